@@ -1,0 +1,5 @@
+#!/usr/bin/env node
+// Entry point of the installed command: runs the compiled CLI.
+import { runCli } from "../dist/src/cli/main.js";
+
+process.exitCode = await runCli(process.argv.slice(2));

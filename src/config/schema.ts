@@ -1,0 +1,158 @@
+import { z } from "zod";
+import { BOT_TOKEN_PATTERN, checkUserId, isGroupKey, isPlaceholderToken, WILDCARD } from "./ids.js";
+
+/**
+ * The zod schema of gateway.json (configuration description version 2.0.0).
+ *
+ * Contract: a file this schema accepts can be run: every id is normalised, every account is bound
+ * to exactly one agent, no webhook setting exists. Cross-field rules live in `checkGatewayConfig`
+ * (rules.ts); this file describes shapes and per-field rules. Every issue carries `params.fix`
+ * (what to change) where the generic message would not say it.
+ */
+export const ACCOUNT_NAME = /^[a-z0-9][a-z0-9_-]*$/;
+export const AGENT_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+
+const fix = (text: string) => ({ fix: text });
+
+/** A list of user ids: strings of digits (numbers accepted) or "*"; normalised to strings. */
+function userIdList(groupsPath: string) {
+  return z.array(z.union([z.string(), z.number()])).transform((items, ctx) => {
+    const out: string[] = [];
+    items.forEach((item, index) => {
+      const verdict = checkUserId(item, groupsPath);
+      if (verdict.ok) out.push(verdict.value);
+      else ctx.addIssue({ code: "custom", path: [index], message: verdict.message, params: fix(verdict.fix) });
+    });
+    return [...new Set(out)];
+  });
+}
+
+export const groupSchema = z.strictObject({
+  requireMention: z.boolean().optional(),
+  allowFrom: userIdList("the groups map").optional(),
+  enabled: z.boolean().default(true),
+});
+
+const tokenSchema = z.string().superRefine((token, ctx) => {
+  if (BOT_TOKEN_PATTERN.test(token)) return;
+  if (isPlaceholderToken(token)) {
+    ctx.addIssue({
+      code: "custom",
+      message: `"${token.slice(0, 40)}" is a placeholder, not a bot token`,
+      params: fix("replace the placeholder with the token BotFather gave you, or use botTokenFile"),
+    });
+    return;
+  }
+  ctx.addIssue({
+    code: "custom",
+    message: "does not look like a bot token (<digits>:<35 or more letters, digits, - or _>)",
+    params: fix("copy the whole token from BotFather (/token), or point botTokenFile at a file holding it"),
+  });
+});
+
+export const accountSchema = z
+  .strictObject({
+    enabled: z.boolean().default(true),
+    name: z.string().optional(),
+    botToken: tokenSchema.optional(),
+    botTokenFile: z.string().min(1).optional(),
+    dmPolicy: z.enum(["pairing", "allowlist", "open", "disabled"]).default("pairing"),
+    allowFrom: userIdList("this account's groups").default([]),
+    groupPolicy: z.enum(["allowlist", "open", "disabled"]).default("allowlist"),
+    groupAllowFrom: userIdList("this account's groups").optional(),
+    groups: z
+      .record(z.string(), groupSchema)
+      .default({})
+      .superRefine((groups, ctx) => {
+        for (const key of Object.keys(groups)) {
+          if (isGroupKey(key)) continue;
+          const positive = /^\d+$/.test(key);
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: positive
+              ? `"${key}" is a user id; group ids are negative (supergroups start with -100)`
+              : `"${key}" is not a group id`,
+            params: fix(
+              positive
+                ? "put user ids in allowFrom or groupAllowFrom; use the group's negative id here (ask /whoami in the group)"
+                : 'use the group\'s negative id as a string, e.g. "-1001234567890", or "*" for every group',
+            ),
+          });
+        }
+      }),
+  })
+  .superRefine((account, ctx) => {
+    const sources = [account.botToken, account.botTokenFile].filter((v) => v !== undefined).length;
+    if (sources !== 1) {
+      ctx.addIssue({
+        code: "custom",
+        path: [],
+        message: sources === 0 ? "has no bot token" : "has both botToken and botTokenFile",
+        params: fix("set exactly one of botToken or botTokenFile (a file, e.g. a Docker secret, is preferred)"),
+      });
+    }
+    if (account.dmPolicy === "allowlist" && account.allowFrom.length === 0) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["allowFrom"],
+        message: 'dmPolicy "allowlist" with an empty allowFrom answers nobody',
+        params: fix('add the user ids to allowFrom, use "*" for everyone, or set dmPolicy to "disabled"'),
+      });
+    }
+  });
+
+export const bindingSchema = z.strictObject({
+  agentId: z.string().regex(AGENT_ID, { error: "must be letters, digits, '.', '_' or '-'" }),
+  match: z.strictObject({
+    channel: z.literal("telegram", { error: 'the only channel is "telegram"' }),
+    accountId: z.string(),
+  }),
+});
+
+export const agentSchema = z.strictObject({
+  name: z.string().optional(),
+  /** Wiki path prefix this agent answers from; "" = the whole wiki. */
+  section: z
+    .string()
+    .default("")
+    .transform((s) => s.replace(/^\/+|\/+$/g, "")),
+  locale: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, { error: "must be a language code like en or pt-br" }).default("en"),
+  /** User ids allowed to create and edit pages through this agent. */
+  editors: userIdList("the account's groups").default([]),
+  /** Base URL used in links shown to users; the wiki URL when absent. */
+  publicBaseUrl: z.url({ error: "must be an absolute http(s) URL" }).optional(),
+  /** Longest answer passage, in characters. */
+  answerLength: z.number().int().min(200).max(3900).default(1200),
+  greeting: z.string().max(1000).optional(),
+});
+
+export const gatewayConfigSchema = z.strictObject({
+  $schema: z.string().optional(),
+  version: z.string().optional(),
+  enabled: z.boolean().default(true),
+  defaultAccount: z.string(),
+  accounts: z.record(z.string(), accountSchema),
+  bindings: z.array(bindingSchema),
+  agents: z.record(z.string(), agentSchema).default({}),
+});
+
+export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
+export type AccountConfig = z.output<typeof accountSchema>;
+export type GroupConfig = z.output<typeof groupSchema>;
+export type BindingConfig = z.output<typeof bindingSchema>;
+export type AgentConfig = z.output<typeof agentSchema>;
+export type DmPolicy = AccountConfig["dmPolicy"];
+export type GroupPolicy = AccountConfig["groupPolicy"];
+
+/** Known keys of each object kind, for "did you mean" suggestions. */
+export const KNOWN_KEYS = {
+  root: Object.keys(gatewayConfigSchema.shape),
+  account: ["enabled", "name", "botToken", "botTokenFile", "dmPolicy", "allowFrom", "groupPolicy", "groupAllowFrom", "groups"],
+  group: Object.keys(groupSchema.shape),
+  binding: Object.keys(bindingSchema.shape),
+  match: ["channel", "accountId"],
+  agent: Object.keys(agentSchema.shape),
+} as const;
+
+export { WILDCARD };

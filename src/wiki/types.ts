@@ -1,0 +1,80 @@
+/**
+ * The wiki as the rest of the gateway sees it (a port). The GraphQL client implements it;
+ * agents and the search index depend only on this interface.
+ */
+export interface PageSummary {
+  id: number;
+  path: string;
+  locale: string;
+  title: string;
+  description: string;
+  isPublished: boolean;
+  isPrivate: boolean;
+  /** ISO-8601 */
+  updatedAt: string;
+  createdAt: string;
+  tags: string[];
+}
+
+export interface WikiPage extends PageSummary {
+  content: string;
+  contentType: string;
+  editor: string;
+}
+
+export interface SearchHit {
+  path: string;
+  locale: string;
+  title: string;
+  description: string;
+}
+
+export interface MutationResult {
+  succeeded: boolean;
+  errorCode: number;
+  slug: string;
+  message: string;
+  page?: { id: number; path: string };
+}
+
+export interface CreatePageInput {
+  path: string;
+  locale: string;
+  title: string;
+  content: string;
+  description?: string;
+  tags?: string[];
+  isPublished?: boolean;
+  isPrivate?: boolean;
+}
+
+export interface UpdatePageInput {
+  id: number;
+  content: string;
+  title?: string;
+  description?: string;
+  /** Current tags are kept when absent (never sent empty by accident). */
+  tags?: string[];
+  /** true unless told otherwise: omitting it would unpublish the page. */
+  isPublished?: boolean;
+}
+
+export interface ProbeResult {
+  /** The token really authenticates (no guest fallback). */
+  authenticated: boolean;
+  canList: boolean;
+  canReadContent: boolean;
+  pageCount: number;
+  /** Seconds until the token expires, when it carries `exp`. */
+  expiresInSeconds?: number;
+}
+
+export interface WikiPort {
+  listPages(): Promise<PageSummary[]>;
+  getPage(id: number): Promise<WikiPage>;
+  getPageByPath(path: string, locale: string): Promise<WikiPage | undefined>;
+  search(query: string, locale?: string): Promise<SearchHit[]>;
+  createPage(input: CreatePageInput): Promise<MutationResult>;
+  updatePage(input: UpdatePageInput): Promise<MutationResult>;
+  probe(): Promise<ProbeResult>;
+}
