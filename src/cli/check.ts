@@ -18,17 +18,23 @@ export const checkCommand: Command = {
     try {
       const loaded = await loadGatewayConfig(settings.configPath);
       if (values.json) {
-        io.out(`${JSON.stringify({ ok: true, path: loaded.path, warnings: loaded.warnings, summary: summarize(loaded.config) }, null, 2)}\n`);
+        io.out(
+          `${JSON.stringify({ ok: true, path: loaded.path, warnings: loaded.warnings, summary: summarize(loaded.config) }, null, 2)}\n`,
+        );
         return 0;
       }
-      io.out(`${loaded.path}: OK${loaded.config.enabled ? "" : " (enabled: false, the gateway will not start any account)"}\n\n`);
+      io.out(
+        `${loaded.path}: OK${loaded.config.enabled ? "" : " (enabled: false, the gateway will not start any account)"}\n\n`,
+      );
       io.out(`${renderTable(summaryRows(loaded.config))}\n`);
       for (const w of loaded.warnings) io.out(`\nwarning: ${w.path}: ${w.message}\n  fix: ${w.fix}\n`);
       return 0;
     } catch (error) {
       if (!(error instanceof ConfigError)) throw error;
       if (values.json) {
-        io.out(`${JSON.stringify({ ok: false, code: error.code, message: error.message, remedy: error.remedy, problems: error.problems }, null, 2)}\n`);
+        io.out(
+          `${JSON.stringify({ ok: false, code: error.code, message: error.message, remedy: error.remedy, problems: error.problems }, null, 2)}\n`,
+        );
       } else io.err(`${error.describe()}\n`);
       return 2;
     }

@@ -1,4 +1,4 @@
-import { parseArgs, type ParseArgsConfig } from "node:util";
+import { type ParseArgsConfig, parseArgs } from "node:util";
 import { GatewayError } from "../errors.js";
 
 /** Where a command writes; tests pass buffers. */

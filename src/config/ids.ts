@@ -6,15 +6,17 @@
  */
 export const WILDCARD = "*";
 
-export type UserIdVerdict =
-  | { ok: true; value: string }
-  | { ok: false; message: string; fix: string };
+export type UserIdVerdict = { ok: true; value: string } | { ok: false; message: string; fix: string };
 
 /** Checks one entry of `allowFrom` / `groupAllowFrom`. `where` names the list for the fix text. */
 export function checkUserId(raw: unknown, groupsPath: string): UserIdVerdict {
   const value = typeof raw === "number" && Number.isSafeInteger(raw) ? String(raw) : raw;
   if (typeof value !== "string") {
-    return { ok: false, message: `must be a numeric user id as a string, got ${typeof raw}`, fix: 'write it like "123456789"' };
+    return {
+      ok: false,
+      message: `must be a numeric user id as a string, got ${typeof raw}`,
+      fix: 'write it like "123456789"',
+    };
   }
   const text = value.trim();
   if (text === WILDCARD) return { ok: true, value: WILDCARD };
@@ -33,7 +35,11 @@ export function checkUserId(raw: unknown, groupsPath: string): UserIdVerdict {
       fix: "ask the bot /whoami from that account and put the numeric id it prints here",
     };
   }
-  return { ok: false, message: `"${text}" is not a numeric Telegram user id`, fix: 'write a user id such as "123456789", or "*" for everyone' };
+  return {
+    ok: false,
+    message: `"${text}" is not a numeric Telegram user id`,
+    fix: 'write a user id such as "123456789", or "*" for everyone',
+  };
 }
 
 /** A key of `groups`: a negative integer written as a string, or "*". */

@@ -34,7 +34,12 @@ export async function loadGatewayConfig(path: string): Promise<LoadedConfig> {
   }
   const { tokens, problems } = await readTokens(result.config, dirname(absolute));
   if (problems.length > 0) {
-    throw new ConfigError("config-invalid", `${absolute}: bot tokens cannot be read`, "fix the token files listed", problems);
+    throw new ConfigError(
+      "config-invalid",
+      `${absolute}: bot tokens cannot be read`,
+      "fix the token files listed",
+      problems,
+    );
   }
   return { path: absolute, config: result.config, warnings: result.warnings, tokens };
 }
@@ -53,7 +58,13 @@ async function readConfigText(path: string): Promise<string> {
         { cause },
       );
     }
-    throw new ConfigError("config-unreadable", `configuration file ${path} cannot be read (${code})`, "check the path and its permissions", [], { cause });
+    throw new ConfigError(
+      "config-unreadable",
+      `configuration file ${path} cannot be read (${code})`,
+      "check the path and its permissions",
+      [],
+      { cause },
+    );
   }
 }
 
@@ -107,7 +118,9 @@ async function readTokens(config: GatewayConfig, baseDir: string) {
     if (!BOT_TOKEN_PATTERN.test(token)) {
       problems.push({
         path,
-        message: isPlaceholderToken(token) ? `${file} holds a placeholder, not a token` : `${file} does not hold a bot token`,
+        message: isPlaceholderToken(token)
+          ? `${file} holds a placeholder, not a token`
+          : `${file} does not hold a bot token`,
         fix: "put the whole token from BotFather (<digits>:<35+ chars>) in the file, alone on one line",
       });
       continue;

@@ -21,7 +21,8 @@ function userIdList(groupsPath: string) {
     items.forEach((item, index) => {
       const verdict = checkUserId(item, groupsPath);
       if (verdict.ok) out.push(verdict.value);
-      else ctx.addIssue({ code: "custom", path: [index], message: verdict.message, params: fix(verdict.fix) });
+      else
+        ctx.addIssue({ code: "custom", path: [index], message: verdict.message, params: fix(verdict.fix) });
     });
     return [...new Set(out)];
   });
@@ -89,7 +90,9 @@ export const accountSchema = z
         code: "custom",
         path: [],
         message: sources === 0 ? "has no bot token" : "has both botToken and botTokenFile",
-        params: fix("set exactly one of botToken or botTokenFile (a file, e.g. a Docker secret, is preferred)"),
+        params: fix(
+          "set exactly one of botToken or botTokenFile (a file, e.g. a Docker secret, is preferred)",
+        ),
       });
     }
     if (account.dmPolicy === "allowlist" && account.allowFrom.length === 0) {
@@ -117,7 +120,10 @@ export const agentSchema = z.strictObject({
     .string()
     .default("")
     .transform((s) => s.replace(/^\/+|\/+$/g, "")),
-  locale: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, { error: "must be a language code like en or pt-br" }).default("en"),
+  locale: z
+    .string()
+    .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, { error: "must be a language code like en or pt-br" })
+    .default("en"),
   /** User ids allowed to create and edit pages through this agent. */
   editors: userIdList("the account's groups").default([]),
   /** Base URL used in links shown to users; the wiki URL when absent. */
@@ -148,7 +154,17 @@ export type GroupPolicy = AccountConfig["groupPolicy"];
 /** Known keys of each object kind, for "did you mean" suggestions. */
 export const KNOWN_KEYS = {
   root: Object.keys(gatewayConfigSchema.shape),
-  account: ["enabled", "name", "botToken", "botTokenFile", "dmPolicy", "allowFrom", "groupPolicy", "groupAllowFrom", "groups"],
+  account: [
+    "enabled",
+    "name",
+    "botToken",
+    "botTokenFile",
+    "dmPolicy",
+    "allowFrom",
+    "groupPolicy",
+    "groupAllowFrom",
+    "groups",
+  ],
   group: Object.keys(groupSchema.shape),
   binding: Object.keys(bindingSchema.shape),
   match: ["channel", "accountId"],

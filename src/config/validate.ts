@@ -78,7 +78,9 @@ function toProblems(issue: z.core.$ZodIssue): ConfigProblem[] {
       {
         path,
         message: missing ? "is required" : issue.message,
-        fix: missing ? `add "${String(issue.path.at(-1))}" (${issue.expected})` : `write a value of type ${issue.expected}`,
+        fix: missing
+          ? `add "${String(issue.path.at(-1))}" (${issue.expected})`
+          : `write a value of type ${issue.expected}`,
       },
     ];
   }
@@ -101,7 +103,11 @@ function crossCheck(config: GatewayConfig): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   const names = Object.keys(config.accounts);
   if (names.length === 0) {
-    problems.push({ path: "accounts", message: "has no account", fix: "add at least one account with its botToken or botTokenFile" });
+    problems.push({
+      path: "accounts",
+      message: "has no account",
+      fix: "add at least one account with its botToken or botTokenFile",
+    });
   }
   for (const name of names) {
     if (!ACCOUNT_NAME.test(name)) {
@@ -178,17 +184,25 @@ export function collectWarnings(config: GatewayConfig): ConfigProblem[] {
   for (const [name, account] of Object.entries(config.accounts)) {
     const at = (...rest: PropertyKey[]) => formatPath(["accounts", name, ...rest]);
     if (account.dmPolicy === "open") {
-      warnings.push({ path: at("dmPolicy"), message: '"open" answers every Telegram user in direct messages', fix: 'use "pairing" or "allowlist" unless the wiki is public' });
+      warnings.push({
+        path: at("dmPolicy"),
+        message: '"open" answers every Telegram user in direct messages',
+        fix: 'use "pairing" or "allowlist" unless the wiki is public',
+      });
     }
     if (account.groupPolicy === "open") {
-      warnings.push({ path: at("groupPolicy"), message: '"open" answers in every group the bot is added to', fix: 'use "allowlist" and list the groups' });
+      warnings.push({
+        path: at("groupPolicy"),
+        message: '"open" answers in every group the bot is added to',
+        fix: 'use "allowlist" and list the groups',
+      });
     }
     const star = account.groups["*"];
     if (star && !star.allowFrom && !account.groupAllowFrom && account.groupPolicy === "allowlist") {
       warnings.push({
         path: at("groups", "*"),
-        message: 'admits unlisted groups but no sender list applies to them, so nobody is answered there',
-        fix: "add allowFrom to the \"*\" entry or groupAllowFrom to the account",
+        message: "admits unlisted groups but no sender list applies to them, so nobody is answered there",
+        fix: 'add allowFrom to the "*" entry or groupAllowFrom to the account',
       });
     }
   }

@@ -1,5 +1,5 @@
 import { type DestinationStream, type Logger, type LoggerOptions, pino } from "pino";
-import { redactValue, redactSecrets } from "./redact.js";
+import { redactSecrets, redactValue } from "./redact.js";
 
 export type { Logger } from "pino";
 
@@ -59,7 +59,11 @@ export function createLogger(settings: LoggerSettings): Logger {
 }
 
 /** A logger that writes into an array: for tests that assert on log lines. */
-export function createMemoryLogger(level = "debug"): { logger: Logger; lines: () => Record<string, unknown>[]; text: () => string } {
+export function createMemoryLogger(level = "debug"): {
+  logger: Logger;
+  lines: () => Record<string, unknown>[];
+  text: () => string;
+} {
   const chunks: string[] = [];
   const destination = { write: (chunk: string) => void chunks.push(chunk) } as DestinationStream;
   const logger = createLogger({ level, destination });

@@ -19,7 +19,11 @@ export type DenyReason =
 
 export type Decision =
   | { allow: true; via: "allowlist" | "pairing" | "open" | "group" }
-  | { allow: false; reason: DenyReason; /** DM from an unknown sender under dmPolicy pairing: start or repeat pairing. */ pairing?: boolean };
+  | {
+      allow: false;
+      reason: DenyReason /** DM from an unknown sender under dmPolicy pairing: start or repeat pairing. */;
+      pairing?: boolean;
+    };
 
 export const DENY_REASONS: readonly DenyReason[] = [
   "channel-post",
