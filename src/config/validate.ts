@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { type ConfigProblem, formatPath, nearestKey } from "./config-error.js";
 import { ACCOUNT_NAME, type GatewayConfig, gatewayConfigSchema, KNOWN_KEYS } from "./schema.js";
 
@@ -20,7 +20,9 @@ export function validateGatewayConfig(raw: unknown): ValidationResult {
   const parsed = gatewayConfigSchema.safeParse(cleaned);
   if (!parsed.success) {
     problems.push(...parsed.error.issues.flatMap(toProblems));
-    return { ok: false, problems: sortProblems(problems) };
+    const salvaged = salvageSchema.safeParse(cleaned);
+    if (salvaged.success) problems.push(...crossCheck(salvaged.data));
+    return { ok: false, problems: sortProblems(dedupe(problems)) };
   }
   problems.push(...crossCheck(parsed.data));
   if (problems.length > 0) return { ok: false, problems: sortProblems(problems) };
@@ -70,7 +72,7 @@ function toProblems(issue: z.core.$ZodIssue): ConfigProblem[] {
   if (params?.fix) return [{ path, message: issue.message, fix: params.fix }];
   if (issue.code === "invalid_value") {
     const values = issue.values.map((v) => JSON.stringify(v)).join(", ");
-    return [{ path, message: `invalid value`, fix: `use one of ${values}` }];
+    return [{ path, message: issue.message, fix: `use one of ${values}` }];
   }
   if (issue.code === "invalid_type") {
     const missing = /received undefined/.test(issue.message);
@@ -98,8 +100,43 @@ function knownKeysAt(path: readonly PropertyKey[]): readonly string[] {
   return [];
 }
 
+/** Just enough shape for the cross-field rules, salvaged from a file that failed the full schema. */
+const salvageSchema = z.object({
+  defaultAccount: z.string().catch(""),
+  accounts: z
+    .record(z.string(), z.looseObject({ botToken: z.string().optional().catch(undefined) }).catch({}))
+    .catch({}),
+  bindings: z
+    .array(
+      z
+        .looseObject({ agentId: z.string(), match: z.looseObject({ accountId: z.string() }) })
+        .nullable()
+        .catch(null),
+    )
+    .catch([])
+    .transform((items) => items.filter((b) => b !== null)),
+  agents: z.record(z.string(), z.unknown()).catch({}),
+});
+
+interface CrossCheckInput {
+  defaultAccount: string;
+  accounts: Record<string, { botToken?: string | undefined }>;
+  bindings: Array<{ agentId: string; match: { accountId: string } }>;
+  agents: Record<string, unknown>;
+}
+
+function dedupe(problems: ConfigProblem[]): ConfigProblem[] {
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    const key = `${p.path}\u0000${p.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** Rules that span several fields. */
-function crossCheck(config: GatewayConfig): ConfigProblem[] {
+function crossCheck(config: CrossCheckInput): ConfigProblem[] {
   const problems: ConfigProblem[] = [];
   const names = Object.keys(config.accounts);
   if (names.length === 0) {

@@ -1,0 +1,105 @@
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { beforeEach, describe, expect, it } from "vitest";
+import { runCli } from "../../../src/cli/main.js";
+import { captureIo } from "../../helpers/cli.js";
+
+const ACCOUNTS = ["default", "vera", "denis", "cpo", "devops-v2", "mila", "pe"];
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), "wg-check-"));
+});
+
+async function writeExampleWithTokens(): Promise<string> {
+  const example = await readFile(new URL("../../../config/gateway.example.json", import.meta.url), "utf8");
+  await writeFile(join(dir, "gateway.json"), example);
+  await mkdir(join(dir, "secrets"));
+  let n = 0;
+  for (const account of ACCOUNTS) {
+    n += 1;
+    await writeFile(
+      join(dir, "secrets", `telegram-${account}.token`),
+      `10000${n}:AAEhBP0av28JE3r2kqAh6pJZ8j6wCUfDk${n}x\n`,
+    );
+  }
+  return join(dir, "gateway.json");
+}
+
+describe("wiki-gateway check", () => {
+  it("accepts the example configuration when its token files exist", async () => {
+    const path = await writeExampleWithTokens();
+    const io = captureIo();
+    expect(await runCli(["check", "--config", path], io)).toBe(0);
+    expect(io.stdout()).toContain("OK");
+    for (const account of ACCOUNTS) expect(io.stdout()).toContain(account);
+    expect(io.stdout()).toMatch(/default \*\s+main\s+pairing/);
+  });
+
+  it("reads the path from GATEWAY_CONFIG", async () => {
+    const path = await writeExampleWithTokens();
+    const io = captureIo({ GATEWAY_CONFIG: path });
+    expect(await runCli(["check"], io)).toBe(0);
+  });
+
+  it("prints JSON with --json", async () => {
+    const path = await writeExampleWithTokens();
+    const io = captureIo();
+    expect(await runCli(["check", "--config", path, "--json"], io)).toBe(0);
+    const report = JSON.parse(io.stdout());
+    expect(report.ok).toBe(true);
+    expect(report.summary).toHaveLength(7);
+  });
+
+  it("exits 2 and names the token file that is missing", async () => {
+    const path = await writeExampleWithTokens();
+    await writeFile(join(dir, "secrets", "telegram-mila.token"), "<BOT_TOKEN>\n");
+    const io = captureIo();
+    expect(await runCli(["check", "--config", path], io)).toBe(2);
+    expect(io.stderr()).toContain("accounts.mila.botTokenFile");
+    expect(io.stderr()).toContain("placeholder");
+  });
+
+  it("exits 2 with every problem of an invalid file", async () => {
+    const path = join(dir, "gateway.json");
+    await writeFile(
+      path,
+      JSON.stringify({
+        defaultAccount: "x",
+        accounts: { x: { botToken: "<BOT_TOKEN>", allowFrom: ["-100123"], webhookUrl: "https://h" } },
+        bindings: [],
+      }),
+    );
+    const io = captureIo();
+    expect(await runCli(["check", "--config", path], io)).toBe(2);
+    const text = io.stderr();
+    expect(text).toContain("accounts.x.botToken");
+    expect(text).toContain("replace the placeholder");
+    expect(text).toContain("accounts.x.allowFrom[0]");
+    expect(text).toContain("accounts.x.webhookUrl");
+    expect(text).toContain("not bound");
+    expect(text).not.toMatch(/at .*\.js:\d+/); // no stack trace
+  });
+
+  it("exits 2 for a missing file", async () => {
+    const io = captureIo();
+    expect(await runCli(["check", "--config", join(dir, "nope.json")], io)).toBe(2);
+    expect(io.stderr()).toContain("does not exist");
+    expect(io.stderr()).toContain("gateway.example.json");
+  });
+
+  it("exits 2 for broken JSON with line and column", async () => {
+    const path = join(dir, "gateway.json");
+    await writeFile(path, '{\n  "enabled": true,\n  "defaultAccount": "a"\n  "accounts": {}\n}\n');
+    const io = captureIo();
+    expect(await runCli(["check", "--config", path], io)).toBe(2);
+    expect(io.stderr()).toMatch(/line 4, column 3/);
+  });
+
+  it("rejects unknown flags as usage errors", async () => {
+    const io = captureIo();
+    expect(await runCli(["check", "--frobnicate"], io)).toBe(2);
+    expect(io.stderr()).toContain("usage");
+  });
+});
