@@ -3,8 +3,7 @@ import { type ConfigProblem, formatPath, nearestKey } from "./config-error.js";
 import { ACCOUNT_NAME, type GatewayConfig, gatewayConfigSchema, KNOWN_KEYS } from "./schema.js";
 
 export type ValidationResult =
-  | { ok: true; config: GatewayConfig; warnings: ConfigProblem[] }
-  | { ok: false; problems: ConfigProblem[] };
+  { ok: true; config: GatewayConfig; warnings: ConfigProblem[] } | { ok: false; problems: ConfigProblem[] };
 
 const WEBHOOK_KEY = /^webhook/i;
 

@@ -11,7 +11,7 @@ function keysUnder(heading: string): string[] {
   const rest = readme.slice(start + 4);
   const end = rest.search(/\n##/);
   const section = end === -1 ? rest : rest.slice(0, end);
-  return [...section.matchAll(/^\| `([^`]+)` \|/gm)].map((m) => m[1]!);
+  return [...section.matchAll(/^\| `([^`]+)` *\|/gm)].map((m) => m[1]!);
 }
 
 describe("README configuration reference", () => {
