@@ -21,7 +21,8 @@ export type Decision =
   | { allow: true; via: "allowlist" | "pairing" | "open" | "group" }
   | {
       allow: false;
-      reason: DenyReason /** DM from an unknown sender under dmPolicy pairing: start or repeat pairing. */;
+      reason: DenyReason;
+      /** DM from an unknown sender under dmPolicy pairing: start or repeat pairing. */
       pairing?: boolean;
     };
 
