@@ -15,14 +15,19 @@ export type DenyReason =
   | "group-disabled"
   | "group-sender-not-allowed"
   | "not-addressed"
-  | "account-disabled";
+  | "account-disabled"
+  /** A chat type the policy does not know (defensive: fail closed). */
+  | "unsupported-chat";
 
 export type Decision =
   | { allow: true; via: "allowlist" | "pairing" | "open" | "group" }
   | {
       allow: false;
       reason: DenyReason;
-      /** DM from an unknown sender under dmPolicy pairing: start or repeat pairing. */
+      /**
+       * DM from an unknown sender under dmPolicy pairing (reason `dm-pairing-pending`): the caller
+       * starts or repeats the pairing request. Absent for every other denial.
+       */
       pairing?: boolean;
     };
 
@@ -40,4 +45,5 @@ export const DENY_REASONS: readonly DenyReason[] = [
   "group-sender-not-allowed",
   "not-addressed",
   "account-disabled",
+  "unsupported-chat",
 ];

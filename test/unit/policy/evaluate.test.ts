@@ -1,0 +1,549 @@
+import { describe, expect, it } from "vitest";
+import type { InboundMessage } from "../../../src/accounts/inbound.js";
+import type { AccountConfig } from "../../../src/config/schema.js";
+import type { Decision } from "../../../src/policy/decision.js";
+import { evaluate, resolveAccountPolicy } from "../../../src/policy/evaluate.js";
+import { account, approvals, dm, group } from "./fixtures.js";
+
+interface Case {
+  name: string;
+  config: Record<string, unknown>;
+  msg: InboundMessage;
+  approved?: string[];
+  expected: Decision;
+}
+
+const ok = (via: "allowlist" | "pairing" | "open" | "group"): Decision => ({ allow: true, via });
+const no = (reason: Extract<Decision, { allow: false }>["reason"]): Decision => ({ allow: false, reason });
+const pending: Decision = { allow: false, reason: "dm-pairing-pending", pairing: true };
+const mention = { mentionsBot: true };
+const G = "-1001";
+
+const cases: Case[] = [
+  // Messages nobody answers
+  {
+    name: "disabled account",
+    config: { enabled: false, dmPolicy: "open" },
+    msg: dm(),
+    expected: no("account-disabled"),
+  },
+  {
+    name: "channel post",
+    config: { dmPolicy: "open" },
+    msg: dm({ chatType: "channel", chatId: -100777 }),
+    expected: no("channel-post"),
+  },
+  {
+    name: "channel post without sender",
+    config: { groupPolicy: "open", groupAllowFrom: ["*"] },
+    msg: group({ chatType: "channel", senderId: undefined as never }),
+    expected: no("channel-post"),
+  },
+  {
+    name: "bot sender in DM, even listed",
+    config: { allowFrom: ["111"] },
+    msg: dm({ senderIsBot: true }),
+    expected: no("from-bot"),
+  },
+  {
+    name: "bot sender in group, even listed",
+    config: { groups: { [G]: { requireMention: false } } },
+    msg: group({ senderIsBot: true }),
+    expected: no("from-bot"),
+  },
+  {
+    name: "DM without sender",
+    config: { dmPolicy: "open" },
+    msg: dm({ senderId: undefined as never }),
+    expected: no("no-sender"),
+  },
+  {
+    name: "anonymous admin in group",
+    config: { groups: { [G]: {} } },
+    msg: group({ senderId: undefined as never, ...mention }),
+    expected: no("no-sender"),
+  },
+  {
+    name: "negative sender id",
+    config: { dmPolicy: "open" },
+    msg: dm({ senderId: -5 }),
+    expected: no("no-sender"),
+  },
+  { name: "sender id 0", config: { dmPolicy: "open" }, msg: dm({ senderId: 0 }), expected: no("no-sender") },
+  {
+    name: "unknown chat type",
+    config: { dmPolicy: "open" },
+    msg: dm({ chatType: "secret" as never }),
+    expected: no("unsupported-chat"),
+  },
+
+  // dmPolicy pairing (the default)
+  { name: "pairing: listed sender", config: { allowFrom: ["111"] }, msg: dm(), expected: ok("allowlist") },
+  { name: "pairing: '*' in allowFrom", config: { allowFrom: ["*"] }, msg: dm(), expected: ok("allowlist") },
+  {
+    name: "pairing: approved sender",
+    config: {},
+    msg: dm(),
+    approved: ["main:111"],
+    expected: ok("pairing"),
+  },
+  { name: "pairing: unknown sender starts pairing", config: {}, msg: dm(), expected: pending },
+  {
+    name: "pairing: other listed user does not help",
+    config: { allowFrom: ["222"] },
+    msg: dm(),
+    expected: pending,
+  },
+  {
+    name: "pairing: approval of another account",
+    config: {},
+    msg: dm(),
+    approved: ["other:111"],
+    expected: pending,
+  },
+  {
+    name: "pairing: approval of another user",
+    config: {},
+    msg: dm(),
+    approved: ["main:222"],
+    expected: pending,
+  },
+  {
+    name: "pairing: numeric allowFrom normalised",
+    config: { allowFrom: [111] },
+    msg: dm(),
+    expected: ok("allowlist"),
+  },
+  {
+    name: "pairing: groupAllowFrom does not grant DMs",
+    config: { groupAllowFrom: ["111"] },
+    msg: dm(),
+    expected: pending,
+  },
+  {
+    name: "pairing: listed wins over approval",
+    config: { allowFrom: ["111"] },
+    msg: dm(),
+    approved: ["main:111"],
+    expected: ok("allowlist"),
+  },
+  {
+    name: "pairing: mention does not matter in DMs",
+    config: {},
+    msg: dm({ ...mention, command: "start" }),
+    expected: pending,
+  },
+
+  // dmPolicy allowlist
+  {
+    name: "allowlist: listed",
+    config: { dmPolicy: "allowlist", allowFrom: ["111"] },
+    msg: dm(),
+    expected: ok("allowlist"),
+  },
+  {
+    name: "allowlist: '*' = everyone",
+    config: { dmPolicy: "allowlist", allowFrom: ["*"] },
+    msg: dm({ senderId: 5 }),
+    expected: ok("allowlist"),
+  },
+  {
+    name: "allowlist: not listed",
+    config: { dmPolicy: "allowlist", allowFrom: ["222"] },
+    msg: dm(),
+    expected: no("dm-not-allowed"),
+  },
+  {
+    name: "allowlist: approvals ignored",
+    config: { dmPolicy: "allowlist", allowFrom: ["222"] },
+    msg: dm(),
+    approved: ["main:111"],
+    expected: no("dm-not-allowed"),
+  },
+  {
+    name: "allowlist: numeric allowFrom normalised",
+    config: { dmPolicy: "allowlist", allowFrom: [111, 333] },
+    msg: dm(),
+    expected: ok("allowlist"),
+  },
+  {
+    name: "allowlist: prefix of a listed id is not listed",
+    config: { dmPolicy: "allowlist", allowFrom: ["1111"] },
+    msg: dm(),
+    expected: no("dm-not-allowed"),
+  },
+
+  // dmPolicy open / disabled
+  { name: "open: anyone", config: { dmPolicy: "open" }, msg: dm({ senderId: 424242 }), expected: ok("open") },
+  {
+    name: "open: approvals irrelevant",
+    config: { dmPolicy: "open" },
+    msg: dm(),
+    approved: ["main:111"],
+    expected: ok("open"),
+  },
+  { name: "disabled: nobody", config: { dmPolicy: "disabled" }, msg: dm(), expected: no("dm-disabled") },
+  {
+    name: "disabled: even listed",
+    config: { dmPolicy: "disabled", allowFrom: ["111", "*"] },
+    msg: dm(),
+    expected: no("dm-disabled"),
+  },
+  {
+    name: "disabled: approvals ignored",
+    config: { dmPolicy: "disabled" },
+    msg: dm(),
+    approved: ["main:111"],
+    expected: no("dm-disabled"),
+  },
+  {
+    name: "DMs unaffected by groupPolicy disabled",
+    config: { groupPolicy: "disabled", allowFrom: ["111"] },
+    msg: dm(),
+    expected: ok("allowlist"),
+  },
+
+  // groupPolicy disabled
+  {
+    name: "groups disabled",
+    config: { groupPolicy: "disabled" },
+    msg: group(mention),
+    expected: no("groups-disabled"),
+  },
+  {
+    name: "groups disabled, group listed",
+    config: { groupPolicy: "disabled", groups: { [G]: { requireMention: false } } },
+    msg: group(mention),
+    expected: no("groups-disabled"),
+  },
+
+  // groupPolicy allowlist: the chat gate
+  {
+    name: "unlisted group",
+    config: { groups: { "-1002": {} } },
+    msg: group(mention),
+    expected: no("group-not-listed"),
+  },
+  { name: "no groups at all", config: {}, msg: group(mention), expected: no("group-not-listed") },
+  {
+    name: "group id prefix is not a match",
+    config: { groups: { "-10011": {}, "-100": {} } },
+    msg: group(mention),
+    expected: no("group-not-listed"),
+  },
+  {
+    name: "basic group listed",
+    config: { groups: { [G]: {} } },
+    msg: group({ chatType: "group", ...mention }),
+    expected: ok("group"),
+  },
+  {
+    name: "listed group entry disabled",
+    config: { groups: { [G]: { enabled: false } } },
+    msg: group(mention),
+    expected: no("group-disabled"),
+  },
+  {
+    name: "exact entry disabled beats enabled '*'",
+    config: { groups: { [G]: { enabled: false }, "*": {} }, groupAllowFrom: ["*"] },
+    msg: group(mention),
+    expected: no("group-disabled"),
+  },
+  {
+    name: "'*' disabled: unlisted groups off",
+    config: { groups: { "*": { enabled: false } }, groupAllowFrom: ["111"] },
+    msg: group(mention),
+    expected: no("group-disabled"),
+  },
+  {
+    name: "'*' disabled does not touch a listed group",
+    config: { groups: { [G]: {}, "*": { enabled: false } } },
+    msg: group(mention),
+    expected: ok("group"),
+  },
+
+  // the sender gate
+  {
+    name: "listed group, no list: every member",
+    config: { groups: { [G]: {} } },
+    msg: group({ senderId: 5, ...mention }),
+    expected: ok("group"),
+  },
+  {
+    name: "'*' only, no list: nobody",
+    config: { groups: { "*": {} } },
+    msg: group(mention),
+    expected: no("group-sender-not-allowed"),
+  },
+  {
+    name: "'*' with groupAllowFrom listing the sender",
+    config: { groups: { "*": {} }, groupAllowFrom: ["111"] },
+    msg: group(mention),
+    expected: ok("group"),
+  },
+  {
+    name: "'*' with groupAllowFrom not listing the sender",
+    config: { groups: { "*": {} }, groupAllowFrom: ["222"] },
+    msg: group(mention),
+    expected: no("group-sender-not-allowed"),
+  },
+  {
+    name: "'*' entry's own allowFrom",
+    config: { groups: { "*": { allowFrom: ["111"] } } },
+    msg: group(mention),
+    expected: ok("group"),
+  },
+  {
+    name: "'*' entry's allowFrom overrides groupAllowFrom",
+    config: { groups: { "*": { allowFrom: ["222"] } }, groupAllowFrom: ["111"] },
+    msg: group(mention),
+    expected: no("group-sender-not-allowed"),
+  },
+  {
+    name: "groupAllowFrom '*' with '*' group",
+    config: { groups: { "*": {} }, groupAllowFrom: ["*"] },
+    msg: group({ senderId: 77, ...mention }),
+    expected: ok("group"),
+  },
+  {
+    name: "group allowFrom overrides groupAllowFrom (deny)",
+    config: { groups: { [G]: { allowFrom: ["222"] } }, groupAllowFrom: ["111"] },
+    msg: group(mention),
+    expected: no("group-sender-not-allowed"),
+  },
+  {
+    name: "group allowFrom overrides groupAllowFrom (allow)",
+    config: { groups: { [G]: { allowFrom: ["111"] } }, groupAllowFrom: ["222"] },
+    msg: group(mention),
+    expected: ok("group"),
+  },
+  {
+    name: "group allowFrom '*'",
+    config: { groups: { [G]: { allowFrom: ["*"] } }, groupAllowFrom: ["222"] },
+    msg: group({ senderId: 9, ...mention }),
+    expected: ok("group"),
+  },
+  {
+    name: "empty group allowFrom admits nobody",
+    config: { groups: { [G]: { allowFrom: [] } }, groupAllowFrom: ["111"] },
+    msg: group(mention),
+    expected: no("group-sender-not-allowed"),
+  },
+  {
+    name: "listed group falls back to groupAllowFrom",
+    config: { groups: { [G]: {} }, groupAllowFrom: ["222"] },
+    msg: group(mention),
+    expected: no("group-sender-not-allowed"),
+  },
+  {
+    name: "'*' allowFrom does not apply to a listed group",
+    config: { groups: { [G]: {}, "*": { allowFrom: ["222"] } } },
+    msg: group(mention),
+    expected: ok("group"),
+  },
+  {
+    name: "numeric group allowFrom normalised",
+    config: { groups: { [G]: { allowFrom: [111] } } },
+    msg: group(mention),
+    expected: ok("group"),
+  },
+  {
+    name: "DM allowFrom does not grant groups",
+    config: { allowFrom: ["111"], groups: { [G]: { allowFrom: ["222"] } } },
+    msg: group(mention),
+    expected: no("group-sender-not-allowed"),
+  },
+  {
+    name: "approval ignored: listed group with list",
+    config: { groups: { [G]: { allowFrom: ["222"] } } },
+    msg: group(mention),
+    approved: ["main:111"],
+    expected: no("group-sender-not-allowed"),
+  },
+  {
+    name: "approval ignored: '*' group without list",
+    config: { groups: { "*": {} } },
+    msg: group(mention),
+    approved: ["main:111"],
+    expected: no("group-sender-not-allowed"),
+  },
+  {
+    name: "approval ignored: unlisted group",
+    config: {},
+    msg: group(mention),
+    approved: ["main:111"],
+    expected: no("group-not-listed"),
+  },
+
+  // addressing
+  {
+    name: "not addressed (default requireMention)",
+    config: { groups: { [G]: {} } },
+    msg: group(),
+    expected: no("not-addressed"),
+  },
+  {
+    name: "requireMention true explicit, mention",
+    config: { groups: { [G]: { requireMention: true } } },
+    msg: group(mention),
+    expected: ok("group"),
+  },
+  {
+    name: "requireMention false",
+    config: { groups: { [G]: { requireMention: false } } },
+    msg: group(),
+    expected: ok("group"),
+  },
+  {
+    name: "reply to the bot addresses it",
+    config: { groups: { [G]: {} } },
+    msg: group({ repliesToBot: true }),
+    expected: ok("group"),
+  },
+  {
+    name: "a command for the bot addresses it",
+    config: { groups: { [G]: {} } },
+    msg: group({ command: "help" }),
+    expected: ok("group"),
+  },
+  {
+    name: "'*' requireMention false for unlisted",
+    config: { groups: { "*": { requireMention: false } }, groupAllowFrom: ["111"] },
+    msg: group(),
+    expected: ok("group"),
+  },
+  {
+    name: "'*' requireMention false does not apply to listed",
+    config: { groups: { [G]: {}, "*": { requireMention: false } } },
+    msg: group(),
+    expected: no("not-addressed"),
+  },
+  {
+    name: "'*' requireMention default true",
+    config: { groups: { "*": {} }, groupAllowFrom: ["111"] },
+    msg: group(),
+    expected: no("not-addressed"),
+  },
+  {
+    name: "sender gate comes before addressing",
+    config: { groups: { [G]: { allowFrom: ["222"] } } },
+    msg: group(),
+    expected: no("group-sender-not-allowed"),
+  },
+
+  // groupPolicy open
+  {
+    name: "open: unlisted group, no list: nobody",
+    config: { groupPolicy: "open" },
+    msg: group(mention),
+    expected: no("group-sender-not-allowed"),
+  },
+  {
+    name: "open: unlisted group, groupAllowFrom",
+    config: { groupPolicy: "open", groupAllowFrom: ["111"] },
+    msg: group(mention),
+    expected: ok("group"),
+  },
+  {
+    name: "open: unlisted group, not addressed",
+    config: { groupPolicy: "open", groupAllowFrom: ["*"] },
+    msg: group(),
+    expected: no("not-addressed"),
+  },
+  {
+    name: "open: listed group, no list",
+    config: { groupPolicy: "open", groups: { [G]: {} } },
+    msg: group(mention),
+    expected: ok("group"),
+  },
+  {
+    name: "open: listed group disabled",
+    config: { groupPolicy: "open", groups: { [G]: { enabled: false } }, groupAllowFrom: ["*"] },
+    msg: group(mention),
+    expected: no("group-disabled"),
+  },
+  {
+    name: "open: '*' requireMention false",
+    config: { groupPolicy: "open", groups: { "*": { requireMention: false } }, groupAllowFrom: ["*"] },
+    msg: group(),
+    expected: ok("group"),
+  },
+];
+
+describe("evaluate", () => {
+  it("has at least 60 cases", () => {
+    expect(cases.length).toBeGreaterThanOrEqual(60);
+  });
+
+  it.each(cases)("$name", ({ config, msg, approved, expected }) => {
+    const policy = resolveAccountPolicy(account(config));
+    expect(evaluate(msg, policy, approvals(...(approved ?? [])))).toEqual(expected);
+  });
+
+  it("treats a pairing lookup that throws as not approved", () => {
+    const policy = resolveAccountPolicy(account());
+    const broken = {
+      isApproved: () => {
+        throw new Error("disk gone");
+      },
+    };
+    expect(evaluate(dm(), policy, broken)).toEqual(pending);
+  });
+
+  it("asks the lookup with the message's account and the sender id as a string", () => {
+    const asked: [string, string][] = [];
+    const lookup = { isApproved: (a: string, u: string) => (asked.push([a, u]), false) };
+    evaluate(dm({ account: "vera", senderId: 4242 }), resolveAccountPolicy(account()), lookup);
+    expect(asked).toEqual([["vera", "4242"]]);
+  });
+
+  it("never asks the lookup for group messages", () => {
+    let asked = 0;
+    const lookup = { isApproved: () => (asked++, true) };
+    const policy = resolveAccountPolicy(account({ groups: { "*": {} } }));
+    expect(evaluate(group(mention), policy, lookup)).toEqual(no("group-sender-not-allowed"));
+    expect(asked).toBe(0);
+  });
+});
+
+describe("resolveAccountPolicy", () => {
+  it("normalises ids written as numbers, with spaces or leading zeros, and drops malformed ones", () => {
+    const raw = {
+      enabled: true,
+      dmPolicy: "allowlist",
+      allowFrom: [111, " 222 ", "0333", "@user", "-100", "1.5", 1.5],
+      groupPolicy: "allowlist",
+      groupAllowFrom: ["*"],
+      groups: {
+        " -0001001 ": { enabled: true, requireMention: false },
+        oops: { enabled: true },
+        "*": { enabled: true },
+      },
+    } as unknown as AccountConfig;
+    const policy = resolveAccountPolicy(raw);
+    expect([...policy.allowFrom.ids].sort()).toEqual(["111", "222", "333"]);
+    expect(policy.allowFrom.everyone).toBe(false);
+    expect(policy.groupAllowFrom?.everyone).toBe(true);
+    expect([...policy.groups.keys()]).toEqual(["-1001"]);
+    expect(policy.wildcardGroup).toEqual({ enabled: true });
+    expect(evaluate(group(), policy, approvals())).toEqual(ok("group"));
+  });
+
+  it("fails closed on an unknown dmPolicy or groupPolicy", () => {
+    const raw = {
+      ...account({ allowFrom: ["111"], groups: { [G]: {} } }),
+      dmPolicy: "everyone",
+      groupPolicy: "all",
+    };
+    const policy = resolveAccountPolicy(raw as unknown as AccountConfig);
+    expect(evaluate(dm(), policy, approvals("main:111"))).toEqual(no("dm-disabled"));
+    expect(evaluate(group(mention), policy, approvals())).toEqual(no("groups-disabled"));
+  });
+
+  it("applies the documented defaults", () => {
+    const policy = resolveAccountPolicy(account());
+    expect(policy).toMatchObject({ enabled: true, dmPolicy: "pairing", groupPolicy: "allowlist" });
+    expect(policy.groupAllowFrom).toBeUndefined();
+    expect(policy.groups.size).toBe(0);
+  });
+});
