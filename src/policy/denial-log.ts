@@ -1,0 +1,64 @@
+import type { InboundMessage } from "../accounts/inbound.js";
+import type { Logger } from "../log/logger.js";
+import type { Decision, DenyReason } from "./decision.js";
+
+export interface DenialLoggerOptions {
+  /** At most one line per (account, chat, reason) per interval. */
+  intervalMs?: number;
+  now?: () => number;
+  /** Called for every denial, logged or not (metrics). Must not throw. */
+  onDenied?: (reason: DenyReason, account: string) => void;
+}
+
+export interface DenialLogger {
+  /** Logs a denial unless the same (account, chat, reason) was logged within the interval.
+   *  Returns whether a line was written. Allowed decisions are ignored (false). */
+  record(msg: InboundMessage, decision: Decision): boolean;
+}
+
+/**
+ * Every dropped message has a reason an operator can find (access-policy.md): one info line
+ * `message denied` with account, chatId, chatType, senderId and reason, rate-limited per
+ * (account, chat, reason). The next line after a quiet period carries `suppressed`, the number of
+ * denials not logged since the previous line. Message text is never logged.
+ */
+export function createDenialLogger(logger: Logger, options: DenialLoggerOptions = {}): DenialLogger {
+  const intervalMs = options.intervalMs ?? 60_000;
+  const now = options.now ?? Date.now;
+  const seen = new Map<string, { loggedAt: number; suppressed: number }>();
+
+  function prune(at: number): void {
+    if (seen.size < 10_000) return;
+    for (const [k, v] of seen) if (at - v.loggedAt >= intervalMs) seen.delete(k);
+  }
+
+  return {
+    record(msg, decision) {
+      if (decision.allow) return false;
+      try {
+        options.onDenied?.(decision.reason, msg.account);
+      } catch {
+        // Counting must never stop the logging of a denial.
+      }
+      const at = now();
+      const key = `${msg.account}\u0000${msg.chatId}\u0000${decision.reason}`;
+      const entry = seen.get(key);
+      if (entry && at - entry.loggedAt < intervalMs) {
+        entry.suppressed += 1;
+        return false;
+      }
+      prune(at);
+      const fields: Record<string, unknown> = {
+        account: msg.account,
+        chatId: msg.chatId,
+        chatType: msg.chatType,
+        senderId: msg.senderId,
+        reason: decision.reason,
+      };
+      if (entry && entry.suppressed > 0) fields.suppressed = entry.suppressed;
+      logger.info(fields, "message denied");
+      seen.set(key, { loggedAt: at, suppressed: 0 });
+      return true;
+    },
+  };
+}
