@@ -8,7 +8,8 @@ export type PairingErrorCode =
   | "pairing-file-corrupt"
   | "pairing-file-version"
   | "pairing-lock-timeout"
-  | "pairing-unknown-account";
+  | "pairing-unknown-account"
+  | "pairing-invalid-request";
 
 /** Errors of the pairing store and the `pairing` command; each says what to do. */
 export class PairingError extends GatewayError {

@@ -40,6 +40,14 @@ export function applyRequest(
   msg: InboundMessage,
   now: number,
 ): PairingOutcome {
+  if (msg.chatType !== "private" || !Number.isSafeInteger(msg.senderId) || msg.senderId! <= 0 || !account) {
+    // Group messages never start pairing; a request needs a user id (the file only holds digits).
+    throw new PairingError(
+      "pairing-invalid-request",
+      `pairing requests come from private chats with a sender (got ${msg.chatType}, sender ${String(msg.senderId)})`,
+      "call request() only for a DM denied with `pairing: true` by evaluate()",
+    );
+  }
   const userId = String(msg.senderId);
   pruneExpired(state, now);
   const approval = state.approvals.find((a) => a.account === account && a.userId === userId);

@@ -1,16 +1,8 @@
 import { readFile, rename } from "node:fs/promises";
-import type { InboundMessage } from "../accounts/inbound.js";
-import type { Logger } from "../log/logger.js";
 import { writeJsonAtomic } from "../state/atomic-file.js";
 import { withFileLock } from "./file-lock.js";
 import { PairingError } from "./pairing-error.js";
-import {
-  emptyPairingState,
-  type PairingApproval,
-  type PairingRequest,
-  type PairingState,
-  parsePairingState,
-} from "./pairing-file.js";
+import { emptyPairingState, type PairingState, parsePairingState } from "./pairing-file.js";
 import {
   applyApprove,
   applyDeny,
@@ -18,67 +10,13 @@ import {
   applyRequest,
   applyRevoke,
   ExpiredCode,
-  type PairingOutcome,
 } from "./pairing-rules.js";
+import type { PairingStore, PairingStoreOptions } from "./pairing-types.js";
 import { watchFile } from "./pairing-watch.js";
 
 export type { PairingOutcome } from "./pairing-rules.js";
 export type { PairingApproval, PairingRequest } from "./pairing-file.js";
-
-export interface PairingStoreOptions {
-  /** pairing.json (StateLayout.pairingFile). */
-  file: string;
-  /** pairing.lock (StateLayout.pairingLock). */
-  lockFile: string;
-  /** Clock for expiry and repeat rules (epoch ms); the lock's staleness uses the real clock. */
-  now?: () => number;
-  logger?: Logger;
-  /** How long a write waits for the lock before failing with `pairing-lock-timeout`. */
-  lockTimeoutMs?: number;
-  /** Poll period of `watch` (fs.watch events are not reliable on every filesystem). */
-  pollMs?: number;
-}
-
-/** An approval whose user has not been told yet. */
-export interface Delivery {
-  account: string;
-  userId: string;
-  approvedAt: number;
-  code?: string;
-  username?: string;
-  name?: string;
-  /** The message that started the request: answer it after telling the user. */
-  message?: InboundMessage;
-}
-
-export interface PairingStore {
-  /** An unknown DM sender under dmPolicy pairing wrote: create, repeat or refuse a request. */
-  request(account: string, msg: InboundMessage): Promise<PairingOutcome>;
-  /** Approves a code (case-insensitive); the approval is pending delivery. */
-  approve(code: string, account?: string): Promise<PairingApproval>;
-  /** Removes a request. */
-  deny(code: string, account?: string): Promise<PairingRequest>;
-  /** Removes an approved sender. */
-  revoke(account: string, userId: string): Promise<PairingApproval>;
-  /** Pending (unexpired) requests, oldest first, read from the file. */
-  list(account?: string): Promise<PairingRequest[]>;
-  /** Approved senders, read from the file. */
-  allowed(account?: string): Promise<PairingApproval[]>;
-  /** From the in-memory snapshot (last reload, write or watched change). False before the first load. */
-  isApproved(account: string, userId: string): boolean;
-  /** Re-reads the file into the snapshot. */
-  reload(): Promise<void>;
-  /**
-   * Calls `onChange` after another process changed the file, once the snapshot holds the change.
-   * A change is text this store did not write itself and had not seen: call `reload()` before
-   * `watch()`, so the state at start is not reported as a change.
-   */
-  watch(onChange: () => void): { close(): void };
-  /** Approved but not yet delivered, read from the file. Entries stay until markDelivered. */
-  takeDeliveries(account?: string): Promise<Delivery[]>;
-  /** The user was told and the kept message answered. False when the approval is gone. */
-  markDelivered(account: string, userId: string): Promise<boolean>;
-}
+export type { Delivery, PairingStore, PairingStoreOptions } from "./pairing-types.js";
 
 /**
  * The pairing requests and approvals, persisted in one JSON file shared by the daemon and the CLI.
@@ -213,7 +151,11 @@ export function createPairingStore(options: PairingStoreOptions): PairingStore {
       return structuredClone(snapshot.approvals.filter(byAccount(account)));
     },
     async takeDeliveries(account) {
-      await reload();
+      try {
+        await reload();
+      } catch (error) {
+        logger?.error({ err: error }, "pairing file could not be read; delivering from the last snapshot");
+      }
       return structuredClone(snapshot.approvals.filter((a) => !a.delivered && byAccount(account)(a))).map(
         ({ delivered: _d, deliveredAt: _t, ...delivery }) => delivery,
       );

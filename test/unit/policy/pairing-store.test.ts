@@ -93,6 +93,16 @@ describe("pairing store: requests", () => {
     expect(first.kind === "created" && (await s.list()).some((r) => r.code === first.code)).toBe(false);
   });
 
+  it("never starts pairing from a group message or a message without a sender", async () => {
+    const s = store();
+    const inGroup = dm({ chatType: "supergroup", chatId: -1001 });
+    expect((await rejection(s.request("main", inGroup))).code).toBe("pairing-invalid-request");
+    expect((await rejection(s.request("main", dm({ senderId: undefined as never })))).code).toBe(
+      "pairing-invalid-request",
+    );
+    expect(await s.list()).toEqual([]);
+  });
+
   it("persists across instances (a restart)", async () => {
     const a = store();
     const outcome = await a.request("main", from(111));
@@ -290,6 +300,17 @@ describe("pairing store: concurrency, watch, bad files", () => {
     expect(lines().some((l) => l.code === "pairing-file-corrupt")).toBe(true);
     expect(s.isApproved("main", "1")).toBe(false);
     expect((await s.request("main", from(2))).kind).toBe("created");
+  });
+
+  it("takeDeliveries does not reject on a corrupt file", async () => {
+    const { logger, lines } = createMemoryLogger();
+    const s = store({ logger });
+    await s.request("main", from(1));
+    await writeFile(files.file, "garbage");
+    expect(await s.takeDeliveries()).toEqual([]);
+    expect(
+      lines().some((l) => l.msg === "pairing file could not be read; delivering from the last snapshot"),
+    ).toBe(true);
   });
 
   it("refuses a write over a corrupt file and keeps it", async () => {
