@@ -27,6 +27,8 @@ export interface InboundMessage {
   repliesToBot: boolean;
   /** A bot command addressed to this bot (`/cmd@thisbot` or bare `/cmd`), lower-case, without `/`. */
   command?: string;
+  /** Forum topic the message belongs to; replies go to the same topic. */
+  threadId?: number;
   /** Text after the command (or the whole text when there is no command), trimmed, mention removed. */
   args: string;
 }

@@ -1,0 +1,30 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { machine } from "./stats.js";
+
+const RESULTS = fileURLToPath(new URL("../../../bench/results/", import.meta.url));
+
+export interface BenchTable {
+  title: string;
+  columns: string[];
+  rows: Array<Array<string | number>>;
+  notes?: string[];
+}
+
+/** Writes `bench/results/<name>.json` (figures + machine) and returns the Markdown table. */
+export function writeResults(name: string, data: unknown, table: BenchTable): string {
+  mkdirSync(RESULTS, { recursive: true });
+  const markdown = toMarkdown(table);
+  writeFileSync(`${RESULTS}${name}.json`, `${JSON.stringify({ name, machine: machine(), data }, null, 2)}\n`);
+  writeFileSync(`${RESULTS}${name}.md`, `${markdown}\n`);
+  return markdown;
+}
+
+export function toMarkdown(table: BenchTable): string {
+  const head = `| ${table.columns.join(" | ")} |`;
+  const rule = `| ${table.columns.map(() => "---").join(" | ")} |`;
+  const body = table.rows.map((r) => `| ${r.join(" | ")} |`);
+  return [`#### ${table.title}`, "", head, rule, ...body, ...(table.notes ?? []).map((n) => `\n${n}`)].join(
+    "\n",
+  );
+}

@@ -1,0 +1,238 @@
+import { type RunnerHandle, run, sequentialize } from "@grammyjs/runner";
+import type { Bot } from "grammy";
+import type { Logger } from "../log/logger.js";
+import type { AccountState, AccountStatus } from "./account-state.js";
+import { type ApiCallEvent, createAccountBot } from "./bot-api.js";
+import { classifyFailure } from "./classify.js";
+import type { BotIdentity, InboundMessage } from "./inbound.js";
+import { openJournal } from "./journal.js";
+import { createReplier, type Replier } from "./replier.js";
+import { ALLOWED_UPDATES } from "./to-inbound.js";
+import { createUpdateProcessor } from "./update-processor.js";
+import { type ApiSignal, ensureNoWebhook } from "./webhook-guard.js";
+
+/** What the composition root does with each message an account receives. */
+export type MessageHandler = (msg: InboundMessage, reply: Replier, log: Logger) => Promise<void>;
+
+export interface AccountRunnerOptions {
+  account: string;
+  token: string;
+  apiRoot: string;
+  journalFile: string;
+  logger: Logger;
+  handler: MessageHandler;
+  toPlain: (html: string) => string;
+  onApiCall?: (event: ApiCallEvent) => void;
+  onState?: (state: AccountState) => void;
+  /** Updates handled at once (different chats; one chat is always sequential). */
+  concurrency?: number;
+  /** Long-poll timeout in seconds. */
+  pollTimeoutSeconds?: number;
+  /** Durable journal writes (fdatasync). */
+  durableJournal?: boolean;
+}
+
+export interface AccountRunner {
+  readonly account: string;
+  /** Starts supervision; resolves once the first attempt settled (polling, or a failure state). */
+  start(): Promise<void>;
+  /** Stops fetching, waits (up to `deadlineMs`) for running handlers, closes the journal. Idempotent. */
+  stop(deadlineMs: number): Promise<void>;
+  state(): AccountState;
+  /** A replier outside any update (pairing notices, answering a message kept by pairing). */
+  replier(target: { chatId: number; messageId?: number }): Replier;
+  identity(): BotIdentity | undefined;
+}
+
+const INIT_TIMEOUT_MS = 15_000;
+
+/**
+ * One account: a grammY bot, its runner and its journal, under supervision.
+ * 401 → `unauthorized` (no retry loop); 409 → `conflict` (growing backoff, up to 60 s); a webhook
+ * found set → removed, polling resumes; network and 5xx → `network` (backoff up to 10 s).
+ * A failure here never reaches another account.
+ */
+export function createAccountRunner(options: AccountRunnerOptions): AccountRunner {
+  const { account } = options;
+  const log = options.logger.child({ account });
+  const journal = openJournal(options.journalFile, { durable: options.durableJournal ?? true });
+  let status: AccountStatus = "starting";
+  let problem: AccountState["problem"];
+  let since = new Date().toISOString();
+  let webhookRemovals = 0;
+  let stopping = false;
+  let stopPromise: Promise<void> | undefined;
+  let handle: RunnerHandle | undefined;
+  const stopController = new AbortController();
+  const stopSignal = stopController.signal as unknown as ApiSignal & AbortSignal;
+
+  const state = (): AccountState => ({
+    account,
+    status,
+    ...(bot.isInited() ? { bot: identityOf(bot) } : {}),
+    ...(problem ? { problem } : {}),
+    since,
+    journalDepth: journal.depth(),
+    webhookRemovals,
+  });
+  const setStatus = (next: AccountStatus, nextProblem?: AccountState["problem"]) => {
+    if (next === status && nextProblem?.code === problem?.code) return;
+    status = next;
+    problem = nextProblem;
+    since = new Date().toISOString();
+    options.onState?.(state());
+  };
+
+  const bot: Bot = createAccountBot({
+    account,
+    token: options.token,
+    apiRoot: options.apiRoot,
+    journal,
+    onApiCall(event) {
+      options.onApiCall?.(event);
+      if (event.method !== "getUpdates" || stopping) return;
+      if (event.ok) setStatus("polling");
+      else if (event.errorCode === 0 || (event.errorCode ?? 0) >= 500) {
+        setStatus("network", {
+          code: "telegram-unavailable",
+          message: `getUpdates failed: ${event.description ?? "network error"}`,
+          remedy: "nothing to change: the gateway retries with backoff",
+        });
+      }
+    },
+  });
+  bot.catch((error) => log.error({ err: error.error }, "unhandled error in an update handler"));
+
+  const processor = createUpdateProcessor({
+    account,
+    journal,
+    log,
+    handler: options.handler,
+    identity: () => identityOf(bot),
+    replierFor: (target) => createReplier({ api: bot.api, journal, log, toPlain: options.toPlain }, target),
+    resubmit: (update) => void bot.handleUpdate(update as never).catch(() => {}),
+  });
+  bot.use(sequentialize((ctx) => String(ctx.chat?.id ?? ctx.update.update_id)));
+  bot.use((ctx) => processor.process(ctx.update as unknown as Record<string, unknown>));
+
+  let firstSettled: () => void = () => {};
+  const settled = new Promise<void>((resolve) => {
+    firstSettled = resolve;
+  });
+
+  async function supervise(): Promise<void> {
+    let backoffMs = 1000;
+    let replayed = false;
+    while (!stopping) {
+      try {
+        if (!bot.isInited()) {
+          const signal = AbortSignal.any([stopSignal, AbortSignal.timeout(INIT_TIMEOUT_MS)]);
+          await bot.init(signal as unknown as ApiSignal);
+          log.info({ bot: identityOf(bot) }, "bot identity");
+        }
+        if (await ensureNoWebhook(bot.api, log, stopSignal)) webhookRemovals += 1;
+        if (!replayed) {
+          replayed = true;
+          if (journal.unfinished.length > 0)
+            log.info({ count: journal.unfinished.length }, "replaying unfinished updates");
+          for (const entry of journal.unfinished)
+            void bot.handleUpdate(entry.update as never).catch(() => {});
+        }
+        handle = run(bot, {
+          runner: {
+            fetch: { allowed_updates: ALLOWED_UPDATES, timeout: options.pollTimeoutSeconds ?? 30 },
+            silent: true,
+            maxRetryTime: 5000,
+            retryInterval: 500,
+          },
+          sink: { concurrency: options.concurrency ?? 64 },
+        });
+        const task = handle.task();
+        // A first successful poll (or a failure) settles start().
+        void waitForPoll().then(firstSettled);
+        await task;
+        if (stopping) break;
+      } catch (error) {
+        if (stopping) break;
+        const failure = classifyFailure(account, error);
+        const detail = { code: failure.code, message: failure.message, remedy: failure.remedy };
+        if (failure.kind === "unauthorized") {
+          setStatus("unauthorized", detail);
+          log.error(detail, failure.message);
+          firstSettled();
+          return;
+        }
+        if (failure.kind === "webhook") {
+          log.warn(detail, failure.message);
+          continue;
+        }
+        setStatus(
+          failure.kind === "conflict" ? "conflict" : failure.kind === "network" ? "network" : "error",
+          detail,
+        );
+        log.warn({ ...detail, retryInMs: backoffMs }, failure.message);
+        firstSettled();
+        await sleep(backoffMs, stopSignal);
+        backoffMs = Math.min(backoffMs * 2, failure.kind === "network" ? 10_000 : 60_000);
+        continue;
+      }
+      backoffMs = 1000;
+    }
+  }
+
+  async function waitForPoll(): Promise<void> {
+    while (!stopping && status !== "polling" && handle?.isRunning()) await sleep(20, stopSignal);
+  }
+
+  return {
+    account,
+    async start() {
+      setStatus("starting");
+      void supervise().catch((error) => log.error({ err: error }, "account supervisor crashed"));
+      await settled;
+    },
+    stop(deadlineMs) {
+      stopPromise ??= (async () => {
+        stopping = true;
+        stopController.abort();
+        await handle?.stop().catch(() => {});
+        const drained = await processor.drain(deadlineMs, () => handle?.size() ?? 0);
+        if (!drained)
+          log.warn(
+            { deadlineMs },
+            "stop deadline reached with handlers still running; they are replayed at next start",
+          );
+        await journal.close();
+        setStatus("stopped");
+        firstSettled();
+      })();
+      return stopPromise;
+    },
+    state,
+    replier: (target) => createReplier({ api: bot.api, journal, log, toPlain: options.toPlain }, target),
+    identity: () => (bot.isInited() ? identityOf(bot) : undefined),
+  };
+}
+
+function identityOf(bot: Bot): BotIdentity {
+  const me = bot.botInfo;
+  return {
+    id: me.id,
+    username: me.username,
+    firstName: me.first_name,
+    canReadAllGroupMessages: me.can_read_all_group_messages,
+  };
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    }
+    signal.addEventListener("abort", done, { once: true });
+  });
+}

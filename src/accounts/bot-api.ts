@@ -1,0 +1,78 @@
+import { autoRetry } from "@grammyjs/auto-retry";
+import { Bot, type Transformer } from "grammy";
+import type { Journal } from "./journal.js";
+
+/** One Telegram API call as the metrics and the supervisor see it (never carries the token). */
+export interface ApiCallEvent {
+  account: string;
+  method: string;
+  ok: boolean;
+  /** Telegram's error_code, or 0 for a network failure. */
+  errorCode?: number;
+  description?: string;
+  ms: number;
+}
+
+export interface AccountBotOptions {
+  account: string;
+  token: string;
+  apiRoot: string;
+  journal: Journal;
+  onApiCall?: (event: ApiCallEvent) => void;
+}
+
+/** Methods whose retries belong to the supervisor, not to auto-retry. */
+const SUPERVISED = new Set(["getUpdates", "getMe", "getWebhookInfo", "deleteWebhook"]);
+
+/**
+ * A grammY Bot for one account, with three API transformers (innermost first):
+ * 1. an observer reporting every raw attempt (metrics, account state);
+ * 2. the journal hook: each batch `getUpdates` returns is recorded before the runner can confirm it;
+ * 3. capped auto-retry (429 with retry_after, 5xx, network) for every method but the supervised ones.
+ */
+export function createAccountBot(options: AccountBotOptions): Bot {
+  const bot = new Bot(options.token, { client: { apiRoot: options.apiRoot, timeoutSeconds: 75 } });
+  const observe: Transformer = async (prev, method, payload, signal) => {
+    const started = performance.now();
+    try {
+      const res = await prev(method, payload, signal);
+      options.onApiCall?.({
+        account: options.account,
+        method,
+        ok: res.ok,
+        ms: performance.now() - started,
+        ...(res.ok ? {} : { errorCode: res.error_code, description: res.description }),
+      });
+      return res;
+    } catch (error) {
+      if (!signal?.aborted) {
+        options.onApiCall?.({
+          account: options.account,
+          method,
+          ok: false,
+          errorCode: 0,
+          description: (error as Error).message,
+          ms: performance.now() - started,
+        });
+      }
+      throw error;
+    }
+  };
+  const journal: Transformer = async (prev, method, payload, signal) => {
+    const res = await prev(method, payload, signal);
+    if (method === "getUpdates" && res.ok && Array.isArray(res.result)) {
+      options.journal.record(res.result as Array<{ update_id: number }>);
+    }
+    return res;
+  };
+  const retry = autoRetry({
+    maxRetryAttempts: 5,
+    maxDelaySeconds: 60,
+    rethrowInternalServerErrors: false,
+    rethrowHttpErrors: false,
+  });
+  const cappedRetry: Transformer = (prev, method, payload, signal) =>
+    SUPERVISED.has(method) ? prev(method, payload, signal) : retry(prev, method, payload, signal);
+  bot.api.config.use(observe, journal, cappedRetry);
+  return bot;
+}

@@ -1,0 +1,77 @@
+import { type Api, GrammyError } from "grammy";
+import type { Logger } from "../log/logger.js";
+import type { Journal } from "./journal.js";
+
+/**
+ * How a handler answers the message it was given. Replies always go out through the account
+ * that received the message.
+ */
+export interface Replier {
+  /**
+   * Sends Telegram-HTML chunks in order, the first as a reply to the message. Chunks Telegram
+   * already accepted before a restart are skipped (de-duplication by account, update_id and chunk).
+   * An HTML parse error is retried once as plain text; a chat that blocked the bot is logged and
+   * skipped. Other failures reject (after auto-retry gave up).
+   */
+  send(chunks: readonly string[]): Promise<void>;
+  /** Shows "typing…" until the returned function is called. */
+  typing(): () => void;
+}
+
+export interface ReplierDeps {
+  api: Api;
+  journal: Journal;
+  log: Logger;
+  /** Turns a chunk's HTML into plain text for the parse-error fallback. */
+  toPlain: (html: string) => string;
+}
+
+export function createReplier(
+  deps: ReplierDeps,
+  target: { updateId?: number; chatId: number; messageId?: number; threadId?: number },
+): Replier {
+  const { api, journal, log } = deps;
+  return {
+    async send(chunks) {
+      const already = target.updateId === undefined ? new Set<number>() : journal.sentChunks(target.updateId);
+      for (const [index, chunk] of chunks.entries()) {
+        if (already.has(index)) continue;
+        const options = {
+          parse_mode: "HTML" as const,
+          link_preview_options: { is_disabled: true },
+          ...(index === 0 && target.messageId !== undefined
+            ? { reply_parameters: { message_id: target.messageId, allow_sending_without_reply: true } }
+            : {}),
+          ...(target.threadId !== undefined ? { message_thread_id: target.threadId } : {}),
+        };
+        if (target.updateId !== undefined) journal.markSending(target.updateId, index);
+        try {
+          await api.sendMessage(target.chatId, chunk, options);
+        } catch (error) {
+          if (!(error instanceof GrammyError)) throw error;
+          if (error.error_code === 400 && /can't parse entities/i.test(error.description)) {
+            log.warn({ err: error }, "Telegram refused the HTML of a reply; sending it as plain text");
+            const { parse_mode: _drop, ...plain } = options;
+            await api.sendMessage(target.chatId, deps.toPlain(chunk), plain);
+          } else if (error.error_code === 403) {
+            log.info(
+              { chatId: target.chatId, reason: error.description },
+              "cannot reply: the user blocked the bot",
+            );
+            return;
+          } else throw error;
+        }
+        if (target.updateId !== undefined) journal.markSent(target.updateId, index);
+      }
+    },
+    typing() {
+      const send = () => {
+        api.sendChatAction(target.chatId, "typing").catch(() => {});
+      };
+      send();
+      const timer = setInterval(send, 4500);
+      timer.unref();
+      return () => clearInterval(timer);
+    },
+  };
+}

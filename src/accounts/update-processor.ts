@@ -1,0 +1,107 @@
+import type { Logger } from "../log/logger.js";
+import type { MessageHandler } from "./account-runner.js";
+import { isTransient } from "./classify.js";
+import type { BotIdentity } from "./inbound.js";
+import type { Journal } from "./journal.js";
+import type { Replier } from "./replier.js";
+import { toInboundMessage } from "./to-inbound.js";
+
+export interface UpdateProcessorDeps {
+  account: string;
+  journal: Journal;
+  log: Logger;
+  handler: MessageHandler;
+  identity: () => BotIdentity;
+  replierFor: (target: { updateId: number; chatId: number; messageId: number; threadId?: number }) => Replier;
+  /** Hands an update back to the bot later (after a transient Telegram failure). */
+  resubmit: (update: Record<string, unknown>) => void;
+}
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Runs each update through the handler exactly once per process, and marks it done in the journal.
+ *
+ * Contract: an update already done (journal) or already running (a re-delivery after a runner
+ * restart, or a replay racing a fresh poll) is skipped. A handler failure caused by Telegram or
+ * the network leaves the update unfinished and resubmits it later (up to 5 attempts); any other
+ * failure is logged and the update is done, so one bad message never blocks a chat.
+ */
+export function createUpdateProcessor(deps: UpdateProcessorDeps) {
+  const { journal, log } = deps;
+  const running = new Map<number, Promise<void>>();
+  const attempts = new Map<number, number>();
+  const timers = new Set<NodeJS.Timeout>();
+  let draining = false;
+
+  async function handle(update: Record<string, unknown>, updateId: number): Promise<void> {
+    const updateLog = log.child({ updateId });
+    const msg = toInboundMessage(update, deps.identity(), deps.account);
+    if (!msg) {
+      journal.markDone(updateId);
+      return;
+    }
+    const reply = deps.replierFor({
+      updateId,
+      chatId: msg.chatId,
+      messageId: msg.messageId,
+      ...(msg.threadId !== undefined ? { threadId: msg.threadId } : {}),
+    });
+    try {
+      await deps.handler(msg, reply, updateLog);
+      journal.markDone(updateId);
+      attempts.delete(updateId);
+    } catch (error) {
+      const attempt = (attempts.get(updateId) ?? 0) + 1;
+      if (isTransient(error) && attempt < MAX_ATTEMPTS && !draining) {
+        attempts.set(updateId, attempt);
+        updateLog.warn({ err: error, attempt }, "Telegram failed while answering; the update is retried");
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          deps.resubmit(update);
+        }, 2000 * attempt);
+        timer.unref();
+        timers.add(timer);
+        return;
+      }
+      if (isTransient(error)) {
+        updateLog.warn(
+          { err: error },
+          "Telegram failed while answering; the update stays in the journal for the next start",
+        );
+        return;
+      }
+      updateLog.error({ err: error }, "the update could not be handled");
+      journal.markDone(updateId);
+      attempts.delete(updateId);
+    }
+  }
+
+  return {
+    process(update: Record<string, unknown>): Promise<void> {
+      const updateId = Number(update.update_id);
+      if (!Number.isSafeInteger(updateId) || journal.isDone(updateId)) return Promise.resolve();
+      const existing = running.get(updateId);
+      if (existing) return Promise.resolve();
+      const task = handle(update, updateId).finally(() => running.delete(updateId));
+      running.set(updateId, task);
+      return task;
+    },
+    inFlight: () => running.size,
+    /** Waits until no handler runs, up to `deadlineMs`; false when the deadline won. */
+    async drain(deadlineMs: number, extra: () => number = () => 0): Promise<boolean> {
+      draining = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      const deadline = Date.now() + deadlineMs;
+      while (running.size > 0 || extra() > 0) {
+        if (Date.now() >= deadline) return false;
+        await Promise.race([
+          Promise.allSettled([...running.values()]),
+          new Promise((r) => setTimeout(r, 50)),
+        ]);
+      }
+      return true;
+    },
+  };
+}

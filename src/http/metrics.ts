@@ -1,0 +1,102 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { ACCOUNT_STATUSES, type AccountState } from "../accounts/account-state.js";
+
+/**
+ * The gateway's Prometheus metrics, one registry per daemon (no global state: tests run several).
+ * Names are stable; the README lists them.
+ */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: "wiki_gateway_process_" });
+  const updates = new Counter({
+    name: "wiki_gateway_updates_received_total",
+    help: "Messages received from Telegram, by account",
+    labelNames: ["account"],
+    registers: [registry],
+  });
+  const decisions = new Counter({
+    name: "wiki_gateway_policy_decisions_total",
+    help: "Policy decisions, by account, outcome and deny reason",
+    labelNames: ["account", "outcome", "reason"],
+    registers: [registry],
+  });
+  const answers = new Counter({
+    name: "wiki_gateway_answers_total",
+    help: "Replies sent, by account, agent and kind (answer, not-found, command, error)",
+    labelNames: ["account", "agent", "kind"],
+    registers: [registry],
+  });
+  const answerSeconds = new Histogram({
+    name: "wiki_gateway_answer_duration_seconds",
+    help: "Time from receiving a message to its reply being accepted by Telegram",
+    labelNames: ["account"],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const wikiRequests = new Counter({
+    name: "wiki_gateway_wiki_requests_total",
+    help: "GraphQL requests to the wiki, by operation",
+    labelNames: ["operation"],
+    registers: [registry],
+  });
+  const wikiErrors = new Counter({
+    name: "wiki_gateway_wiki_errors_total",
+    help: "Wiki failures, by WikiError code",
+    labelNames: ["code"],
+    registers: [registry],
+  });
+  const telegramErrors = new Counter({
+    name: "wiki_gateway_telegram_errors_total",
+    help: "Failed Telegram API calls, by account, method and error code (0 = network)",
+    labelNames: ["account", "method", "code"],
+    registers: [registry],
+  });
+  const accountState = new Gauge({
+    name: "wiki_gateway_account_state",
+    help: "1 for the current state of each account",
+    labelNames: ["account", "state"],
+    registers: [registry],
+  });
+  const journalDepth = new Gauge({
+    name: "wiki_gateway_journal_depth",
+    help: "Updates journaled and not yet answered, by account",
+    labelNames: ["account"],
+    registers: [registry],
+  });
+  const indexPages = new Gauge({
+    name: "wiki_gateway_index_pages",
+    help: "Pages in the local search index",
+    registers: [registry],
+  });
+  const pairingRequests = new Counter({
+    name: "wiki_gateway_pairing_requests_total",
+    help: "Pairing requests created, by account",
+    labelNames: ["account"],
+    registers: [registry],
+  });
+
+  return {
+    registry,
+    updates,
+    decisions,
+    answers,
+    answerSeconds,
+    wikiRequests,
+    wikiErrors,
+    telegramErrors,
+    indexPages,
+    pairingRequests,
+    /** Refreshes the gauges that mirror account states (called before each scrape). */
+    observeAccounts(states: readonly AccountState[]): void {
+      accountState.reset();
+      for (const s of states) {
+        for (const status of ACCOUNT_STATUSES) {
+          accountState.set({ account: s.account, state: status }, s.status === status ? 1 : 0);
+        }
+        journalDepth.set({ account: s.account }, s.journalDepth);
+      }
+    },
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;

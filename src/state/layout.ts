@@ -1,0 +1,35 @@
+import { join, resolve } from "node:path";
+
+/**
+ * The one module that knows where things live in the state directory. Everything the gateway
+ * persists is under it, so backing it up (or mounting it as a Docker volume) keeps all state.
+ *
+ *   pairing.json           pairing requests and approvals (shared with the `pairing` CLI)
+ *   pairing.lock           lock file guarding read-modify-write of pairing.json
+ *   journal/<account>.log  per-account update journal (append-only, compacted)
+ *   index/search.json      saved local search index of the wiki
+ *   sandbox-wiki/          the sandbox wiki's data (demo and tests only)
+ */
+export interface StateLayout {
+  root: string;
+  pairingFile: string;
+  pairingLock: string;
+  journalDir: string;
+  journalFile(account: string): string;
+  indexFile: string;
+  sandboxWikiDir: string;
+}
+
+export function createStateLayout(stateDir: string): StateLayout {
+  const root = resolve(stateDir);
+  const journalDir = join(root, "journal");
+  return {
+    root,
+    pairingFile: join(root, "pairing.json"),
+    pairingLock: join(root, "pairing.lock"),
+    journalDir,
+    journalFile: (account) => join(journalDir, `${account}.log`),
+    indexFile: join(root, "index", "search.json"),
+    sandboxWikiDir: join(root, "sandbox-wiki"),
+  };
+}

@@ -1,0 +1,95 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { toInboundMessage } from "../../../src/accounts/to-inbound.js";
+
+const bot = { id: 42, username: "wiki_bot", firstName: "Wiki", canReadAllGroupMessages: false };
+
+describe("toInboundMessage", () => {
+  it("reduces a group message that mentions the bot", () => {
+    const msg = toInboundMessage(
+      {
+        update_id: 9,
+        message: {
+          message_id: 5,
+          date: 1,
+          chat: { id: -1001, type: "supergroup", title: "Team" },
+          from: { id: 7, is_bot: false, first_name: "Ada", username: "ada" },
+          text: "@wiki_bot how do backups work?",
+          entities: [{ type: "mention", offset: 0, length: 9 }],
+        },
+      },
+      bot,
+      "default",
+    );
+    expect(msg).toMatchObject({
+      account: "default",
+      updateId: 9,
+      messageId: 5,
+      chatId: -1001,
+      chatType: "supergroup",
+      chatTitle: "Team",
+      senderId: 7,
+      senderUsername: "ada",
+      senderIsBot: false,
+      mentionsBot: true,
+      repliesToBot: false,
+      args: "how do backups work?",
+    });
+  });
+
+  it("sees a reply to the bot and a command addressed to it", () => {
+    const msg = toInboundMessage(
+      {
+        update_id: 1,
+        message: {
+          message_id: 2,
+          chat: { id: 7, type: "private" },
+          from: { id: 7 },
+          text: "/search@wiki_bot tar",
+          entities: [{ type: "bot_command", offset: 0, length: 16 }],
+          reply_to_message: { from: { id: 42 } },
+        },
+      },
+      bot,
+      "a",
+    );
+    expect(msg?.command).toBe("search");
+    expect(msg?.args).toBe("tar");
+    expect(msg?.repliesToBot).toBe(true);
+  });
+
+  it("marks channel posts as such and gives them no sender", () => {
+    const msg = toInboundMessage(
+      { update_id: 1, channel_post: { message_id: 1, chat: { id: -100, type: "channel" }, text: "hi" } },
+      bot,
+      "a",
+    );
+    expect(msg?.chatType).toBe("channel");
+    expect(msg?.senderId).toBeUndefined();
+  });
+
+  it("ignores edits and unknown update kinds", () => {
+    expect(toInboundMessage({ update_id: 1, edited_message: { text: "x" } }, bot, "a")).toBeUndefined();
+    expect(toInboundMessage({ update_id: 1, poll: {} }, bot, "a")).toBeUndefined();
+    expect(
+      toInboundMessage({ update_id: 1, message: { chat: { id: "x", type: "private" } } }, bot, "a"),
+    ).toBeUndefined();
+  });
+
+  it("never throws, whatever the update holds", () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.anything(), (message, extra) => {
+        toInboundMessage({ update_id: 1, message, extra } as Record<string, unknown>, bot, "a");
+        toInboundMessage(
+          {
+            update_id: 2,
+            message: { chat: { id: 1, type: "private" }, text: message, entities: extra, from: extra },
+          } as Record<string, unknown>,
+          bot,
+          "a",
+        );
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
