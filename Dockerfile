@@ -1,0 +1,43 @@
+# syntax=docker/dockerfile:1
+# wiki-gateway container image: `docker build -t wiki-gateway .` (see README, "Deployment (Docker)").
+
+# ---- build: compile TypeScript, then keep production dependencies only ----
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+# No dependency needs an install script for the production build (esbuild, a devDependency, is only
+# used for the demo's browser bundle and works from its platform package), so scripts are skipped:
+# this also behaves the same on npm 10 (the image's) and npm 11 (which asks for approved scripts).
+COPY package.json package-lock.json ./
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY tsconfig*.json ./
+COPY src ./src
+COPY bench ./bench
+COPY bin ./bin
+COPY config ./config
+COPY scripts ./scripts
+RUN npm run build && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
+
+# ---- runtime ----
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production \
+    GATEWAY_CONFIG=/config/gateway.json \
+    GATEWAY_STATE_DIR=/state \
+    GATEWAY_HTTP_HOST=0.0.0.0 \
+    GATEWAY_HTTP_PORT=8080 \
+    LOG_FORMAT=json
+WORKDIR /app
+COPY --from=build --chown=root:root /app/package.json /app/package-lock.json ./
+COPY --from=build --chown=root:root /app/node_modules ./node_modules
+COPY --from=build --chown=root:root /app/dist ./dist
+COPY --from=build --chown=root:root /app/bin ./bin
+COPY --from=build --chown=root:root /app/config ./config
+# The application is root-owned and read-only to the gateway; only /state is writable, by node (1000).
+RUN mkdir -p /config /state && chown node:node /state
+USER node
+VOLUME ["/config", "/state"]
+EXPOSE 8080
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.GATEWAY_HTTP_PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["node", "/app/bin/wiki-gateway.js"]
+CMD ["start"]
