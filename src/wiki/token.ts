@@ -19,7 +19,7 @@ export async function readWikiToken(path: string, now: Date = new Date()): Promi
   if (path === "")
     throw new WikiError("wiki-token-missing", "no wiki token file is configured (WIKI_TOKEN_FILE)");
   let text: string;
-  let mode = 0;
+  let mode: number;
   try {
     text = await readFile(path, "utf8");
     mode = (await stat(path)).mode;
