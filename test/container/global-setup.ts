@@ -1,0 +1,47 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import type { TestProject } from "vitest/node";
+import { ensureBaseImage, podman, requirePodman, ROOT, TEST_IMAGE } from "./podman.js";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The image built from the project's Dockerfile. */
+    containerImage: string;
+    /** How long `podman build` took, ms. */
+    containerBuildMs: number;
+  }
+}
+
+/** Build may take minutes: `npm ci` in the build stage fetches from the npm registry. */
+const BUILD_TIMEOUT_MS = 15 * 60_000;
+
+/**
+ * Once per `npm run test:container`: checks podman is installed (fails, never skips), makes the
+ * stand-in base image when missing, and builds the Dockerfile (of the project root, or of
+ * $CONTAINER_BUILD_CONTEXT). The build log is kept in
+ * artifacts/container/build.log.
+ */
+export default async function setup(project: TestProject): Promise<void> {
+  await requirePodman();
+  const base = await ensureBaseImage();
+  process.stdout.write(base.stdout);
+
+  const logDir = resolve(ROOT, "artifacts/container");
+  mkdirSync(logDir, { recursive: true });
+  const logPath = resolve(logDir, "build.log");
+  // CONTAINER_BUILD_CONTEXT: build another checkout (e.g. a clean `git archive` while the tree is mid-edit).
+  const context = process.env.CONTAINER_BUILD_CONTEXT ?? ".";
+  process.stdout.write(`container tests: podman build -t ${TEST_IMAGE} ${context} (log: ${logPath})\n`);
+  const build = await podman(["build", "-t", TEST_IMAGE, context], BUILD_TIMEOUT_MS);
+  writeFileSync(logPath, `${build.stdout}\n${build.stderr}`);
+  if (build.code !== 0) {
+    const why =
+      build.code === null ? `was killed after ${BUILD_TIMEOUT_MS / 1000} s` : `exited ${build.code}`;
+    throw new Error(
+      `podman build ${why}; see ${logPath}:\n${`${build.stdout}\n${build.stderr}`.slice(-4000)}`,
+    );
+  }
+  process.stdout.write(`container tests: image built in ${(build.ms / 1000).toFixed(1)} s\n`);
+  project.provide("containerImage", TEST_IMAGE);
+  project.provide("containerBuildMs", build.ms);
+}

@@ -1,0 +1,75 @@
+import { describe, expect, inject, it } from "vitest";
+import { podman, podmanOk } from "./podman.js";
+
+const image = inject("containerImage");
+
+interface ImageConfig {
+  User?: string;
+  Env?: string[];
+  ExposedPorts?: Record<string, unknown>;
+  Volumes?: Record<string, unknown>;
+  Entrypoint?: string[];
+  Cmd?: string[];
+  StopSignal?: string;
+}
+
+describe("the container image", () => {
+  it(`was built (in ${(inject("containerBuildMs") / 1000).toFixed(1)} s) and prints the CLI help`, async () => {
+    const help = await podman(["run", "--rm", image, "--help"]);
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stdout).toContain("Usage: wiki-gateway <command>");
+    expect(help.stdout).toContain("GATEWAY_CONFIG");
+  });
+
+  it("runs as node with the documented defaults, volumes, port, healthcheck and entrypoint", async () => {
+    const { stdout } = await podmanOk(["image", "inspect", image]);
+    const [inspected] = JSON.parse(stdout) as [{ Config: ImageConfig; Healthcheck?: { Test?: string[] } }];
+    const config = inspected.Config;
+    expect(config.User).toBe("node");
+    expect(config.Env).toEqual(
+      expect.arrayContaining([
+        "NODE_ENV=production",
+        "GATEWAY_CONFIG=/config/gateway.json",
+        "GATEWAY_STATE_DIR=/state",
+        "GATEWAY_HTTP_HOST=0.0.0.0",
+        "GATEWAY_HTTP_PORT=8080",
+        "LOG_FORMAT=json",
+      ]),
+    );
+    expect(Object.keys(config.ExposedPorts ?? {})).toEqual(["8080/tcp"]);
+    expect(Object.keys(config.Volumes ?? {}).sort()).toEqual(["/config", "/state"]);
+    expect(config.Entrypoint).toEqual(["node", "/app/bin/wiki-gateway.js"]);
+    expect(config.Cmd).toEqual(["start"]);
+    expect(config.StopSignal).toBe("SIGTERM");
+    expect(inspected.Healthcheck?.Test?.join(" ")).toContain("/healthz");
+    expect(inspected.Healthcheck?.Test?.join(" ")).not.toContain("curl");
+  });
+
+  it("holds production dependencies only, a read-only app and a /state writable by uid 1000", async () => {
+    const probe = [
+      "const fs = require('node:fs');",
+      "const writable = (p) => { try { fs.accessSync(p, fs.constants.W_OK); return true; } catch { return false; } };",
+      "const has = (m) => fs.existsSync('/app/node_modules/' + m);",
+      "console.log(JSON.stringify({ uid: process.getuid(), gid: process.getgid(),",
+      "  state: writable('/state'), app: writable('/app'), dist: writable('/app/dist'),",
+      "  grammy: has('grammy'), pino: has('pino'), typescript: has('typescript'), vitest: has('vitest'),",
+      "  esbuild: has('esbuild'), eslint: has('eslint'), tests: fs.existsSync('/app/test'), src: fs.existsSync('/app/src') }));",
+    ].join("\n");
+    const result = await podmanOk(["run", "--rm", "--entrypoint", "node", image, "-e", probe]);
+    expect(JSON.parse(result.stdout.trim())).toEqual({
+      uid: 1000,
+      gid: 1000,
+      state: true,
+      app: false,
+      dist: false,
+      grammy: true,
+      pino: true,
+      typescript: false,
+      vitest: false,
+      esbuild: false,
+      eslint: false,
+      tests: false,
+      src: false,
+    });
+  });
+});
