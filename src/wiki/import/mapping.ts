@@ -34,6 +34,8 @@ const SPELLED: Record<string, string> = {
 
 /** One path segment: lower-case letters, digits, `-`, `_` and `.`; symbols are spelled out. */
 export function mapSegment(name: string): string {
+  // A name of dots only (the tldr page for `..`) would vanish: spell it.
+  if (/^\.+$/.test(name)) return Array.from(name, () => "dot").join("-");
   const words: string[] = [];
   let current = "";
   for (const ch of name.toLowerCase()) {

@@ -1,0 +1,71 @@
+import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createTokenSource, readWikiToken } from "../../../../src/wiki/token.js";
+
+const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString("base64url");
+const jwt = (payload: Record<string, unknown>) =>
+  `${b64({ alg: "HS256", typ: "JWT" })}.${b64(payload)}.c2lnbmF0dXJl`;
+const dir = () => mkdtempSync(join(tmpdir(), "wg-token-"));
+
+describe("wiki token file", () => {
+  it("reads a whole JWT, trimmed, with its expiry", async () => {
+    const file = join(dir(), "t");
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    writeFileSync(file, `  ${jwt({ api: 1, exp })}\n`, { mode: 0o600 });
+    const token = await readWikiToken(file);
+    expect(token.token.startsWith("eyJ")).toBe(true);
+    expect(token.expiresAt?.getTime()).toBe(exp * 1000);
+    expect(token.warnings).toEqual([]);
+  });
+
+  it.each([
+    ["truncated", (t: string) => t.slice(0, 30), "wiki-token-malformed"],
+    ["two parts", (t: string) => t.split(".").slice(0, 2).join("."), "wiki-token-malformed"],
+    ["not a JWT", () => "hunter2", "wiki-token-malformed"],
+    ["empty", () => "\n", "wiki-token-missing"],
+  ])("refuses a %s token without showing it", async (_name, mangle, code) => {
+    const file = join(dir(), "t");
+    const whole = jwt({ api: 1, exp: Math.floor(Date.now() / 1000) + 60 });
+    const bad = mangle(whole);
+    writeFileSync(file, bad, { mode: 0o600 });
+    const error = await readWikiToken(file).catch(
+      (e: unknown) => e as Error & { code: string; remedy: string },
+    );
+    expect(error).toMatchObject({ code });
+    if (bad.trim().length > 8) expect(`${error.message} ${error.remedy}`).not.toContain(bad.trim());
+  });
+
+  it("reports an expired key before any request", async () => {
+    const file = join(dir(), "t");
+    writeFileSync(file, jwt({ api: 1, exp: Math.floor(Date.now() / 1000) - 10 }), { mode: 0o600 });
+    await expect(readWikiToken(file)).rejects.toMatchObject({ code: "wiki-token-expired" });
+  });
+
+  it("warns when the file is readable by group or others", async () => {
+    const file = join(dir(), "t");
+    writeFileSync(file, jwt({ api: 1 }));
+    chmodSync(file, 0o644);
+    const token = await readWikiToken(file);
+    expect(token.warnings[0]).toMatch(/readable by group or others.*chmod 600/);
+  });
+
+  it("a missing file names the path and the remedy", async () => {
+    await expect(readWikiToken(join(dir(), "nope"))).rejects.toMatchObject({
+      code: "wiki-token-missing",
+      remedy: expect.stringContaining("WIKI_TOKEN_FILE"),
+    });
+  });
+
+  it("picks up a token replaced on disk without a restart", async () => {
+    const file = join(dir(), "t");
+    const first = jwt({ api: 1, n: 1 });
+    writeFileSync(file, first, { mode: 0o600 });
+    const source = createTokenSource(file, 0);
+    expect((await source.get()).token).toBe(first);
+    const second = jwt({ api: 1, n: 22 });
+    writeFileSync(file, second, { mode: 0o600 });
+    expect((await source.get()).token).toBe(second);
+  });
+});
