@@ -1,0 +1,27 @@
+import type { Method } from "./method-types.js";
+import * as messages from "./methods-messages.js";
+import * as misc from "./methods-misc.js";
+import * as updates from "./methods-updates.js";
+
+/** The Bot API methods the sandbox implements, by lower-case name (Telegram matches names case-insensitively). */
+const METHODS: Record<string, Method> = {
+  getupdates: updates.getUpdates,
+  setwebhook: updates.setWebhook,
+  deletewebhook: updates.deleteWebhook,
+  getwebhookinfo: updates.getWebhookInfo,
+  sendmessage: messages.sendMessage,
+  editmessagetext: messages.editMessageText,
+  deletemessage: messages.deleteMessage,
+  sendchataction: messages.sendChatAction,
+  getme: misc.getMe,
+  getchat: misc.getChat,
+  getchatmember: misc.getChatMember,
+  setmycommands: misc.setMyCommands,
+  getmycommands: misc.getMyCommands,
+  deletemycommands: misc.deleteMyCommands,
+  answercallbackquery: misc.answerCallbackQuery,
+  close: misc.harmless,
+  logout: misc.harmless,
+};
+
+export const findMethod = (name: string): Method | undefined => METHODS[name.toLowerCase()];

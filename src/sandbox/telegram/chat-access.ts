@@ -1,0 +1,47 @@
+import type { ChatPlace } from "./chat-store.js";
+import { ApiError, badRequest, forbidden } from "./errors.js";
+import type { World } from "./world.js";
+
+/**
+ * The chat a bot addresses with `chat_id`, or the Bot API's refusal: unknown → 400 chat not found;
+ * a user who never wrote to the bot → 403; blocked → 403; a group without the bot → 403; an upgraded
+ * basic group → 400 with migrate_to_chat_id.
+ */
+export function chatForBot(
+  world: World,
+  botKey: string,
+  raw: unknown,
+  purpose: "send" | "read" = "send",
+): ChatPlace {
+  if (raw === undefined || raw === null || raw === "") throw badRequest("chat_id is empty");
+  const id =
+    typeof raw === "number" ? raw : typeof raw === "string" && /^-?\d+$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id)) throw badRequest("chat not found");
+  if (id > 0) {
+    if (world.registry.botById(id) && !world.registry.findUser(id)) {
+      throw purpose === "send" ? forbidden("bot can't send messages to bots") : badRequest("chat not found");
+    }
+    if (!world.registry.findUser(id) || !world.openDms.has(`${botKey}|${id}`)) {
+      if (purpose === "send" && world.registry.findUser(id))
+        throw forbidden("bot can't initiate conversation with a user");
+      throw badRequest("chat not found");
+    }
+    if (purpose === "send" && world.faults.isBlocked(botKey, id))
+      throw forbidden("bot was blocked by the user");
+    return { chatId: id, type: "private", dmBot: botKey };
+  }
+  const group = world.registry.findGroup(id);
+  if (!group) throw badRequest("chat not found");
+  if (group.migratedTo !== undefined) {
+    throw new ApiError(400, "Bad Request: group chat was upgraded to a supergroup chat", {
+      migrate_to_chat_id: group.migratedTo,
+    });
+  }
+  if (!group.bots.has(botKey)) {
+    if (purpose === "read") throw badRequest("chat not found");
+    throw forbidden(
+      `bot is not a member of the ${group.chat.type === "group" ? "group" : "supergroup"} chat`,
+    );
+  }
+  return { chatId: id, type: group.chat.type };
+}

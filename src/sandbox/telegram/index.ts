@@ -1,0 +1,21 @@
+/**
+ * The Telegram sandbox: a faithful local Bot API server (node:http) for tests, the demo and the
+ * benchmarks. Modelled facts: ../shared/docs/telegram-facts.md; notes on choices: README.md here.
+ */
+export { createTelegramSandbox, type TelegramSandboxOptions } from "./sandbox.js";
+export type {
+  ApiErrorSpec,
+  CallRecord,
+  FloodLimits,
+  SandboxBot,
+  SandboxChat,
+  SandboxFaults,
+  SandboxState,
+  SandboxUser,
+  SentFilter,
+  SentMessage,
+  TelegramSandbox,
+  UserSaysInput,
+  UserSaysResult,
+} from "./types.js";
+export { SandboxError } from "./errors.js";

@@ -1,0 +1,96 @@
+import { createChatStore } from "./chat-store.js";
+import { createControlApi } from "./control-api.js";
+import { SandboxError } from "./errors.js";
+import { createFaultState } from "./faults.js";
+import { createSandboxHttp, type SandboxHttp } from "./http-server.js";
+import { createCallLog, createSentLog } from "./logs.js";
+import { createRegistry } from "./registry.js";
+import type { TelegramSandbox } from "./types.js";
+import { injectUpdate, userSays } from "./user-messages.js";
+import { createBotStates, type World } from "./world.js";
+
+export interface TelegramSandboxOptions {
+  /** The sandbox clock in ms (message dates, 24 h retention, log times). Flood limits use the real clock. */
+  now?: () => number;
+}
+
+/**
+ * A local Telegram Bot API server for tests, the demo and the benchmarks: bots, users and groups
+ * in memory, the Bot API over HTTP (`/bot<TOKEN>/<method>`), a control API (`/__sandbox/...`) and
+ * faults. Nothing is shared between two sandboxes.
+ */
+export function createTelegramSandbox(options: TelegramSandboxOptions = {}): TelegramSandbox {
+  const now = options.now ?? Date.now;
+  const registry = createRegistry();
+  const states = createBotStates(registry, now);
+  let http: SandboxHttp | undefined;
+  let apiRoot = "";
+  let closed: Promise<void> | undefined;
+
+  const faultState = createFaultState({
+    botKey: (username) => states.get(username).key,
+    setWebhook: (bot, url) => states.get(bot).updates.setWebhook(url),
+    startCompetitor: (bot) => states.get(bot).updates.startCompetitor(),
+    onDown: (isDown) => {
+      if (isDown) http?.dropBotSockets();
+    },
+  });
+  const world: World = {
+    now,
+    registry,
+    chats: createChatStore(),
+    faults: faultState,
+    sent: createSentLog(),
+    calls: createCallLog(),
+    botState: (username) => states.get(username),
+    allBotStates: () => states.all(),
+    openDms: new Set(),
+  };
+
+  const sandbox: TelegramSandbox = {
+    async listen(port = 0, host = "127.0.0.1") {
+      if (http) throw new SandboxError("listening", "the sandbox is listening already", "call listen() once");
+      http = createSandboxHttp(world, createControlApi(sandbox, world.sent));
+      const bound = await http.listen(port, host);
+      apiRoot = `http://${host.includes(":") ? `[${host}]` : host}:${bound.port}`;
+      return apiRoot;
+    },
+    get apiRoot() {
+      return apiRoot;
+    },
+    close() {
+      closed ??= (async () => {
+        for (const state of states.all()) state.updates.close();
+        world.sent.close();
+        await http?.close();
+      })();
+      return closed;
+    },
+    addBot(spec) {
+      const bot = registry.addBot(spec);
+      states.get(bot.username);
+      return { ...bot };
+    },
+    addUser: (spec) => ({ ...registry.addUser(spec) }),
+    addGroup: (spec) => registry.addGroup(spec),
+    upgradeGroup(id) {
+      const group = registry.upgradeGroup(id);
+      return group;
+    },
+    userSays: (input) => userSays(world, input),
+    injectUpdate: (bot, update) => injectUpdate(world, bot, update),
+    sent: (filter) => world.sent.list(filter),
+    waitForSent: (predicate, timeoutMs = 10_000) => world.sent.waitFor(predicate, timeoutMs),
+    calls: (filter) => world.calls.list(filter),
+    pendingUpdates: (bot) => states.get(bot).updates.pending(),
+    faults: faultState.faults,
+    reset() {
+      world.sent.clear();
+      world.calls.clear();
+      faultState.faults.clear();
+      for (const state of states.all()) state.updates.reset();
+    },
+    state: () => registry.state(),
+  };
+  return sandbox;
+}

@@ -1,0 +1,161 @@
+/** Public shapes of the Telegram sandbox (see index.ts for the contract of each member). */
+
+export interface SandboxBot {
+  id: number;
+  token: string;
+  username: string;
+  firstName: string;
+  /** Privacy mode (the Bot API default): in groups the bot sees only what is addressed to it. */
+  privacy: boolean;
+}
+
+export interface SandboxUser {
+  id: number;
+  firstName: string;
+  username?: string;
+}
+
+export interface SandboxChat {
+  id: number;
+  type: "private" | "group" | "supergroup";
+  title?: string;
+}
+
+export interface SentMessage {
+  seq: number;
+  /** The sending bot's username. */
+  bot: string;
+  chatId: number;
+  /** The id the bot got back (and uses for editMessageText / deleteMessage). */
+  messageId: number;
+  /** Basic groups only: the id users see (what `userSays({ replyTo })` takes); elsewhere it equals messageId. */
+  chatMessageId?: number;
+  /** The text after entity parsing (tags and escapes removed). */
+  text: string;
+  parseMode?: string;
+  replyToMessageId?: number;
+  method: "sendMessage" | "editMessageText";
+  /** Sandbox clock, ms. */
+  at: number;
+  entities?: unknown[];
+}
+
+export interface CallRecord {
+  seq: number;
+  /** Username of the bot the token belongs to, "" for an unknown token. */
+  bot: string;
+  method: string;
+  params: Record<string, unknown>;
+  /** HTTP status answered (0 when the connection was dropped or the client went away). */
+  status: number;
+  at: number;
+}
+
+export interface FloodLimits {
+  perChatPerSecond?: number;
+  perBotPerSecond?: number;
+  perGroupPerMinute?: number;
+}
+
+export interface ApiErrorSpec {
+  code: number;
+  description: string;
+  retryAfter?: number;
+}
+
+export interface SandboxFaults {
+  /** The next `count` (default 1) calls of `method` by `bot` answer this error and have no effect. */
+  failNext(bot: string, method: string, error: ApiErrorSpec, count?: number): void;
+  /** Sliding-window flood limits on sendMessage/editMessageText; past them 429 with retry_after. null = off. */
+  flood(limits: FloodLimits | null): void;
+  /** Each call of `bot` (or every bot: "*") fails with `status` (default 500) with probability `rate`. */
+  serverErrors(bot: string, rate: number, status?: number): void;
+  /** The next `count` calls take effect, then their socket is destroyed mid-response. */
+  dropConnections(bot: string, count: number): void;
+  /** Every call waits `ms` before it is handled (0 = off). */
+  slow(bot: string, ms: number): void;
+  /** Calls with the bot's token answer 401 Unauthorized until restored. */
+  revokeToken(bot: string): void;
+  restoreToken(bot: string): void;
+  /** Sets a webhook as if another tool did: getUpdates answers 409 until it is deleted. */
+  setWebhook(bot: string, url: string): void;
+  /** Another process polls the bot: every getUpdates answers 409 (terminated by other getUpdates request) while active. */
+  competingPoller(bot: string): { stop(): void };
+  /** Outage: Bot API requests get their connection destroyed (the control API keeps working). */
+  down(isDown: boolean): void;
+  /** The user blocked the bot: sends to that private chat answer 403. */
+  blockBot(bot: string, userId: number, blocked?: boolean): void;
+  /** Removes every fault (webhooks set through setWebhook stay: they are bot state). */
+  clear(): void;
+}
+
+export interface UserSaysInput {
+  from: number;
+  /** A group id, or `{ bot }` for the private chat with that bot. */
+  chat: number | { bot: string };
+  text: string;
+  /** The replied message's id as users see it. */
+  replyTo?: number;
+  /** Spans of `text` (first unused occurrence) that become text_mention entities of these users. */
+  textMentions?: { userId: number; text: string }[];
+}
+
+export interface UserSaysResult {
+  messageId: number;
+  chatId: number;
+  /** Usernames of the bots that got an update. */
+  deliveredTo: string[];
+}
+
+export interface SentFilter {
+  bot?: string;
+  chatId?: number;
+  sinceSeq?: number;
+}
+
+export interface SandboxState {
+  bots: SandboxBot[];
+  users: SandboxUser[];
+  chats: SandboxChat[];
+}
+
+export interface TelegramSandbox {
+  /** Starts serving; resolves the apiRoot ("http://127.0.0.1:43123"). Defaults: port 0, host 127.0.0.1. */
+  listen(port?: number, host?: string): Promise<string>;
+  /** "" until listen() resolved. */
+  readonly apiRoot: string;
+  /** Ends pending long polls (empty result), rejects waits, closes every socket. Idempotent. */
+  close(): Promise<void>;
+  /** Token generated as "<id>:<35 base64url chars>" when absent; privacy defaults to true. */
+  addBot(spec: {
+    username: string;
+    firstName?: string;
+    privacy?: boolean;
+    id?: number;
+    token?: string;
+  }): SandboxBot;
+  addUser(spec: { firstName: string; username?: string; id?: number }): SandboxUser;
+  /** type defaults to supergroup (ids -100…); basic groups get other negative ids. */
+  addGroup(spec: {
+    title: string;
+    type?: "group" | "supergroup";
+    members?: number[];
+    bots?: string[];
+    id?: number;
+  }): SandboxChat;
+  /** Upgrades a basic group: sends to the old id answer 400 with migrate_to_chat_id; returns the supergroup. */
+  upgradeGroup(id: number): SandboxChat;
+  userSays(input: UserSaysInput): UserSaysResult;
+  /** A raw update (update_id assigned when absent; allowed_updates not applied); returns its update_id. */
+  injectUpdate(bot: string, update: Record<string, unknown>): number;
+  sent(filter?: SentFilter): SentMessage[];
+  /** The first sent message (already logged or future) the predicate accepts; rejects after timeoutMs (default 10 s) listing recent sends. */
+  waitForSent(predicate: (m: SentMessage) => boolean, timeoutMs?: number): Promise<SentMessage>;
+  calls(filter?: { bot?: string; method?: string }): CallRecord[];
+  /** Unconfirmed updates of the bot (after 24 h retention). */
+  pendingUpdates(bot: string): number;
+  faults: SandboxFaults;
+  /** Clears sent/calls/faults/queues (and webhooks, allowed_updates); keeps bots, users, chats, messages. */
+  reset(): void;
+  state(): SandboxState;
+}
