@@ -7,12 +7,12 @@ const SPELLED: Record<string, string> = {
   $: "dollar",
   "%": "percent",
   "(": "paren",
-  ")": "close-paren",
+  ")": "close_paren",
   ",": "comma",
   "[": "bracket",
-  "]": "close-bracket",
+  "]": "close_bracket",
   "{": "brace",
-  "}": "close-brace",
+  "}": "close_brace",
   "^": "caret",
   "~": "tilde",
   "+": "plus",
@@ -24,7 +24,7 @@ const SPELLED: Record<string, string> = {
   ":": "colon",
   ";": "semicolon",
   "'": "quote",
-  '"': "double-quote",
+  '"': "double_quote",
   "*": "star",
   "<": "lt",
   ">": "gt",
@@ -32,27 +32,24 @@ const SPELLED: Record<string, string> = {
   "\\": "backslash",
 };
 
-/** One path segment: lower-case letters, digits, `-`, `_` and `.`; symbols are spelled out. */
+/**
+ * One path segment: lower-case letters, digits, `-`, `_` and `.`. Symbols are spelled out behind an
+ * underscore (`c++` → `c_plus_plus`, `,` → `_comma`), which keeps them apart from real names such
+ * as `comma`; whitespace becomes `-`.
+ */
 export function mapSegment(name: string): string {
   // A name of dots only (the tldr page for `..`) would vanish: spell it.
-  if (/^\.+$/.test(name)) return Array.from(name, () => "dot").join("-");
-  const words: string[] = [];
-  let current = "";
+  if (/^\.+$/.test(name)) return Array.from(name, () => "_dot").join("");
+  let out = "";
   for (const ch of name.toLowerCase()) {
-    if (/[a-z0-9_.-]/.test(ch)) current += ch;
-    else {
-      if (current) words.push(current);
-      current = "";
-      const spelled = SPELLED[ch];
-      if (spelled) words.push(spelled);
-      else if (!/\s/.test(ch)) words.push(`u${ch.codePointAt(0)!.toString(16)}`);
-    }
+    if (/[a-z0-9_.-]/.test(ch)) out += ch;
+    else if (/\s/.test(ch)) out += "-";
+    else out += `_${SPELLED[ch] ?? `u${ch.codePointAt(0)!.toString(16)}`}_`;
   }
-  if (current) words.push(current);
-  return words
-    .join("-")
+  return out
     .replace(/-{2,}/g, "-")
-    .replace(/^[-.]+|[-.]+$/g, "");
+    .replace(/_{2,}/g, "_")
+    .replace(/^[-.]+|[-._]+$/g, "");
 }
 
 /**

@@ -6,14 +6,14 @@ import { tldrRoot } from "../../../helpers/memory-wiki.js";
 
 describe("wiki import mapping", () => {
   it.each([
-    ["!.md", "tldr/common/bang"],
-    ["$.md", "tldr/common/dollar"],
-    ["%.md", "tldr/common/percent"],
-    ["[.md", "tldr/common/bracket"],
-    ["[[.md", "tldr/common/bracket-bracket"],
-    ["].md", "tldr/common/close-bracket"],
-    ["c++.md", "tldr/common/c-plus-plus"],
-    ["mklost+found.md", "tldr/common/mklost-plus-found"],
+    ["!.md", "tldr/common/_bang"],
+    ["$.md", "tldr/common/_dollar"],
+    ["%.md", "tldr/common/_percent"],
+    ["[.md", "tldr/common/_bracket"],
+    ["[[.md", "tldr/common/_bracket_bracket"],
+    ["].md", "tldr/common/_close_bracket"],
+    ["c++.md", "tldr/common/c_plus_plus"],
+    ["mklost+found.md", "tldr/common/mklost_plus_found"],
     ["Docker Compose.md", "tldr/common/docker-compose"],
     ["tar.md", "tldr/common/tar"],
   ])("%s → %s", (file, path) => {
@@ -38,7 +38,7 @@ describe("wiki import mapping", () => {
   it("refuses a name with nothing usable in it", () => {
     expect(mapSegment("  ")).toBe("");
     expect(wikiPathFor("common/ .md")).toBeUndefined();
-    expect(mapSegment("..")).toBe("dot-dot");
+    expect(mapSegment("..")).toBe("_dot_dot");
   });
 
   it("takes the title from the first heading and the description from the quote or first paragraph", () => {
