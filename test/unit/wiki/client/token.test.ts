@@ -30,9 +30,10 @@ describe("wiki token file", () => {
     const whole = jwt({ api: 1, exp: Math.floor(Date.now() / 1000) + 60 });
     const bad = mangle(whole);
     writeFileSync(file, bad, { mode: 0o600 });
-    const error = await readWikiToken(file).catch(
-      (e: unknown) => e as Error & { code: string; remedy: string },
-    );
+    const error = (await readWikiToken(file).then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as Error & { code: string; remedy: string };
     expect(error).toMatchObject({ code });
     if (bad.trim().length > 8) expect(`${error.message} ${error.remedy}`).not.toContain(bad.trim());
   });
