@@ -1,0 +1,163 @@
+import { api, type DemoInfo, type Sent, type User } from "./api.js";
+import { type Entity, renderMessage } from "./telegram-html.js";
+
+/**
+ * The demo's chat page: pick a user and a chat (a DM with any bot, or the group), type, and see the
+ * bots' replies as Telegram would render them. Pairing codes get an "Approve" button that runs the
+ * operator's approval, so the whole flow can be tried from the page.
+ */
+interface Line {
+  key: string;
+  mine: boolean;
+  author: string;
+  text: string;
+  entities: Entity[];
+  code?: { code: string; account: string };
+}
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const lines: Line[] = [];
+let info: DemoInfo;
+let users: User[] = [];
+let bots: Array<{ username: string; account: string }> = [];
+let userId = 0;
+let chatKey = "";
+let since = 0;
+
+function chatKeys(): Array<{ key: string; label: string }> {
+  return [
+    ...bots.map((b) => ({ key: `dm:${b.username}`, label: `@${b.username}` })),
+    { key: `group:${info.groupId}`, label: "Team group" },
+  ];
+}
+
+function keyOf(sent: Sent): string | undefined {
+  if (sent.chatId === info.groupId) return `group:${info.groupId}`;
+  if (sent.chatId === userId) return `dm:${sent.bot}`;
+  return undefined;
+}
+
+function renderChats(): void {
+  const list = $("chats");
+  list.replaceChildren(
+    ...chatKeys().map(({ key, label }) => {
+      const button = document.createElement("button");
+      button.textContent = label;
+      button.dataset.testid = `chat-${key}`;
+      button.className = key === chatKey ? "chat active" : "chat";
+      button.onclick = () => {
+        chatKey = key;
+        renderChats();
+        renderLines();
+      };
+      return button;
+    }),
+  );
+}
+
+function renderLines(): void {
+  const box = $("messages");
+  const shown = lines.filter((l) => l.key === `${userId}|${chatKey}`);
+  box.replaceChildren(
+    ...shown.map((line) => {
+      const div = document.createElement("div");
+      div.className = line.mine ? "msg mine" : "msg bot";
+      div.dataset.testid = line.mine ? "msg-mine" : "msg-bot";
+      const author = document.createElement("div");
+      author.className = "author";
+      author.textContent = line.author;
+      const body = document.createElement("div");
+      body.className = "body";
+      renderMessage(line.text, line.entities, body);
+      div.append(author, body);
+      if (line.code) {
+        const approve = document.createElement("button");
+        const { code, account } = line.code;
+        approve.textContent = `Approve ${code} (as the operator)`;
+        approve.dataset.testid = "approve";
+        approve.onclick = async () => {
+          approve.disabled = true;
+          const result = await api
+            .approve(code, account)
+            .catch((e: Error) => ({ ok: false, message: e.message }));
+          approve.textContent = result.message;
+        };
+        div.append(approve);
+      }
+      return div;
+    }),
+  );
+  box.scrollTop = box.scrollHeight;
+  $("title").textContent = chatKeys().find((c) => c.key === chatKey)?.label ?? "";
+}
+
+async function poll(): Promise<void> {
+  for (;;) {
+    try {
+      const batch = await api.sent(since, 20_000);
+      for (const sent of batch) {
+        since = Math.max(since, sent.seq);
+        const key = keyOf(sent);
+        if (!key) continue;
+        const code = /Pairing code: ([A-Z2-9]{8})/.exec(sent.text)?.[1];
+        const account = bots.find((b) => b.username === sent.bot)?.account ?? "";
+        lines.push({
+          key: `${userId}|${key}`,
+          mine: false,
+          author: `@${sent.bot}`,
+          text: sent.text,
+          entities: (sent.entities ?? []) as Entity[],
+          ...(code ? { code: { code, account } } : {}),
+        });
+      }
+      if (batch.length > 0) renderLines();
+    } catch {
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+}
+
+async function send(text: string): Promise<void> {
+  const [kind, target] = chatKey.split(":");
+  lines.push({ key: `${userId}|${chatKey}`, mine: true, author: "you", text, entities: [] });
+  renderLines();
+  await api.say(userId, kind === "dm" ? { bot: target! } : Number(target), text);
+}
+
+async function main(): Promise<void> {
+  info = await api.info();
+  const state = await api.state();
+  users = state.users;
+  bots = info.accounts.map((a) => ({ username: a.bot, account: a.account }));
+  const picker = $<HTMLSelectElement>("user");
+  picker.replaceChildren(
+    ...users.map((u) => {
+      const option = document.createElement("option");
+      option.value = String(u.id);
+      option.textContent = `${u.firstName}${u.username ? ` (@${u.username})` : ""}`;
+      return option;
+    }),
+  );
+  userId = users[0]?.id ?? 0;
+  picker.onchange = () => {
+    userId = Number(picker.value);
+    renderLines();
+  };
+  chatKey = chatKeys()[0]!.key;
+  renderChats();
+  renderLines();
+  const form = $<HTMLFormElement>("composer");
+  const input = $<HTMLInputElement>("text");
+  form.onsubmit = (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    if (text === "") return;
+    input.value = "";
+    void send(text);
+  };
+  $("hint").textContent =
+    `Allowed on: ${info.allowedOn.map((a) => a).join(", ")}. Other bots ask the first user to pair.`;
+  void poll();
+}
+
+void main();
