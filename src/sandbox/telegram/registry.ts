@@ -93,7 +93,9 @@ export function createRegistry(): Registry {
           "pick another username",
         );
       }
-      const id = claim(spec.id, "bot", () => nextBot++);
+      // A given token "<id>:<secret>" fixes the id, as on Telegram.
+      const fromToken = /^(\d{1,15}):/.exec(spec.token ?? "")?.[1];
+      const id = claim(spec.id ?? (fromToken ? Number(fromToken) : undefined), "bot", () => nextBot++);
       const token = spec.token ?? `${id}:${randomBytes(27).toString("base64url").slice(0, 35)}`;
       if (byToken.has(token)) {
         throw new SandboxError("duplicate-token", `another bot has this token`, "omit token or pick another");
