@@ -3,6 +3,7 @@
 
 # ---- build: compile TypeScript, then keep production dependencies only ----
 FROM node:20-bookworm-slim AS build
+LABEL io.wiki-gateway.stage="build"
 WORKDIR /app
 # No dependency needs an install script for the production build (esbuild, a devDependency, is only
 # used for the demo's browser bundle and works from its platform package), so scripts are skipped:
@@ -19,6 +20,10 @@ RUN npm run build && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
 # ---- runtime ----
 FROM node:20-bookworm-slim
+LABEL org.opencontainers.image.title="wiki-gateway" \
+      org.opencontainers.image.description="Telegram bots that answer from a Wiki.js knowledge base" \
+      org.opencontainers.image.licenses="MIT" \
+      io.wiki-gateway.stage="runtime"
 ENV NODE_ENV=production \
     GATEWAY_CONFIG=/config/gateway.json \
     GATEWAY_STATE_DIR=/state \
@@ -36,8 +41,10 @@ RUN mkdir -p /config /state && chown node:node /state
 USER node
 VOLUME ["/config", "/state"]
 EXPOSE 8080
+# GET /healthz with Node's fetch (the slim image has no curl), on the host the server listens on
+# (loopback when it listens on every address).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.GATEWAY_HTTP_PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "const e=process.env,h=e.GATEWAY_HTTP_HOST,a=!h||h==='0.0.0.0'||h==='::'?'127.0.0.1':h.includes(':')?'['+h+']':h;fetch('http://'+a+':'+(e.GATEWAY_HTTP_PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["node", "/app/bin/wiki-gateway.js"]
 CMD ["start"]

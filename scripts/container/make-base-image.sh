@@ -105,12 +105,13 @@ printf 'passwd: files\ngroup: files\nhosts: files dns\n' >"$root/etc/nsswitch.co
 printf '127.0.0.1\tlocalhost\n::1\tlocalhost\n' >"$root/etc/hosts"
 : >"$root/etc/resolv.conf"
 printf 'PRETTY_NAME="node:20-bookworm-slim stand-in (local, made by make-base-image.sh)"\n' >"$root/etc/os-release"
-# This machine may reach the network through a TLS-inspecting proxy whose CA is in its bundle
-# (NODE_EXTRA_CA_CERTS); the stand-in trusts the same bundle so `npm ci` works in build stages.
+# This machine may reach the network through a TLS-inspecting proxy whose CA is in its system bundle
+# (or in NODE_EXTRA_CA_CERTS); the stand-in trusts the same bundle so `npm ci` works in build stages.
 extra_ca=()
-if [[ -n "${NODE_EXTRA_CA_CERTS:-}" && -f "$NODE_EXTRA_CA_CERTS" ]]; then
-  say "trusting this machine's NODE_EXTRA_CA_CERTS ($NODE_EXTRA_CA_CERTS) as /etc/ssl/certs/extra-ca.crt"
-  cp -L "$NODE_EXTRA_CA_CERTS" "$root/etc/ssl/certs/extra-ca.crt"
+ca_bundle="${NODE_EXTRA_CA_CERTS:-/etc/ssl/certs/ca-certificates.crt}"
+if [[ -f "$ca_bundle" ]]; then
+  say "trusting this machine's CA bundle ($ca_bundle) as /etc/ssl/certs/extra-ca.crt (NODE_EXTRA_CA_CERTS)"
+  cp -L "$ca_bundle" "$root/etc/ssl/certs/extra-ca.crt"
   extra_ca=(--change "ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/extra-ca.crt")
 fi
 if command -v ldconfig >/dev/null; then ldconfig -r "$root" 2>/dev/null || true; fi

@@ -41,6 +41,8 @@ export default async function setup(project: TestProject): Promise<void> {
       `podman build ${why}; see ${logPath}:\n${`${build.stdout}\n${build.stderr}`.slice(-4000)}`,
     );
   }
+  // Earlier builds' untagged images (both stages carry this label); the base image and tags stay.
+  await podman(["image", "prune", "--force", "--filter", "label=io.wiki-gateway.stage"], 120_000);
   process.stdout.write(`container tests: image built in ${(build.ms / 1000).toFixed(1)} s\n`);
   project.provide("containerImage", TEST_IMAGE);
   project.provide("containerBuildMs", build.ms);

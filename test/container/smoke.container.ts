@@ -1,0 +1,184 @@
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { eventually, freePort } from "../helpers/daemon.js";
+import { type CliSandbox, startTelegramSandbox, startWikiSandbox } from "./cli-sandboxes.js";
+import { podman, podmanOk } from "./podman.js";
+
+/**
+ * The image as a user runs it: gateway.json and the tokens mounted read-only (tokens as files under
+ * /run/secrets, like Docker secrets), /state an anonymous volume, against the Telegram and wiki
+ * sandboxes on the host network; then `podman stop` (SIGTERM) must end it gracefully with exit 0.
+ */
+const image = inject("containerImage");
+const container = `wiki-gateway-smoke-${process.pid}`;
+const SECRET_BOT = "/run/secrets/telegram-default.token";
+const SECRET_WIKI = "/run/secrets/wiki-token";
+
+interface Bot {
+  username: string;
+  token: string;
+}
+interface User {
+  id: number;
+}
+interface Sent {
+  seq: number;
+  bot: string;
+  chatId: number;
+  text: string;
+}
+
+let dir = "";
+let telegram: CliSandbox | undefined;
+let wiki: CliSandbox | undefined;
+let apiRoot = "";
+let httpPort = 0;
+let bot: Bot;
+let user: User;
+
+async function control<T>(method: "GET" | "POST", path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${apiRoot}/__sandbox/${path}`, {
+    method,
+    ...(body === undefined
+      ? {}
+      : { body: JSON.stringify(body), headers: { "content-type": "application/json" } }),
+  });
+  const json = (await res.json()) as T;
+  if (!res.ok)
+    throw new Error(`${method} /__sandbox/${path} answered ${res.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+async function containerLogs(): Promise<string> {
+  const logs = await podman(["logs", container], 15_000);
+  return `${logs.stdout}${logs.stderr}`;
+}
+
+/** The `msg` of each JSON log line the gateway wrote. */
+function logMessages(logs: string): string[] {
+  return logs
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => {
+      try {
+        return String((JSON.parse(line) as { msg?: unknown }).msg ?? "");
+      } catch {
+        return "";
+      }
+    });
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "wg-container-"));
+  chmodSync(dir, 0o755);
+  const configDir = join(dir, "config");
+  mkdirSync(configDir, { mode: 0o755 });
+  mkdirSync(join(dir, "wiki-data"));
+
+  const started = await startTelegramSandbox();
+  telegram = started.sandbox;
+  apiRoot = started.value;
+  bot = await control<Bot>("POST", "bots", { username: "container_smoke_bot" });
+  user = await control<User>("POST", "users", { firstName: "Ada", username: "ada" });
+
+  const wikiTokenFile = join(dir, "wiki.token");
+  const startedWiki = await startWikiSandbox(join(dir, "wiki-data"), wikiTokenFile);
+  wiki = startedWiki.sandbox;
+  chmodSync(wikiTokenFile, 0o644); // the container runs as uid 1000
+
+  const botTokenFile = join(dir, "telegram-default.token");
+  writeFileSync(botTokenFile, `${bot.token}\n`, { mode: 0o644 });
+  const gatewayJson = {
+    version: "2.0.0",
+    enabled: true,
+    defaultAccount: "default",
+    accounts: { default: { botTokenFile: SECRET_BOT, dmPolicy: "open" } },
+    bindings: [{ agentId: "main", match: { channel: "telegram", accountId: "default" } }],
+    agents: { main: { name: "Team wiki", section: "", locale: "en" } },
+  };
+  writeFileSync(join(configDir, "gateway.json"), `${JSON.stringify(gatewayJson, null, 2)}\n`, {
+    mode: 0o644,
+  });
+
+  httpPort = await freePort();
+  await podmanOk([
+    "run",
+    "--detach",
+    "--name",
+    container,
+    // No systemd here to schedule health checks; the test runs the image's HEALTHCHECK itself.
+    "--health-interval",
+    "disable",
+    "--env",
+    `GATEWAY_HTTP_PORT=${httpPort}`,
+    "--env",
+    "GATEWAY_HTTP_HOST=127.0.0.1",
+    "--env",
+    `TELEGRAM_API_ROOT=${apiRoot}`,
+    "--env",
+    `WIKI_URL=${startedWiki.value}`,
+    "--env",
+    `WIKI_TOKEN_FILE=${SECRET_WIKI}`,
+    "--volume",
+    `${configDir}:/config:ro`,
+    "--volume",
+    `${botTokenFile}:${SECRET_BOT}:ro`,
+    "--volume",
+    `${wikiTokenFile}:${SECRET_WIKI}:ro`,
+    image,
+  ]);
+}, 120_000);
+
+afterAll(async () => {
+  await podman(["rm", "--force", "--volumes", container], 60_000);
+  await Promise.all([telegram?.stop(), wiki?.stop()]);
+  if (dir) rmSync(dir, { recursive: true, force: true });
+}, 90_000);
+
+describe("the container against the sandboxes", () => {
+  it("answers /healthz with 200 on GATEWAY_HTTP_PORT", async () => {
+    const body = await eventually(async () => {
+      const res = await fetch(`http://127.0.0.1:${httpPort}/healthz`);
+      return res.status === 200 ? ((await res.json()) as { ok: boolean }) : undefined;
+    }, 60_000).catch(async (error: unknown) => {
+      throw new Error(`${String(error)}\ncontainer logs:\n${(await containerLogs()).slice(-4000)}`);
+    });
+    expect(body?.ok).toBe(true);
+  });
+
+  it("passes the image's own HEALTHCHECK (node fetch, no curl)", async () => {
+    const check = await podman(["healthcheck", "run", container], 30_000);
+    expect(check.code, `${check.stdout}${check.stderr}`).toBe(0);
+  });
+
+  it("answers a direct message sent through the Telegram sandbox", async () => {
+    const said = await control<{ chatId: number; deliveredTo: string[] }>("POST", "say", {
+      from: user.id,
+      bot: bot.username,
+      text: "How do backups work?",
+    });
+    expect(said.deliveredTo).toEqual([bot.username]);
+    const reply = await eventually(async () => {
+      const sent = await control<Sent[]>("GET", `sent?bot=${bot.username}&chat=${said.chatId}&wait=5000`);
+      return sent.find((m) => m.chatId === said.chatId && m.text.trim() !== "");
+    }, 60_000).catch(async (error: unknown) => {
+      throw new Error(`no reply: ${String(error)}\ncontainer logs:\n${(await containerLogs()).slice(-4000)}`);
+    });
+    expect(reply?.bot).toBe(bot.username);
+    expect(reply?.text.length).toBeGreaterThan(0);
+  });
+
+  it("stops gracefully on podman stop (SIGTERM): exit code 0 and a logged graceful stop", async () => {
+    const stop = await podman(["stop", "--time", "15", container], 60_000);
+    expect(stop.code, `${stop.stdout}${stop.stderr}`).toBe(0);
+    const { stdout } = await podmanOk(["inspect", "--format", "{{.State.ExitCode}}", container]);
+    const logs = await containerLogs();
+    expect(stdout.trim(), logs.slice(-4000)).toBe("0"); // 137 would mean SIGKILL after the grace period
+    const messages = logMessages(logs);
+    expect(messages).toContain("stopping gracefully");
+    expect(messages).toContain("gateway stopped");
+    expect(messages.indexOf("gateway stopped")).toBeGreaterThan(messages.indexOf("stopping gracefully"));
+  });
+});
