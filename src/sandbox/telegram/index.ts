@@ -19,3 +19,10 @@ export type {
   UserSaysResult,
 } from "./types.js";
 export { SandboxError } from "./errors.js";
+export {
+  applyWorld,
+  readWorldFile,
+  REFERENCE_ACCOUNTS,
+  referenceWorld,
+  type WorldFile,
+} from "./world-file.js";
