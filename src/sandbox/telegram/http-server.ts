@@ -71,14 +71,20 @@ export function createSandboxHttp(world: World, control: ControlHandler): Sandbo
     let status = 200;
     let body: unknown;
     let drop = false;
+    let badParams: unknown;
     try {
       params = await readParams(req, url);
+    } catch (error) {
+      badParams = error;
+    }
+    try {
       if (!state || world.faults.isRevoked(state.key)) throw unauthorized();
       const plan = world.faults.plan(state.key, name);
       drop = plan.drop;
       if (plan.delayMs > 0) await delay(plan.delayMs, gone.signal);
       if (world.faults.isDown()) return void socket.destroy();
       if (plan.error) throw plan.error;
+      if (badParams) throw badParams;
       const method = findMethod(name);
       if (!method) throw notFound();
       body = { ok: true, result: await method(world, { state, params, signal: gone.signal }) };

@@ -5,6 +5,7 @@ import { createFaultState } from "./faults.js";
 import { createSandboxHttp, type SandboxHttp } from "./http-server.js";
 import { createCallLog, createSentLog } from "./logs.js";
 import { createRegistry } from "./registry.js";
+import { upgradeGroup } from "./service-messages.js";
 import type { TelegramSandbox } from "./types.js";
 import { injectUpdate, userSays } from "./user-messages.js";
 import { createBotStates, type World } from "./world.js";
@@ -73,10 +74,7 @@ export function createTelegramSandbox(options: TelegramSandboxOptions = {}): Tel
     },
     addUser: (spec) => ({ ...registry.addUser(spec) }),
     addGroup: (spec) => registry.addGroup(spec),
-    upgradeGroup(id) {
-      const group = registry.upgradeGroup(id);
-      return group;
-    },
+    upgradeGroup: (id) => upgradeGroup(world, id),
     userSays: (input) => userSays(world, input),
     injectUpdate: (bot, update) => injectUpdate(world, bot, update),
     sent: (filter) => world.sent.list(filter),

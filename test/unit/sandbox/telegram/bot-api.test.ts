@@ -196,6 +196,18 @@ describe("sendMessage", () => {
       parameters: { migrate_to_chat_id: upgraded.id },
     });
     expect((await call("sendMessage", { chat_id: upgraded.id, text: "x" })).body.ok).toBe(true);
+    // Service messages reach the privacy-mode bot in both chats.
+    const service = (await call("getUpdates")).body.result.slice(-2).map((u: any) => u.message);
+    expect(service).toEqual([
+      expect.objectContaining({
+        chat: expect.objectContaining({ id: basic.id }),
+        migrate_to_chat_id: upgraded.id,
+      }),
+      expect.objectContaining({
+        chat: expect.objectContaining({ id: upgraded.id }),
+        migrate_from_chat_id: basic.id,
+      }),
+    ]);
   });
 });
 
@@ -347,5 +359,25 @@ describe("getUpdates", () => {
     sandbox.faults.setWebhook(bot.username, "https://mistake.example");
     await call("deleteWebhook", { drop_pending_updates: true });
     expect((await call("getUpdates")).body.result).toEqual([]);
+  });
+});
+
+describe("malformed requests", () => {
+  it("a bad token is checked before the body; a bad JSON body is a 400", async () => {
+    const { apiRoot, bot } = await start();
+    const post = (token: string) =>
+      fetch(`${apiRoot}/bot${token}/sendMessage`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{oops",
+      });
+    expect((await post("1:bad")).status).toBe(401);
+    const bad = await post(bot.token);
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({
+      ok: false,
+      error_code: 400,
+      description: "Bad Request: can't parse JSON object",
+    });
   });
 });
