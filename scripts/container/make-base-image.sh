@@ -6,16 +6,26 @@
 # and /etc/group with root and node (uid/gid 1000), like the official image.
 #
 # Contract: idempotent. When the image already exists it prints so and exits 0 (pass --force to rebuild).
-# Needs podman and a Node 20 `node` on PATH. Usage: scripts/container/make-base-image.sh [--force] [IMAGE]
+# Needs podman and a Node 20 `node` on PATH.
+# Usage: scripts/container/make-base-image.sh [--force] [--no-busybox] [IMAGE]
 set -euo pipefail
-
-force=0
-if [[ "${1:-}" == "--force" ]]; then force=1; shift; fi
-image="${1:-docker.io/library/node:20-bookworm-slim}"
-image_path="/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 
 say() { printf 'make-base-image: %s\n' "$*"; }
 die() { printf 'make-base-image: error: %s\n' "$*" >&2; exit 1; }
+
+force=0
+use_busybox=1
+while [[ "${1:-}" == --* ]]; do
+  case "$1" in
+    --force) force=1 ;;
+    --no-busybox) use_busybox=0 ;;
+    *) die "unknown option $1 (usage: make-base-image.sh [--force] [--no-busybox] [IMAGE])" ;;
+  esac
+  shift
+done
+image="${1:-docker.io/library/node:20-bookworm-slim}"
+image_path="/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+
 
 command -v podman >/dev/null || die "podman is not installed; run: apt-get update && apt-get install -y podman runc"
 if [[ $force == 0 ]] && podman image exists "$image"; then
@@ -69,7 +79,7 @@ for tool in npm npx; do
   chmod 755 "$root/usr/local/bin/$tool"
 done
 
-if busybox_bin="$(command -v busybox)"; then
+if [[ $use_busybox == 1 ]] && busybox_bin="$(command -v busybox)"; then
   say "shell and utilities: busybox from $busybox_bin"
   copy_with_libs "$busybox_bin" /usr/bin/busybox
   for applet in $("$busybox_bin" --list); do
