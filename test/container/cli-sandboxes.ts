@@ -77,17 +77,17 @@ export function startTelegramSandbox() {
 }
 
 /**
- * `sandbox wiki --port 0 --data DIR --token-file FILE`: ready once it printed its GraphQL URL and
- * the token file holds the API key; resolves the base URL (WIKI_URL, without /graphql).
+ * `sandbox wiki --port 0 --data DIR --token-file FILE`: ready once it printed its GraphQL (or base)
+ * URL and the token file holds the API key; resolves the base URL (WIKI_URL, without /graphql).
  */
 export function startWikiSandbox(dataDir: string, tokenFile: string) {
   return startCliSandbox(
     ["sandbox", "wiki", "--port", "0", "--data", dataDir, "--token-file", tokenFile],
     (out) => {
-      const graphql = printedUrls(out).find((u) => u.pathname.endsWith("/graphql"));
-      if (!graphql || !existsSync(tokenFile) || readFileSync(tokenFile, "utf8").trim() === "")
-        return undefined;
-      return `${graphql.origin}${graphql.pathname.replace(/\/graphql$/, "")}`;
+      const urls = printedUrls(out);
+      const url = urls.find((u) => u.pathname.replace(/\/$/, "").endsWith("/graphql")) ?? urls[0];
+      if (!url || !existsSync(tokenFile) || readFileSync(tokenFile, "utf8").trim() === "") return undefined;
+      return `${url.origin}${url.pathname.replace(/\/$/, "").replace(/\/graphql$/, "")}`;
     },
   );
 }
