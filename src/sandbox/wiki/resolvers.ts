@@ -1,0 +1,79 @@
+import { checkAccess } from "./access.js";
+import { type ListArgs, listPages } from "./list.js";
+import { type CreateArgs, createPage, type UpdateArgs, updatePage } from "./page-mutations.js";
+import type { PageStore, StoredPage } from "./page-store.js";
+import { guard, pageView, type RequestContext } from "./page-view.js";
+import { createSearch, type SearchArgs } from "./search.js";
+import { wikiError } from "./wiki-errors.js";
+
+const READ = ["manage:system", "read:pages"];
+const WRITE = ["write:pages", "manage:pages", "manage:system"];
+
+/** graphqlHelper.generateError: errorCode is the Wiki.js code or 1, slug the error's name. */
+function failure(error: unknown) {
+  const err = error instanceof Error ? error : new Error(String(error));
+  const code = (err as { code?: unknown }).code;
+  return {
+    responseResult: {
+      succeeded: false,
+      errorCode: typeof code === "number" && Number.isFinite(code) ? code : 1,
+      slug: err.name,
+      message: err.message || "An unexpected error occurred.",
+    },
+    page: null,
+  };
+}
+
+function success(message: string) {
+  return { succeeded: true, errorCode: 0, slug: "ok", message };
+}
+
+/**
+ * The root value for graphql-js: `Query.pages` / `Mutation.pages` return objects whose methods are
+ * the field resolvers `(args, context)`, guarded like the real schema's @auth directives.
+ */
+export function createRootValue(store: PageStore) {
+  const search = createSearch(store);
+
+  /** pages.single / singleByPath: 6003 when missing, 6013 without manage:pages or delete:pages. */
+  function viewable(page: StoredPage | undefined, context: RequestContext) {
+    const principal = guard(context.principal, ["read:pages", "manage:system"]);
+    if (!page) throw wikiError("PageNotFound");
+    if (!checkAccess(principal, ["manage:pages", "delete:pages"], page)) throw wikiError("PageViewForbidden");
+    return pageView(store, page);
+  }
+
+  const pageQuery = {
+    list: (args: ListArgs, context: RequestContext) =>
+      listPages(store.all(), args, guard(context.principal, READ)),
+    search: (args: SearchArgs, context: RequestContext) => search(args, guard(context.principal, READ)),
+    single: (args: { id: number }, context: RequestContext) => viewable(store.get(args.id), context),
+    singleByPath: (args: { path: string; locale: string }, context: RequestContext) =>
+      viewable(store.getByPath(args.path, args.locale), context),
+  };
+
+  const pageMutation = {
+    create: (args: CreateArgs, context: RequestContext) => {
+      const principal = guard(context.principal, WRITE);
+      try {
+        const page = createPage(store, principal, args);
+        return { responseResult: success("Page created successfully."), page: pageView(store, page) };
+      } catch (error) {
+        return failure(error);
+      }
+    },
+    update: (args: UpdateArgs, context: RequestContext) => {
+      const principal = guard(context.principal, WRITE);
+      try {
+        const page = updatePage(store, principal, args);
+        return { responseResult: success("Page has been updated."), page: pageView(store, page) };
+      } catch (error) {
+        return failure(error);
+      }
+    },
+  };
+
+  // PageQuery and PageMutation expose disjoint fields, so one object serves both root types.
+  const pages = { ...pageQuery, ...pageMutation };
+  return { pages: () => pages };
+}
