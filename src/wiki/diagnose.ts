@@ -1,0 +1,82 @@
+import type { Check } from "../accounts/diagnose.js";
+import { errorMessage } from "../errors.js";
+import { createWikiClient, graphqlEndpoint } from "./client/index.js";
+import { readWikiToken } from "./token.js";
+import { isWikiError } from "./wiki-error.js";
+
+/**
+ * The wiki part of `doctor`: the URL, the token file (present, a whole JWT, not expired, not
+ * readable by others), real authentication (a guest fallback is a failure), and the rights the
+ * gateway uses (list, single with content, create). Never throws.
+ */
+export async function diagnoseWiki(options: {
+  baseUrl: string;
+  tokenFile: string;
+  timeoutMs: number;
+}): Promise<Check[]> {
+  const subject = "wiki";
+  const checks: Check[] = [];
+  const fail = (check: string, error: unknown): Check => ({
+    subject,
+    check,
+    status: "fail",
+    detail: isWikiError(error) ? error.message : errorMessage(error),
+    ...(isWikiError(error) ? { fix: error.remedy } : {}),
+  });
+  try {
+    checks.push({ subject, check: "url", status: "ok", detail: graphqlEndpoint(options.baseUrl) });
+  } catch (error) {
+    return [fail("url", error)];
+  }
+  try {
+    const token = await readWikiToken(options.tokenFile);
+    const expiry = token.expiresAt ? `expires ${token.expiresAt.toISOString()}` : "no expiry";
+    checks.push({
+      subject,
+      check: "token file",
+      status: "ok",
+      detail: `${options.tokenFile}: a JWT, ${expiry}`,
+    });
+    for (const warning of token.warnings) {
+      checks.push({
+        subject,
+        check: "token file mode",
+        status: "warn",
+        detail: warning,
+        fix: `chmod 600 ${options.tokenFile}`,
+      });
+    }
+  } catch (error) {
+    checks.push(fail("token file", error));
+    return checks;
+  }
+  const client = createWikiClient({
+    baseUrl: options.baseUrl,
+    tokenFile: options.tokenFile,
+    timeoutMs: options.timeoutMs,
+    retries: 0,
+  });
+  try {
+    const probe = await client.probe();
+    checks.push({
+      subject,
+      check: "authentication",
+      status: "ok",
+      detail: `authenticated (no guest fallback); ${probe.pageCount} pages listed`,
+    });
+    checks.push(
+      probe.canReadContent
+        ? { subject, check: "rights", status: "ok", detail: "list, single and page content readable" }
+        : {
+            subject,
+            check: "rights",
+            status: "fail",
+            detail: "page content is not readable",
+            fix: "give the key's group read:source (and manage:pages) in Wiki.js",
+          },
+    );
+  } catch (error) {
+    checks.push(fail("authentication", error));
+  }
+  return checks;
+}
