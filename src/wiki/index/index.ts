@@ -1,0 +1,15 @@
+/** The local search index of the wiki: the one entry point other folders import. */
+export { createSearchIndex } from "./search-index.js";
+export type {
+  BuildOptions,
+  IndexedPage,
+  IndexStats,
+  RankedPage,
+  ScoredPassage,
+  SearchIndex,
+  SearchIndexOptions,
+  SearchOptions,
+} from "./types.js";
+export type { Passage } from "./passages.js";
+export { splitPassages } from "./passages.js";
+export { queryTerms } from "./analyzer.js";

@@ -1,0 +1,80 @@
+import type { Logger } from "../../log/logger.js";
+import type { WikiPage, WikiPort } from "../types.js";
+import type { Passage } from "./passages.js";
+
+/** What the index keeps of a page (its content lives on as passages). */
+export interface IndexedPage {
+  id: number;
+  path: string;
+  locale: string;
+  title: string;
+  description: string;
+  /** ISO-8601, as the wiki listed it: the key of incremental refresh. */
+  updatedAt: string;
+}
+
+export interface ScoredPassage extends Passage {
+  score: number;
+}
+
+/** One page of a result list, best first. */
+export interface RankedPage {
+  page: IndexedPage;
+  /** Relevance (BM25 of the best passage, plus a share of the next ones). Only comparable within one query. */
+  score: number;
+  /** Share (0–1) of the question's terms the page matched exactly, in its title, path, headings or text. */
+  coverage: number;
+  /** The page's best passages for the question, best first (at most 3). */
+  passages: ScoredPassage[];
+}
+
+export interface SearchOptions {
+  /** Path prefix: only pages at this path or below it. "" or absent = every page. */
+  section?: string;
+  locale?: string;
+  /** Most pages returned; 5 by default. */
+  limit?: number;
+}
+
+export interface BuildOptions {
+  /** Pages read from the wiki at once; 8 by default. */
+  concurrency?: number;
+  onProgress?(done: number, total: number): void;
+}
+
+export interface IndexStats {
+  pages: number;
+  passages: number;
+  /** When the last full build (or the loaded file's build) finished. */
+  builtAt?: string;
+}
+
+/**
+ * The local search index of the wiki, shared by all agents.
+ *
+ * Contract: `search` never calls the wiki and never throws for a question (an empty result means
+ * nothing matched); it returns [] until the index is `ready` (built or loaded). Only published,
+ * non-private pages are indexed. `build` and `refresh` reject with the wiki's error and leave the
+ * index as it was; a search during a build sees the previous index.
+ */
+export interface SearchIndex {
+  readonly ready: boolean;
+  build(wiki: WikiPort, opts?: BuildOptions): Promise<void>;
+  /** Re-reads the pages whose updatedAt changed since they were indexed; drops pages gone from the list. */
+  refresh(wiki: WikiPort): Promise<{ changed: number; removed: number }>;
+  /** Indexes a page at once (after the gateway's own edit); an unpublished page is removed. */
+  upsertPage(page: WikiPage): void;
+  removePage(id: number): void;
+  search(query: string, opts?: SearchOptions): RankedPage[];
+  /** The indexed metadata of every page (for /recent and listings). */
+  pages(): IndexedPage[];
+  /** Writes the index atomically. */
+  save(file: string): Promise<void>;
+  /** Loads a saved index; false (and a log line) when the file is absent, corrupt or of another version. */
+  load(file: string): Promise<boolean>;
+  stats(): IndexStats;
+}
+
+export interface SearchIndexOptions {
+  logger?: Logger;
+}
