@@ -14,7 +14,7 @@ export interface WikiFile {
 
 export const WIKI_FILE = "wiki.json";
 /** A burst of changes (an import of thousands of pages) costs one write per second at most. */
-const DEBOUNCE_MS = 1000;
+export const DEBOUNCE_MS = 1000;
 
 /** The saved state, or undefined when there is none yet. A corrupt file is an error (never silently wiped). */
 export function loadWikiFile(dataDir: string): WikiFile | undefined {
