@@ -1,55 +1,87 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { createSandboxWiki } from "../src/sandbox/wiki/index.js";
 import { createWikiClient } from "../src/wiki/client/index.js";
 import { importMarkdownFolder } from "../src/wiki/import/import-folder.js";
-import { TLDR_ROOT } from "./lib/corpus.js";
 import { writeResults } from "./lib/results.js";
 import { median, round } from "./lib/stats.js";
 
+/** The repository root (where package.json is), from the source tree or from dist/. */
+function repoRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(dir, "package.json")) && dirname(dir) !== dir) dir = dirname(dir);
+  return dir;
+}
+
+export interface WikiImportBenchOptions {
+  runs?: number;
+  /** Files in flight (import and client). Default 8. */
+  concurrency?: number;
+  /** Folder to import; default ../shared/corpus/tldr beside the repository. */
+  dir?: string;
+}
+
 /**
- * How long `wiki import` takes for the whole tldr corpus: the real client over HTTP into the
- * sandbox wiki, each run into a fresh wiki; median of `runs`.
+ * How long `wiki import` takes for the whole tldr corpus: the real client over HTTP (127.0.0.1)
+ * into the sandbox wiki started in this process, each run into a fresh, persisted data folder;
+ * median of `runs` (default 3). Writes bench/results/wiki-import.json (and .md).
  */
-export async function run(options: { runs?: number; concurrency?: number } = {}) {
+export async function run(options: WikiImportBenchOptions = {}) {
   const runs = options.runs ?? 3;
+  const concurrency = options.concurrency ?? 8;
+  const dir = options.dir ?? resolve(repoRoot(), "..", "shared", "corpus", "tldr");
   const seconds: number[] = [];
   let files = 0;
-  let failed = 0;
+  let created = 0;
+  let failed: Array<{ file: string; reason: string }> = [];
   for (let i = 0; i < runs; i++) {
-    const dir = mkdtempSync(join(tmpdir(), "wg-import-"));
-    const wiki = createSandboxWiki({ dataDir: join(dir, "wiki") });
-    const url = await wiki.listen();
-    const tokenFile = join(dir, "token");
-    writeFileSync(tokenFile, wiki.issueKey(), { mode: 0o600 });
+    const work = mkdtempSync(join(tmpdir(), "wg-bench-import-"));
+    const wiki = createSandboxWiki({ dataDir: join(work, "wiki") });
     try {
-      const client = createWikiClient({ baseUrl: url, tokenFile, concurrency: options.concurrency ?? 8 });
-      const summary = await importMarkdownFolder({
-        wiki: client,
-        dir: TLDR_ROOT,
-        prefix: "tldr",
-        concurrency: options.concurrency ?? 8,
-      });
+      const url = await wiki.listen(0, "127.0.0.1");
+      const tokenFile = join(work, "wiki.token");
+      writeFileSync(tokenFile, wiki.issueKey(), { mode: 0o600 });
+      const client = createWikiClient({ baseUrl: url, tokenFile, concurrency });
+      const summary = await importMarkdownFolder({ wiki: client, dir, prefix: "tldr", concurrency });
+      if (summary.stopped) throw new Error(`import stopped: ${summary.stopped.message}`);
+      if (wiki.pageCount() !== summary.created)
+        throw new Error(`wiki has ${wiki.pageCount()} pages, ${summary.created} created`);
       seconds.push(summary.seconds);
       files = summary.files;
-      failed = summary.failed.length;
+      created = summary.created;
+      failed = summary.failed.map((f) => ({ file: f.file, reason: f.reason }));
+      process.stderr.write(
+        `wiki-import run ${i + 1}/${runs}: ${summary.created} pages in ${summary.seconds.toFixed(2)} s\n`,
+      );
     } finally {
       await wiki.close();
+      rmSync(work, { recursive: true, force: true });
     }
   }
+  const medianSeconds = median(seconds);
   const data = {
     runs,
+    concurrency,
     files,
+    created,
     failed,
-    seconds,
-    medianSeconds: median(seconds),
-    pagesPerSecond: files / median(seconds),
+    seconds: seconds.map((s) => round(s, 3)),
+    medianSeconds: round(medianSeconds, 3),
+    pagesPerSecond: round(created / medianSeconds, 1),
   };
   const table = writeResults("wiki-import", data, {
-    title: `wiki import of the tldr corpus into the sandbox wiki (real client over HTTP), median of ${runs} runs`,
-    columns: ["files", "failed", "seconds", "pages/s"],
-    rows: [[files, failed, round(data.medianSeconds, 1), round(data.pagesPerSecond, 0)]],
+    title: `wiki import of the tldr corpus into the sandbox wiki (real client over HTTP, concurrency ${concurrency}), median of ${runs} runs`,
+    columns: ["files", "created", "failed", "seconds (median)", "pages/s"],
+    rows: [[files, created, failed.length, round(medianSeconds, 2), round(data.pagesPerSecond, 0)]],
+    notes: failed.length ? [`failed: ${failed.map((f) => `${f.file} (${f.reason})`).join("; ")}`] : [],
   });
   return { data, table };
+}
+
+const invokedAs = process.argv[1];
+if (invokedAs && import.meta.url === pathToFileURL(resolve(invokedAs)).href) {
+  const { data, table } = await run();
+  process.stdout.write(`${table}\n\n${data.pagesPerSecond} pages/s, ${data.medianSeconds} s (median)\n`);
 }

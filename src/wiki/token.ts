@@ -34,6 +34,7 @@ export async function readWikiToken(path: string, now: Date = new Date()): Promi
   return checkWikiToken(text, path, now, mode);
 }
 
+/** The checks of `readWikiToken` on text already read (`mode`: the file's mode bits). */
 export function checkWikiToken(text: string, path: string, now: Date, mode = 0o600): WikiToken {
   const token = text.trim();
   if (token === "") throw new WikiError("wiki-token-missing", `the wiki token file ${path} is empty`);
@@ -44,24 +45,28 @@ export function checkWikiToken(text: string, path: string, now: Date, mode = 0o6
       `the wiki token in ${path} is not a whole JWT (${token.length} characters, ${parts.length} part(s))`,
     );
   }
-  let payload: { exp?: unknown };
+  let payload: unknown;
   try {
-    payload = JSON.parse(Buffer.from(parts[1]!, "base64url").toString("utf8")) as { exp?: unknown };
+    payload = JSON.parse(Buffer.from(parts[1]!, "base64url").toString("utf8"));
   } catch {
+    payload = undefined;
+  }
+  if (typeof payload !== "object" || payload === null) {
     throw new WikiError(
       "wiki-token-malformed",
       `the wiki token in ${path} has an unreadable payload (truncated?)`,
     );
   }
+  const { exp } = payload as { exp?: unknown };
   const warnings: string[] = [];
-  if ((mode & 0o077) !== 0) {
+  if ((mode & 0o044) !== 0) {
     warnings.push(
       `the wiki token file ${path} is readable by group or others (mode ${(mode & 0o777).toString(8)}); chmod 600 it`,
     );
   }
   const result: WikiToken = { token, warnings };
-  if (typeof payload.exp === "number") {
-    result.expiresAt = new Date(payload.exp * 1000);
+  if (typeof exp === "number") {
+    result.expiresAt = new Date(exp * 1000);
     if (result.expiresAt.getTime() <= now.getTime()) {
       throw new WikiError(
         "wiki-token-expired",
@@ -72,29 +77,52 @@ export function checkWikiToken(text: string, path: string, now: Date, mode = 0o6
   return result;
 }
 
+export interface TokenSource {
+  /** The current, checked token; re-read first when the file changed. */
+  get(): Promise<WikiToken>;
+}
+
 /**
- * The current token, re-read when the file changes (mtime or size), so a key replaced on disk is
- * used without a restart. Checks the file at most once per `checkEveryMs`.
+ * The current token, re-read when the file changes (mtime, size or inode: an edit in place and a
+ * replacement by rename are both seen), so a key replaced on disk is used without a restart. The
+ * file is stat-ed at most once per `checkEveryMs` (0: before every request; a stat costs
+ * microseconds); concurrent callers share one read. An expired key fails before any request.
  */
-export function createTokenSource(path: string, checkEveryMs = 1000) {
-  let cached: { token: WikiToken; mtimeMs: number; size: number } | undefined;
-  let checkedAt = 0;
+export function createTokenSource(path: string, checkEveryMs = 0): TokenSource {
+  let cached: { token: WikiToken; mtimeMs: number; size: number; ino: number } | undefined;
+  let checkedAt = Number.NEGATIVE_INFINITY;
+  let pending: Promise<WikiToken> | undefined;
+
+  async function refresh(): Promise<WikiToken> {
+    let info;
+    try {
+      info = await stat(path);
+    } catch (cause) {
+      cached = undefined;
+      if (path === "") return readWikiToken(path);
+      const code = (cause as NodeJS.ErrnoException).code ?? "error";
+      throw new WikiError("wiki-token-missing", `the wiki token file ${path} cannot be read (${code})`, {
+        cause,
+      });
+    }
+    if (!cached || cached.mtimeMs !== info.mtimeMs || cached.size !== info.size || cached.ino !== info.ino) {
+      cached = undefined;
+      const token = await readWikiToken(path);
+      cached = { token, mtimeMs: info.mtimeMs, size: info.size, ino: info.ino };
+    }
+    checkedAt = Date.now();
+    return ensureValid(cached.token, path);
+  }
+
   return {
-    async get(): Promise<WikiToken> {
-      const now = Date.now();
-      if (cached && now - checkedAt < checkEveryMs) return ensureValid(cached.token, path);
-      checkedAt = now;
-      let info;
-      try {
-        info = await stat(path);
-      } catch (cause) {
-        cached = undefined;
-        throw new WikiError("wiki-token-missing", `the wiki token file ${path} cannot be read`, { cause });
+    get(): Promise<WikiToken> {
+      if (cached && Date.now() - checkedAt < checkEveryMs) {
+        return Promise.resolve().then(() => ensureValid(cached!.token, path));
       }
-      if (!cached || cached.mtimeMs !== info.mtimeMs || cached.size !== info.size) {
-        cached = { token: await readWikiToken(path), mtimeMs: info.mtimeMs, size: info.size };
-      }
-      return ensureValid(cached.token, path);
+      pending ??= refresh().finally(() => {
+        pending = undefined;
+      });
+      return pending;
     },
   };
 }

@@ -67,6 +67,8 @@ export interface ProbeResult {
   pageCount: number;
   /** Seconds until the token expires, when it carries `exp`. */
   expiresInSeconds?: number;
+  /** Problems that do not stop the wiki from working (e.g. a token file readable by others). */
+  warnings?: string[];
 }
 
 export interface WikiPort {

@@ -91,3 +91,34 @@ export class WikiError extends GatewayError {
 export function isWikiError(value: unknown): value is WikiError {
   return value instanceof WikiError;
 }
+
+/** What to do about a mutation's `responseResult` error code (Wiki.js 2.5 numbers). */
+const MUTATION_REMEDIES: Record<number, string> = {
+  6002: "a page already exists at this path and locale: update it instead, or choose another path",
+  6004: "the page content is empty: send some content",
+  6005: "the path is illegal for Wiki.js (no '.', spaces, '\\' or '//'): map it to lower-case words and dashes",
+  6006: "another page already uses the destination path: choose another path",
+  6007: "the API key's group lacks manage:pages on this path",
+  6008: "the API key's group lacks write:pages on this path (check its page rules)",
+  6009: "the API key's group lacks write:pages on this page (check its page rules)",
+};
+
+/**
+ * A failed mutation (`responseResult.succeeded: false`) as a WikiError `wiki-mutation-failed`,
+ * keeping Wiki.js's errorCode (wikiCode) and slug. For callers that want to throw.
+ */
+export function mutationError(
+  operation: string,
+  result: { errorCode: number; slug: string; message: string },
+): WikiError {
+  const remedy =
+    MUTATION_REMEDIES[result.errorCode] ??
+    (result.message === "Invalid Page Id"
+      ? "the page id does not exist (deleted or moved?): list the pages again"
+      : WIKI_REMEDIES["wiki-mutation-failed"]);
+  return new WikiError(
+    "wiki-mutation-failed",
+    `the wiki refused ${operation}: ${result.slug} (${result.errorCode}): ${result.message}`,
+    { wikiCode: result.errorCode, slug: result.slug, remedy },
+  );
+}

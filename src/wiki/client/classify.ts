@@ -21,9 +21,11 @@ export function classifyHttpFailure(error: unknown, url: string, timeoutMs: numb
       return new WikiError("wiki-not-found-url", `${url} answered 404 Not Found`, { status });
     if (status === 400) {
       const code = first?.extensions?.code;
-      return new WikiError("wiki-validation", `the wiki refused the query (${code ?? "400"}): ${message}`, {
-        status,
-      });
+      return new WikiError(
+        "wiki-validation",
+        `the wiki refused the query (${code ?? "HTTP 400"})${message ? `: ${message}` : ""}`,
+        { status },
+      );
     }
     if (/API Key is invalid or was revoked/i.test(message)) {
       return new WikiError("wiki-key-revoked", "the wiki says the API key is invalid or was revoked", {
@@ -51,13 +53,11 @@ export function classifyHttpFailure(error: unknown, url: string, timeoutMs: numb
   ) {
     return new WikiError("wiki-bad-response", `${url} did not answer with GraphQL JSON`, { cause: error });
   }
-  return new WikiError(
-    "wiki-unreachable",
-    `the wiki at ${url} cannot be reached: ${(error as Error)?.message ?? String(error)}`,
-    {
-      cause: error,
-    },
-  );
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } })?.cause;
+  const detail = typeof cause?.code === "string" ? cause.code : ((error as Error)?.message ?? String(error));
+  return new WikiError("wiki-unreachable", `the wiki at ${url} cannot be reached (${detail})`, {
+    cause: error,
+  });
 }
 
 /** A GraphQL error in a 200 answer (the field is null). */
@@ -79,7 +79,12 @@ export function classifyFieldError(errors: readonly GraphQLErrorShape[]): WikiEr
       "the wiki answered Unauthorized (the API key expired recently)",
     );
   }
-  if (/^Forbidden$/i.test(message)) return new WikiError("wiki-forbidden", "the wiki answered Forbidden");
+  if (/^Forbidden$/i.test(message)) {
+    return new WikiError(
+      "wiki-forbidden",
+      "the wiki answered Forbidden: the request ran as a guest (token cut short?) or the key lacks the right",
+    );
+  }
   return new WikiError("wiki-bad-response", `the wiki answered an error: ${message}`, {
     ...(wikiCode !== undefined ? { wikiCode } : {}),
   });

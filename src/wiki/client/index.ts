@@ -1,60 +1,55 @@
 import type { Logger } from "../../log/logger.js";
-import type {
-  CreatePageInput,
-  MutationResult,
-  PageSummary,
-  ProbeResult,
-  SearchHit,
-  UpdatePageInput,
-  WikiPage,
-  WikiPort,
-} from "../types.js";
+import type { CreatePageInput, MutationResult, UpdatePageInput, WikiPage, WikiPort } from "../types.js";
 import { WikiError } from "../wiki-error.js";
 import { classifyFieldError } from "./classify.js";
+import {
+  type RawHit,
+  type RawPage,
+  type RawResult,
+  toHits,
+  toPage,
+  toResult,
+  uniquePages,
+} from "./convert.js";
 import type { WikiOperation } from "./documents.js";
 import { graphqlEndpoint } from "./normalise-url.js";
+import { probeWiki } from "./probe.js";
 import { createTransport } from "./transport.js";
 
 export { WIKI_DOCUMENTS, type WikiOperation } from "./documents.js";
 export { graphqlEndpoint, wikiBaseUrl } from "./normalise-url.js";
 
 export interface WikiClientOptions {
+  /** The wiki's base URL (`https://wiki.example.com`); a URL ending in /graphql is used as is. */
   baseUrl: string;
+  /** File holding the API key (a JWT); re-read when it changes. */
   tokenFile: string;
+  /** Per attempt; default 10 000. */
   timeoutMs?: number;
+  /** Requests in flight at most; default 4. */
   concurrency?: number;
+  /** Retries of network failures, timeouts and 5xx; default 3. */
   retries?: number;
   fetch?: typeof fetch;
   logger?: Logger;
+  /** Metrics hooks. */
   onRequest?: (operation: WikiOperation) => void;
   onError?: (code: string) => void;
+  /** First retry delay in ms (doubles per attempt, jittered); default 200. */
+  backoffMs?: number;
 }
 
 export interface WikiClient extends WikiPort {
+  /** The endpoint every request goes to: `{base_url}/graphql`. */
   readonly graphqlUrl: string;
 }
 
-interface RawPage {
-  id: number;
-  path: string;
-  locale: string;
-  title: string | null;
-  description: string | null;
-  isPublished: boolean;
-  isPrivate: boolean;
-  createdAt: string;
-  updatedAt: string;
-  tags: Array<string | { tag: string } | null> | null;
-  content?: string;
-  contentType?: string;
-  editor?: string;
-}
-
-type PagesOf<K extends string, T> = { pages: { [key in K]: T } | null } | null;
+type PagesOf<T> = { pages: Record<string, T | null> | null } | null;
 
 /**
  * The wiki, reached only through its GraphQL endpoint. Implements WikiPort against real Wiki.js
- * 2.5 (and the sandbox wiki). See WikiError for every failure and its remedy.
+ * 2.5 (and the sandbox wiki). Every failure is a WikiError with a code and a remedy; mutations
+ * report business failures in their MutationResult (`mutationError` turns one into a WikiError).
  */
 export function createWikiClient(options: WikiClientOptions): WikiClient {
   const graphqlUrl = graphqlEndpoint(options.baseUrl);
@@ -65,85 +60,76 @@ export function createWikiClient(options: WikiClientOptions): WikiClient {
     concurrency: options.concurrency ?? 4,
     retries: options.retries ?? 3,
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
+    ...(options.backoffMs !== undefined ? { backoffMs: options.backoffMs } : {}),
   });
 
-  /** The field's value, or the classified error of a null field. */
-  async function field<K extends string, T>(
+  async function field<T>(
     operation: WikiOperation,
-    key: K,
+    key: string,
     variables: Record<string, unknown>,
   ): Promise<T> {
-    const answer = await transport.request<PagesOf<K, T>>(operation, variables);
+    const answer = await transport.request<PagesOf<T>>(operation, variables);
     const value = answer.data?.pages?.[key];
-    if (answer.errors.length > 0 && (value === null || value === undefined)) {
-      const error = classifyFieldError(answer.errors);
-      options.onError?.(error.code);
-      throw error;
-    }
-    if (value === null || value === undefined) {
-      throw new WikiError(
-        "wiki-bad-response",
-        `the wiki answered no ${key} (is ${graphqlUrl} a Wiki.js 2.5?)`,
-      );
-    }
-    return value;
+    if (value !== null && value !== undefined) return value;
+    const error =
+      answer.errors.length > 0
+        ? classifyFieldError(answer.errors)
+        : new WikiError("wiki-bad-response", `the wiki answered no ${key} (is ${graphqlUrl} a Wiki.js 2.5?)`);
+    options.onError?.(error.code);
+    throw error;
   }
 
-  const getPage = async (id: number) => toPage(await field<"single", RawPage>("getPage", "single", { id }));
-  const getPageByPath = async (path: string, locale: string) => {
-    try {
-      return toPage(await field<"singleByPath", RawPage>("getPageByPath", "singleByPath", { path, locale }));
-    } catch (error) {
-      if (error instanceof WikiError && error.code === "wiki-page-not-found") return undefined;
-      throw error;
-    }
-  };
+  const listPages = async () => uniquePages(await field<RawPage[]>("listPages", "list", {}));
+  const getPage = async (id: number): Promise<WikiPage> =>
+    toPage(await field<RawPage>("getPage", "single", { id }));
 
   return {
     graphqlUrl,
-    async listPages() {
-      const rows = await field<"list", RawPage[]>("listPages", "list", {});
-      // list() yields one row per page×tag on some engines: keep one per page.
-      const byId = new Map<number, PageSummary>();
-      for (const row of rows) if (!byId.has(row.id)) byId.set(row.id, toSummary(row));
-      return [...byId.values()];
-    },
+    listPages,
     getPage,
-    getPageByPath,
+
+    async getPageByPath(path, locale) {
+      try {
+        return toPage(await field<RawPage>("getPageByPath", "singleByPath", { path, locale }));
+      } catch (error) {
+        if (error instanceof WikiError && error.code === "wiki-page-not-found") return undefined;
+        throw error;
+      }
+    },
+
     async search(query, locale) {
-      const result = await field<"search", { results: Array<SearchHit | null> }>("search", "search", {
-        query,
-        ...(locale ? { locale } : {}),
-      });
-      // Hit ids are not reliably page ids (PostgreSQL engine): callers resolve by path + locale.
-      return result.results
-        .filter((h): h is SearchHit => h !== null)
-        .map((h) => ({ path: h.path, locale: h.locale, title: h.title, description: h.description }));
+      const variables = { query, ...(locale ? { locale } : {}) };
+      const result = await field<{ results: Array<RawHit | null> }>("search", "search", variables);
+      return toHits(result.results);
     },
-    async createPage(input: CreatePageInput) {
-      const result = await field<
+
+    async createPage(input: CreatePageInput): Promise<MutationResult> {
+      const result = await field<{ responseResult: RawResult; page: { id: number; path: string } | null }>(
+        "createPage",
         "create",
-        { responseResult: RawResult; page: { id: number; path: string } | null }
-      >("createPage", "create", {
-        content: input.content,
-        description: input.description ?? "",
-        editor: "markdown",
-        isPublished: input.isPublished ?? true,
-        isPrivate: input.isPrivate ?? false,
-        locale: input.locale,
-        path: input.path,
-        tags: input.tags ?? [],
-        title: input.title,
-      });
-      return toResult(result.responseResult, result.page ?? undefined);
+        {
+          content: input.content,
+          description: input.description ?? "",
+          editor: "markdown",
+          isPublished: input.isPublished ?? true,
+          isPrivate: input.isPrivate ?? false,
+          locale: input.locale,
+          path: input.path,
+          tags: input.tags ?? [],
+          title: input.title,
+        },
+      );
+      return toResult(result.responseResult, result.page);
     },
-    async updatePage(input: UpdatePageInput) {
+
+    async updatePage(input: UpdatePageInput): Promise<MutationResult> {
       // Safe by construction: content, the page's current tags and isPublished are always sent
-      // (omitting them half-applies the update or unpublishes the page).
+      // (without tags Wiki.js saves the row and then fails; without isPublished it unpublishes).
       const tags = input.tags ?? (await getPage(input.id)).tags;
-      const result = await field<"update", { responseResult: RawResult }>("updatePage", "update", {
+      const result = await field<{ responseResult: RawResult }>("updatePage", "update", {
         id: input.id,
         content: input.content,
         tags,
@@ -153,87 +139,7 @@ export function createWikiClient(options: WikiClientOptions): WikiClient {
       });
       return toResult(result.responseResult);
     },
-    async probe(): Promise<ProbeResult> {
-      const { expiresAt } = await transport.token();
-      const pages = await this.listPages();
-      // A guest can list; only an authenticated key with manage:pages gets "does not exist" (6003)
-      // instead of "not authorized" (6013) for a path that is not there.
-      try {
-        await field("probePath", "singleByPath", { path: "wiki-gateway/probe/does-not-exist", locale: "en" });
-      } catch (error) {
-        if (!(error instanceof WikiError) || error.code !== "wiki-page-not-found") {
-          if (error instanceof WikiError && error.code === "wiki-needs-manage-pages") {
-            throw new WikiError(
-              "wiki-guest-fallback",
-              "the wiki treats the gateway as a guest (bad, truncated or expired token) or the key lacks manage:pages",
-              { cause: error },
-            );
-          }
-          throw error;
-        }
-      }
-      let canReadContent = true;
-      const first = pages[0];
-      if (first) {
-        try {
-          await getPage(first.id);
-        } catch (error) {
-          if (
-            error instanceof WikiError &&
-            (error.code === "wiki-forbidden" || error.code === "wiki-needs-manage-pages")
-          ) {
-            canReadContent = false;
-          } else throw error;
-        }
-      }
-      return {
-        authenticated: true,
-        canList: true,
-        canReadContent,
-        pageCount: pages.length,
-        ...(expiresAt ? { expiresInSeconds: Math.round((expiresAt.getTime() - Date.now()) / 1000) } : {}),
-      };
-    },
-  };
-}
 
-interface RawResult {
-  succeeded: boolean;
-  errorCode: number;
-  slug: string;
-  message: string | null;
-}
-
-function toResult(raw: RawResult, page?: { id: number; path: string }): MutationResult {
-  return {
-    succeeded: raw.succeeded,
-    errorCode: raw.errorCode,
-    slug: raw.slug,
-    message: raw.message ?? (raw.succeeded ? "ok" : raw.slug),
-    ...(page ? { page } : {}),
-  };
-}
-
-function toSummary(row: RawPage): PageSummary {
-  return {
-    id: row.id,
-    path: row.path,
-    locale: row.locale,
-    title: row.title ?? row.path,
-    description: row.description ?? "",
-    isPublished: row.isPublished,
-    isPrivate: row.isPrivate,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    tags: (row.tags ?? []).flatMap((t) => (t === null ? [] : typeof t === "string" ? [t] : [t.tag])),
-  };
-}
-
-function toPage(row: RawPage): WikiPage {
-  return {
-    ...toSummary(row),
-    content: row.content ?? "",
-    contentType: row.contentType ?? "markdown",
-    editor: row.editor ?? "markdown",
+    probe: () => probeWiki({ transport, listPages, getPage, field }),
   };
 }

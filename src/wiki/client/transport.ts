@@ -1,8 +1,10 @@
 import { GraphQLClient } from "graphql-request";
+import type { Logger } from "../../log/logger.js";
+import { createTokenSource, type WikiToken } from "../token.js";
 import { WikiError } from "../wiki-error.js";
-import { createTokenSource } from "../token.js";
 import { classifyHttpFailure } from "./classify.js";
 import { WIKI_DOCUMENTS, type WikiOperation } from "./documents.js";
+import { createSemaphore } from "./semaphore.js";
 
 export interface TransportOptions {
   graphqlUrl: string;
@@ -11,8 +13,11 @@ export interface TransportOptions {
   concurrency: number;
   retries: number;
   fetch?: typeof fetch;
+  logger?: Logger;
   onRequest?: (operation: WikiOperation) => void;
   onError?: (code: string) => void;
+  /** First backoff delay; doubles per attempt, with ±50 % jitter. */
+  backoffMs?: number;
 }
 
 export interface GraphQLAnswer<T> {
@@ -20,23 +25,37 @@ export interface GraphQLAnswer<T> {
   errors: Array<{ message?: string; extensions?: { code?: string; exception?: { code?: number } } }>;
 }
 
+export interface Transport {
+  request<T>(operation: WikiOperation, variables?: Record<string, unknown>): Promise<GraphQLAnswer<T>>;
+  token(): Promise<WikiToken>;
+}
+
 /**
  * One POST per call to {base}/graphql with `Authorization: Bearer <JWT>` (the token file is
- * re-read when it changes), a timeout, bounded concurrency, and retries with exponential backoff
- * and jitter for network failures, timeouts and 5xx only. GraphQL errors in a 200 answer are
- * returned, not thrown: the caller knows what a null field means.
+ * re-read when it changes), a timeout per attempt, at most `concurrency` requests in flight, and
+ * retries with exponential backoff and jitter for network failures, timeouts and 5xx only (a
+ * waiting retry does not hold a slot). GraphQL errors in a 200 answer are returned, not thrown:
+ * the caller knows what a null field means. Contract: the token is never logged nor put in an error.
  */
-export function createTransport(options: TransportOptions) {
+export function createTransport(options: TransportOptions): Transport {
   const tokens = createTokenSource(options.tokenFile);
-  let active = 0;
-  const waiting: Array<() => void> = [];
-  const acquire = async () => {
-    if (active >= options.concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
-    active += 1;
-  };
-  const release = () => {
-    active -= 1;
-    waiting.shift()?.();
+  const slots = createSemaphore(options.concurrency);
+  const backoffMs = options.backoffMs ?? 200;
+  let client: { token: string; client: GraphQLClient } | undefined;
+
+  const clientFor = (token: string): GraphQLClient => {
+    if (client?.token !== token) {
+      client = {
+        token,
+        client: new GraphQLClient(options.graphqlUrl, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}` },
+          errorPolicy: "all",
+          ...(options.fetch ? { fetch: options.fetch } : {}),
+        }),
+      };
+    }
+    return client.client;
   };
 
   async function once<T>(
@@ -44,14 +63,9 @@ export function createTransport(options: TransportOptions) {
     variables: Record<string, unknown>,
   ): Promise<GraphQLAnswer<T>> {
     const { token } = await tokens.get();
-    const client = new GraphQLClient(options.graphqlUrl, {
-      headers: { authorization: `Bearer ${token}` },
-      errorPolicy: "all",
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-    });
     options.onRequest?.(operation);
     try {
-      const res = await client.rawRequest<T>({
+      const res = await clientFor(token).rawRequest<T>({
         query: WIKI_DOCUMENTS[operation],
         variables,
         signal: AbortSignal.timeout(options.timeoutMs),
@@ -63,30 +77,26 @@ export function createTransport(options: TransportOptions) {
   }
 
   return {
-    async request<T>(
-      operation: WikiOperation,
-      variables: Record<string, unknown> = {},
-    ): Promise<GraphQLAnswer<T>> {
-      await acquire();
-      try {
-        for (let attempt = 0; ; attempt++) {
-          try {
-            return await once<T>(operation, variables);
-          } catch (error) {
-            const wikiError =
-              error instanceof WikiError
-                ? error
-                : classifyHttpFailure(error, options.graphqlUrl, options.timeoutMs);
-            if (!wikiError.retryable || attempt >= options.retries) {
-              options.onError?.(wikiError.code);
-              throw wikiError;
-            }
-            const delay = 200 * 2 ** attempt * (0.5 + Math.random());
-            await new Promise((r) => setTimeout(r, delay));
+    async request<T>(operation: WikiOperation, variables: Record<string, unknown> = {}) {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await slots.run(() => once<T>(operation, variables));
+        } catch (error) {
+          const wikiError =
+            error instanceof WikiError
+              ? error
+              : classifyHttpFailure(error, options.graphqlUrl, options.timeoutMs);
+          if (!wikiError.retryable || attempt >= options.retries) {
+            options.onError?.(wikiError.code);
+            throw wikiError;
           }
+          const delayMs = Math.round(backoffMs * 2 ** attempt * (0.5 + Math.random()));
+          options.logger?.warn(
+            { operation, attempt: attempt + 1, code: wikiError.code, delayMs },
+            `wiki request failed (${wikiError.message}); retrying`,
+          );
+          await new Promise((resolve) => setTimeout(resolve, delayMs));
         }
-      } finally {
-        release();
       }
     },
     token: () => tokens.get(),

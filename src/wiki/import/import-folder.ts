@@ -1,15 +1,28 @@
-import { readdir, readFile } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
 import { errorMessage, isGatewayError } from "../../errors.js";
-import type { WikiPort } from "../types.js";
-import { descriptionOf, titleOf, wikiPathFor } from "./mapping.js";
+import type { MutationResult, WikiPort } from "../types.js";
+import { isWikiError, mutationError } from "../wiki-error.js";
+import { listMarkdownFiles } from "./list-markdown.js";
+import { descriptionOf, mapWikiPath, titleOf } from "./mapping.js";
+
+export interface ImportFailure {
+  /** Relative to the imported folder, `/`-separated. */
+  file: string;
+  path?: string;
+  reason: string;
+}
 
 export interface ImportSummary {
   files: number;
   created: number;
   updated: number;
   unchanged: number;
-  failed: Array<{ file: string; path?: string; reason: string }>;
+  failed: ImportFailure[];
+  /** Files not tried because the import stopped (see `stopped`). */
+  skipped: number;
+  /** Why the import stopped early: an error that would fail every file (token, rights, wiki down). */
+  stopped?: { code: string; message: string; remedy: string };
   seconds: number;
 }
 
@@ -17,112 +30,142 @@ export interface ImportOptions {
   wiki: WikiPort;
   dir: string;
   prefix?: string;
+  /** Default "en". */
   locale?: string;
+  /** Files in flight at most; default 4. */
   concurrency?: number;
   onProgress?: (done: number, total: number) => void;
 }
 
+/** Errors that concern the wiki or the key, not the file: going on would fail every file the same way. */
+const FATAL = new Set([
+  "wiki-unreachable",
+  "wiki-timeout",
+  "wiki-not-found-url",
+  "wiki-rest-path",
+  "wiki-url-invalid",
+  "wiki-unauthorized",
+  "wiki-forbidden",
+  "wiki-key-revoked",
+  "wiki-api-disabled",
+  "wiki-token-missing",
+  "wiki-token-malformed",
+  "wiki-token-expired",
+  "wiki-guest-fallback",
+  "wiki-needs-manage-pages",
+  "wiki-validation",
+  "wiki-bad-response",
+]);
+
+type Outcome = "created" | "updated" | "unchanged";
+
 /**
- * Imports every `.md` file under `dir` through the wiki client: create, or update (safe form)
- * when the path exists with other content; unchanged pages are left alone. Bounded concurrency;
- * a failure is recorded with its reason and the import goes on.
+ * Imports every `.md` file under `dir` through the wiki client: create; or, when the path exists,
+ * update in the safe form (content with the page's current tags and publication state) unless
+ * nothing changed. Files whose name cannot be mapped, or that map to the same path as another,
+ * are reported and skipped. At most `concurrency` files in flight. A per-file failure is recorded
+ * with its reason and the import goes on; an error about the wiki or the key stops it.
  */
 export async function importMarkdownFolder(options: ImportOptions): Promise<ImportSummary> {
   const started = performance.now();
+  const { wiki } = options;
   const locale = options.locale ?? "en";
-  const files = await listMarkdown(options.dir);
+  const files = await listMarkdownFiles(options.dir);
   const summary: ImportSummary = {
     files: files.length,
     created: 0,
     updated: 0,
     unchanged: 0,
     failed: [],
+    skipped: 0,
     seconds: 0,
   };
-  const existing = new Map<string, number>();
-  for (const page of await options.wiki.listPages())
-    if (page.locale === locale) existing.set(page.path, page.id);
 
   const planned = new Map<string, string>();
   const jobs: Array<{ file: string; path: string }> = [];
   for (const file of files) {
-    const rel = relative(options.dir, file);
-    const path = wikiPathFor(rel, options.prefix);
-    if (!path) {
-      summary.failed.push({ file: rel, reason: "its name leaves no usable wiki path" });
+    const mapped = mapWikiPath(file, options.prefix);
+    if (!mapped.ok) {
+      summary.failed.push({ file, reason: mapped.reason });
       continue;
     }
-    const clash = planned.get(path);
+    const clash = planned.get(mapped.path);
     if (clash) {
-      summary.failed.push({ file: rel, path, reason: `maps to the same wiki path as ${clash}` });
+      summary.failed.push({ file, path: mapped.path, reason: `maps to the same wiki path as ${clash}` });
       continue;
     }
-    planned.set(path, rel);
-    jobs.push({ file, path });
+    planned.set(mapped.path, file);
+    jobs.push({ file, path: mapped.path });
+  }
+
+  const existing = new Map<string, number>();
+  try {
+    for (const page of await wiki.listPages()) if (page.locale === locale) existing.set(page.path, page.id);
+  } catch (error) {
+    if (!isWikiError(error)) throw error;
+    summary.stopped = { code: error.code, message: error.message, remedy: error.remedy };
+    summary.skipped = jobs.length;
+    summary.seconds = (performance.now() - started) / 1000;
+    return summary;
+  }
+
+  async function importOne(file: string, path: string): Promise<Outcome> {
+    const content = await readFile(join(options.dir, file), "utf8");
+    const title = titleOf(content, file.split("/").pop() ?? file);
+    const description = descriptionOf(content);
+    let id = existing.get(path);
+    if (id === undefined) {
+      const created = await wiki.createPage({ path, locale, title, description, content });
+      if (created.succeeded) return "created";
+      if (created.errorCode !== 6002) throw mutationError(`creating ${path}`, created);
+      id = (await wiki.getPageByPath(path, locale))?.id; // created meanwhile: update it instead
+      if (id === undefined) throw mutationError(`creating ${path}`, created);
+    }
+    const current = await wiki.getPage(id);
+    if (current.content === content && current.title === title && current.description === description)
+      return "unchanged";
+    const result: MutationResult = await wiki.updatePage({
+      id,
+      content,
+      title,
+      description,
+      tags: current.tags,
+      isPublished: current.isPublished,
+    });
+    if (!result.succeeded) throw mutationError(`updating ${path}`, result);
+    return "updated";
   }
 
   let done = 0;
   let next = 0;
   const worker = async () => {
-    while (next < jobs.length) {
+    while (next < jobs.length && !summary.stopped) {
       const job = jobs[next++]!;
-      const rel = relative(options.dir, job.file);
       try {
-        const content = await readFile(job.file, "utf8");
-        const title = titleOf(content, rel.split(/[\\/]/).pop() ?? rel);
-        const description = descriptionOf(content);
-        const id = existing.get(job.path);
-        if (id === undefined) {
-          const result = await options.wiki.createPage({
-            path: job.path,
-            locale,
-            title,
-            description,
-            content,
-          });
-          if (result.succeeded) summary.created += 1;
-          else
-            summary.failed.push({
-              file: rel,
-              path: job.path,
-              reason: `${result.slug} (${result.errorCode}): ${result.message}`,
-            });
-        } else {
-          const current = await options.wiki.getPage(id);
-          if (current.content === content && current.title === title && current.description === description) {
-            summary.unchanged += 1;
-          } else {
-            const result = await options.wiki.updatePage({ id, content, title, description });
-            if (result.succeeded) summary.updated += 1;
-            else
-              summary.failed.push({
-                file: rel,
-                path: job.path,
-                reason: `${result.slug} (${result.errorCode}): ${result.message}`,
-              });
-          }
-        }
+        summary[await importOne(job.file, job.path)] += 1;
       } catch (error) {
-        const reason = isGatewayError(error)
-          ? `${error.message} (fix: ${error.remedy})`
-          : errorMessage(error);
-        summary.failed.push({ file: rel, path: job.path, reason });
+        if (isWikiError(error) && FATAL.has(error.code)) {
+          summary.stopped ??= { code: error.code, message: error.message, remedy: error.remedy };
+          summary.skipped += 1;
+        } else {
+          const reason = isGatewayError(error)
+            ? `${error.message} (fix: ${error.remedy})`
+            : errorMessage(error);
+          summary.failed.push({ file: job.file, path: job.path, reason });
+        }
       }
       done += 1;
       options.onProgress?.(done, jobs.length);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 8) }, worker));
+  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
+  summary.skipped += jobs.length - next;
+  summary.failed.sort((a, b) => a.file.localeCompare(b.file));
   summary.seconds = (performance.now() - started) / 1000;
   return summary;
 }
 
-async function listMarkdown(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await listMarkdown(full)));
-    else if (entry.isFile() && entry.name.toLowerCase().endsWith(".md")) out.push(full);
-  }
-  return out.sort();
+/** True when every file was imported (created, updated or unchanged). */
+export function importSucceeded(summary: ImportSummary): boolean {
+  return summary.failed.length === 0 && summary.skipped === 0 && !summary.stopped;
 }

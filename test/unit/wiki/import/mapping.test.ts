@@ -1,7 +1,13 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { descriptionOf, mapSegment, titleOf, wikiPathFor } from "../../../../src/wiki/import/mapping.js";
+import {
+  descriptionOf,
+  mapSegment,
+  mapWikiPath,
+  titleOf,
+  wikiPathFor,
+} from "../../../../src/wiki/import/mapping.js";
 import { tldrRoot } from "../../../helpers/memory-wiki.js";
 
 describe("wiki import mapping", () => {
@@ -16,6 +22,11 @@ describe("wiki import mapping", () => {
     ["mklost+found.md", "tldr/common/mklost_plus_found"],
     ["Docker Compose.md", "tldr/common/docker-compose"],
     ["tar.md", "tldr/common/tar"],
+    ["mkfs.ext4.md", "tldr/common/mkfs-ext4"],
+    ["gst-launch-1.0.md", "tldr/common/gst-launch-1-0"],
+    ["..md", "tldr/common/_dot"],
+    ["What? #1 & [draft].md", "tldr/common/what_question_hash_1_and_bracket_draft_close_bracket"],
+    ["Café Crème.md", "tldr/common/café-crème"],
   ])("%s → %s", (file, path) => {
     expect(wikiPathFor(`common/${file}`, "tldr")).toBe(path);
   });
@@ -27,7 +38,8 @@ describe("wiki import mapping", () => {
       for (const file of readdirSync(join(root, folder.name))) {
         if (!file.endsWith(".md")) continue;
         const path = wikiPathFor(`${folder.name}/${file}`, "tldr");
-        expect(path, file).toMatch(/^[a-z0-9_.\-/]+$/);
+        // Wiki.js refuses '.', spaces, '\\' and '//' (6005); '?', '#', '%', '[' break URLs.
+        expect(path, file).toMatch(/^[a-z0-9_\-/]+$/);
         expect(seen.get(path!), `${file} collides`).toBeUndefined();
         seen.set(path!, file);
       }
@@ -35,10 +47,25 @@ describe("wiki import mapping", () => {
     expect(seen.size).toBeGreaterThan(6000);
   });
 
-  it("refuses a name with nothing usable in it", () => {
+  it("refuses a name with nothing usable in it, with the reason", () => {
     expect(mapSegment("  ")).toBe("");
     expect(wikiPathFor("common/ .md")).toBeUndefined();
+    expect(mapWikiPath("common/ .md")).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("no usable"),
+    });
     expect(mapSegment("..")).toBe("_dot_dot");
+  });
+
+  it("refuses a first segment Wiki.js reads as a locale or a route, unless a prefix is given", () => {
+    expect(mapWikiPath("fr/guide.md")).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("--prefix"),
+    });
+    expect(mapWikiPath("x.md")).toMatchObject({ ok: false });
+    expect(mapWikiPath("graphql/notes.md")).toMatchObject({ ok: false });
+    expect(mapWikiPath("fr/guide.md", "docs")).toEqual({ ok: true, path: "docs/fr/guide" });
+    expect(mapWikiPath("guides/setup.md")).toEqual({ ok: true, path: "guides/setup" });
   });
 
   it("takes the title from the first heading and the description from the quote or first paragraph", () => {
@@ -46,5 +73,14 @@ describe("wiki import mapping", () => {
     expect(titleOf("no heading", "notes.md")).toBe("notes");
     expect(descriptionOf("# tar\n\n> Archiving utility.\n> More.\n")).toBe("Archiving utility.");
     expect(descriptionOf("# Guide\n\nFirst   paragraph\nwraps.\n\nSecond.")).toBe("First paragraph wraps.");
+  });
+
+  it("ignores headings and prose inside code fences and front matter", () => {
+    const doc =
+      "---\ntitle: x\n---\n```sh\n# not a title\n```\n\n# Real title\n\n```\ncode\n```\n\nSee [the docs](https://x.example) and `cmd`.\n";
+    expect(titleOf(doc, "f.md")).toBe("Real title");
+    expect(descriptionOf(doc)).toBe("See the docs and cmd.");
+    expect(titleOf("Setext title\n====\n\nBody", "f.md")).toBe("Setext title");
+    expect(descriptionOf("x".repeat(400)).length).toBe(255);
   });
 });

@@ -1,0 +1,95 @@
+import type { MutationResult, PageSummary, SearchHit, WikiPage } from "../types.js";
+
+/** A `list` row or a `single` page as the wiki sends it (list tags are strings, page tags objects). */
+export interface RawPage {
+  id: number;
+  path: string;
+  locale: string;
+  title: string | null;
+  description: string | null;
+  isPublished: boolean;
+  isPrivate: boolean;
+  createdAt: string;
+  updatedAt: string;
+  tags: Array<string | { tag: string } | null> | null;
+  content?: string;
+  contentType?: string;
+  editor?: string;
+}
+
+export interface RawResult {
+  succeeded: boolean;
+  errorCode: number;
+  slug: string;
+  message: string | null;
+}
+
+export interface RawHit {
+  id: string;
+  title: string;
+  description: string;
+  path: string;
+  locale: string;
+}
+
+export function toSummary(row: RawPage): PageSummary {
+  return {
+    id: row.id,
+    path: row.path,
+    locale: row.locale,
+    title: row.title ?? row.path,
+    description: row.description ?? "",
+    isPublished: row.isPublished,
+    isPrivate: row.isPrivate,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    tags: (row.tags ?? []).flatMap((t) => (t === null ? [] : typeof t === "string" ? [t] : [t.tag])),
+  };
+}
+
+export function toPage(row: RawPage): WikiPage {
+  return {
+    ...toSummary(row),
+    content: row.content ?? "",
+    contentType: row.contentType ?? "markdown",
+    editor: row.editor ?? "markdown",
+  };
+}
+
+/** One summary per page id: `list` may repeat a page once per tag row on some engines. */
+export function uniquePages(rows: readonly RawPage[]): PageSummary[] {
+  const byId = new Map<number, PageSummary>();
+  for (const row of rows) {
+    const seen = byId.get(row.id);
+    if (!seen) byId.set(row.id, toSummary(row));
+    else for (const tag of toSummary(row).tags) if (!seen.tags.includes(tag)) seen.tags.push(tag);
+  }
+  return [...byId.values()];
+}
+
+/**
+ * Search hits keyed by path + locale, never by the hit's `id` (with the PostgreSQL engine it is a
+ * search-row id, not a page id); duplicates dropped, order kept.
+ */
+export function toHits(results: ReadonlyArray<RawHit | null>): SearchHit[] {
+  const seen = new Set<string>();
+  const hits: SearchHit[] = [];
+  for (const hit of results) {
+    if (!hit) continue;
+    const key = `${hit.locale}\u0000${hit.path}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    hits.push({ path: hit.path, locale: hit.locale, title: hit.title, description: hit.description });
+  }
+  return hits;
+}
+
+export function toResult(raw: RawResult, page?: { id: number; path: string } | null): MutationResult {
+  return {
+    succeeded: raw.succeeded,
+    errorCode: raw.errorCode,
+    slug: raw.slug,
+    message: raw.message ?? (raw.succeeded ? "ok" : raw.slug),
+    ...(page ? { page } : {}),
+  };
+}
