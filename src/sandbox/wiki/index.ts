@@ -78,7 +78,7 @@ export function createSandboxWiki(options: SandboxWikiOptions = {}): SandboxWiki
   ) {
     const batch = Array.isArray(payload) ? payload : [payload];
     for (const item of batch) {
-      for (const op of graphql.operations(item))
+      for (const op of graphql.operations(item ?? {}))
         counters.byOperation[op] = (counters.byOperation[op] ?? 0) + 1;
     }
     const auth = keys.authenticate(authorization, apiEnabled);

@@ -32,6 +32,26 @@ describe("sandbox wiki: endpoint and error shapes", () => {
     expect(get.json.data.pages.list).toHaveLength(5);
   });
 
+  it("runs batched documents and refuses mutations over GET", async () => {
+    h = await startWiki();
+    const batch = await post(
+      "/graphql",
+      JSON.stringify([
+        { query: "{ pages { list { id } } }" },
+        { query: '{ pages { search(query: "faq") { totalHits } } }' },
+        null,
+      ]),
+    );
+    expect(batch.status).toBe(200);
+    expect(batch.json[0].data.pages.list).toHaveLength(5);
+    expect(batch.json[1].data.pages.search.totalHits).toBe(1);
+    expect(batch.json[2].errors).toHaveLength(1);
+    const mutation =
+      'mutation { pages { update(id: 1, content: "x", tags: []) { responseResult { succeeded } } } }';
+    const get = await fetch(`${h.base}/graphql?query=${encodeURIComponent(mutation)}`).then(readAnswer);
+    expect(get.status).toBe(405);
+  });
+
   it("a validation error is HTTP 400 GRAPHQL_VALIDATION_FAILED", async () => {
     h = await startWiki();
     const answer = await h.gql(`{ pages { search(query: "x") { id } } }`);
