@@ -46,7 +46,8 @@ export function createUpdateQueue(firstId: number): UpdateQueue {
         id = given;
       }
       nextId = id + 1;
-      entries.push({ update: { ...update, update_id: id }, at });
+      const { update_id: _given, ...rest } = update;
+      entries.push({ update: { update_id: id, ...rest }, at });
       return id;
     },
     confirm(offset) {
