@@ -1,0 +1,6 @@
+/** Reply formatting for Telegram: Markdown → HTML, splitting, plain-text fallback. */
+export { decodeEntities, escapeAttribute, escapeHtml, safeHref } from "./escape.js";
+export { telegramLength } from "./html-segments.js";
+export { markdownToTelegramHtml, type RenderOptions } from "./markdown-html.js";
+export { htmlToPlain } from "./plain.js";
+export { splitTelegramHtml, TELEGRAM_LIMIT, truncateTelegramHtml } from "./split.js";
