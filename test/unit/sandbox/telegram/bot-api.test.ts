@@ -381,3 +381,20 @@ describe("malformed requests", () => {
     });
   });
 });
+
+describe("sent log", () => {
+  it("waitForSent resolves with past or future sends and rejects with the recent ones listed", async () => {
+    const { sandbox, call, user, bot } = await start();
+    sandbox.userSays({ from: user.id, chat: { bot: bot.username }, text: "hi" });
+    await call("sendMessage", { chat_id: user.id, text: "already there" });
+    expect((await sandbox.waitForSent((m) => m.text === "already there", 100)).seq).toBe(1);
+    const later = sandbox.waitForSent((m) => m.text === "later", 2000);
+    await call("sendMessage", { chat_id: user.id, text: "later" });
+    expect((await later).messageId).toBe(3);
+    await expect(sandbox.waitForSent((m) => m.text === "never", 100)).rejects.toThrow(
+      /no sent message matched within 100 ms; last 2 of 2 sent messages:\n {2}#1 @alpha_bot → \d+: "already there"/,
+    );
+    expect(sandbox.sent({ sinceSeq: 1 }).map((m) => m.text)).toEqual(["later"]);
+    expect(sandbox.sent({ bot: "ALPHA_BOT", chatId: user.id })).toHaveLength(2);
+  });
+});
