@@ -87,9 +87,21 @@ function findCut(segments: Segment[], start: number, max: number): Cut {
 /** A character that must not start a chunk: a combining mark or joiner, or one after a ZWJ. */
 function joinsPrevious(segments: Segment[], index: number): boolean {
   const s = segments[index];
-  if (s?.kind === "char" && /^[\p{M}\u200d\ufe0e\ufe0f]$|^[\u{1f3fb}-\u{1f3ff}]$/u.test(s.char)) return true;
+  if (s?.kind === "char" && isJoining(s.char)) return true;
   const before = segments[index - 1];
   return before?.kind === "char" && before.char === "\u200d";
+}
+
+/** Combining marks, ZWJ, variation selectors and skin-tone modifiers attach to the character before. */
+function isJoining(char: string): boolean {
+  const code = char.codePointAt(0) ?? 0;
+  return (
+    /^\p{M}$/u.test(char) ||
+    code === 0x200d ||
+    code === 0xfe0e ||
+    code === 0xfe0f ||
+    (code >= 0x1f3fb && code <= 0x1f3ff)
+  );
 }
 
 function previousChar(segments: Segment[], index: number, start: number): string | undefined {
