@@ -88,6 +88,9 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     token: options.token,
     apiRoot: options.apiRoot,
     journal,
+    onPolling: () => {
+      if (!stopping) setStatus("polling");
+    },
     onApiCall(event) {
       options.onApiCall?.(event);
       if (event.method !== "getUpdates" || stopping) return;

@@ -19,6 +19,8 @@ export interface AccountBotOptions {
   apiRoot: string;
   journal: Journal;
   onApiCall?: (event: ApiCallEvent) => void;
+  /** A long poll has been waiting for a second without error: the account is polling. */
+  onPolling?: () => void;
 }
 
 /** Methods whose retries belong to the supervisor, not to auto-retry. */
@@ -34,6 +36,7 @@ export function createAccountBot(options: AccountBotOptions): Bot {
   const bot = new Bot(options.token, { client: { apiRoot: options.apiRoot, timeoutSeconds: 75 } });
   const observe: Transformer = async (prev, method, payload, signal) => {
     const started = performance.now();
+    const waiting = method === "getUpdates" ? setTimeout(() => options.onPolling?.(), 1000) : undefined;
     try {
       const res = await prev(method, payload, signal);
       options.onApiCall?.({
@@ -56,6 +59,8 @@ export function createAccountBot(options: AccountBotOptions): Bot {
         });
       }
       throw error;
+    } finally {
+      clearTimeout(waiting);
     }
   };
   const journal: Transformer = async (prev, method, payload, signal) => {

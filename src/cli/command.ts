@@ -52,6 +52,7 @@ export const SETTINGS_FLAGS = {
   "wiki-url": { type: "string" },
   "wiki-token-file": { type: "string" },
   "telegram-api-root": { type: "string" },
+  "telegram-poll-timeout": { type: "string" },
   "stop-timeout-ms": { type: "string" },
   "index-refresh-seconds": { type: "string" },
   "wiki-timeout-ms": { type: "string" },

@@ -71,6 +71,13 @@ const schema = {
     env: "TELEGRAM_API_ROOT",
     arg: "telegram-api-root",
   },
+  telegramPollTimeout: {
+    doc: "Long-poll timeout of getUpdates, in seconds (Telegram allows up to 50).",
+    format: "nat",
+    default: 30,
+    env: "TELEGRAM_POLL_TIMEOUT",
+    arg: "telegram-poll-timeout",
+  },
   stopTimeoutMs: {
     doc: "How long a graceful stop waits for messages in flight, in milliseconds.",
     format: "nat",
@@ -104,6 +111,7 @@ export interface Settings {
   wikiUrl: string;
   wikiTokenFile: string;
   telegramApiRoot: string;
+  telegramPollTimeout: number;
   stopTimeoutMs: number;
   indexRefreshSeconds: number;
   wikiTimeoutMs: number;
