@@ -93,16 +93,17 @@ export function mapWikiPath(relativeFile: string, prefix = ""): PathMapping {
     .filter(Boolean);
   const path = [...head, ...segments].join("/");
   const first = path.split("/")[0]!;
+  const fix = head.length > 0 ? "choose a --prefix that starts with a longer word" : "give a --prefix";
   if (first.length <= 1 || /^[a-z]{2}(-[a-z]{2})?$/.test(first)) {
     return {
       ok: false,
-      reason: `the path ${path} starts with "${first}", which Wiki.js reads as a locale or reserves: use --prefix`,
+      reason: `the path ${path} starts with "${first}", which Wiki.js's page URLs read as a locale or a reserved prefix: ${fix}`,
     };
   }
   if (RESERVED_FIRST.has(first)) {
     return {
       ok: false,
-      reason: `the path ${path} starts with "${first}", a route of the Wiki.js server: use --prefix`,
+      reason: `the path ${path} starts with "${first}", a route of the Wiki.js server: ${fix}`,
     };
   }
   return { ok: true, path };

@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, renameSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -68,5 +68,54 @@ describe("wiki token file", () => {
     const second = jwt({ api: 1, n: 22 });
     writeFileSync(file, second, { mode: 0o600 });
     expect((await source.get()).token).toBe(second);
+  });
+
+  it("picks up a token replaced by rename (same size, new inode), as editors and secret managers do", async () => {
+    const folder = dir();
+    const file = join(folder, "t");
+    const first = jwt({ api: 1, n: 1 });
+    writeFileSync(file, first, { mode: 0o600 });
+    const source = createTokenSource(file);
+    expect((await source.get()).token).toBe(first);
+    const second = jwt({ api: 1, n: 2 }); // same length as the first
+    writeFileSync(join(folder, "t.new"), second, { mode: 0o600 });
+    renameSync(join(folder, "t.new"), file);
+    expect((await source.get()).token).toBe(second);
+  });
+
+  it("an expired key replaced on disk by a valid one works again; the expired one fails before any request", async () => {
+    const file = join(dir(), "t");
+    writeFileSync(file, jwt({ api: 1, exp: Math.floor(Date.now() / 1000) - 60 }), { mode: 0o600 });
+    const source = createTokenSource(file);
+    await expect(source.get()).rejects.toMatchObject({ code: "wiki-token-expired" });
+    const fresh = jwt({ api: 1, exp: Math.floor(Date.now() / 1000) + 3600, pad: "xx" });
+    writeFileSync(file, fresh, { mode: 0o600 });
+    expect((await source.get()).token).toBe(fresh);
+  });
+
+  it("refuses a payload that is not a JSON object, and never shows the token", async () => {
+    const file = join(dir(), "t");
+    const token = `${b64({ alg: "HS256" })}.${Buffer.from("null").toString("base64url")}.c2ln`;
+    writeFileSync(file, token, { mode: 0o600 });
+    const error = (await readWikiToken(file).catch((e: unknown) => e)) as Error & {
+      code: string;
+      remedy: string;
+    };
+    expect(error.code).toBe("wiki-token-malformed");
+    expect(`${error.message} ${error.remedy}`).not.toContain(token);
+    const expired = jwt({ api: 1, exp: 1 });
+    writeFileSync(file, expired, { mode: 0o600 });
+    const old = (await readWikiToken(file).catch((e: unknown) => e)) as Error & { remedy: string };
+    expect(`${old.message} ${old.remedy}`).not.toContain(expired);
+    expect(old.message).toMatch(/expired on 1970-01-01/);
+  });
+
+  it("warns for a group-readable file but not for an owner-only one", async () => {
+    const file = join(dir(), "t");
+    writeFileSync(file, jwt({ api: 1 }));
+    chmodSync(file, 0o640);
+    expect((await readWikiToken(file)).warnings).toHaveLength(1);
+    chmodSync(file, 0o400);
+    expect((await readWikiToken(file)).warnings).toEqual([]);
   });
 });
