@@ -77,12 +77,12 @@ export function startTelegramSandbox() {
 }
 
 /**
- * `sandbox wiki --port 0 --data DIR --token-file FILE`: ready once it printed its GraphQL (or base)
+ * `sandbox wiki --port 0 --data DIR --token-file FILE --seed-dir DIR` (Markdown files become pages): ready once it printed its GraphQL (or base)
  * URL and the token file holds the API key; resolves the base URL (WIKI_URL, without /graphql).
  */
-export function startWikiSandbox(dataDir: string, tokenFile: string) {
+export function startWikiSandbox(dataDir: string, tokenFile: string, seedDir: string) {
   return startCliSandbox(
-    ["sandbox", "wiki", "--port", "0", "--data", dataDir, "--token-file", tokenFile],
+    ["sandbox", "wiki", "--port", "0", "--data", dataDir, "--token-file", tokenFile, "--seed-dir", seedDir],
     (out) => {
       const urls = printedUrls(out);
       const url = urls.find((u) => u.pathname.replace(/\/$/, "").endsWith("/graphql")) ?? urls[0];

@@ -15,6 +15,8 @@ const image = inject("containerImage");
 const container = `wiki-gateway-smoke-${process.pid}`;
 const SECRET_BOT = "/run/secrets/telegram-default.token";
 const SECRET_WIKI = "/run/secrets/wiki-token";
+const BACKUP_PAGE =
+  "# Backups\n\nThe nightly backup runs at 02:00 and keeps 14 days.\n\n## Restore\n\nRun `restore --latest` to restore the newest backup.\n";
 
 interface Bot {
   username: string;
@@ -76,6 +78,8 @@ beforeAll(async () => {
   const configDir = join(dir, "config");
   mkdirSync(configDir, { mode: 0o755 });
   mkdirSync(join(dir, "wiki-data"));
+  mkdirSync(join(dir, "wiki-seed", "guides"), { recursive: true });
+  writeFileSync(join(dir, "wiki-seed", "guides", "backup.md"), BACKUP_PAGE);
 
   const started = await startTelegramSandbox();
   telegram = started.sandbox;
@@ -84,7 +88,7 @@ beforeAll(async () => {
   user = await control<User>("POST", "users", { firstName: "Ada", username: "ada" });
 
   const wikiTokenFile = join(dir, "wiki.token");
-  const startedWiki = await startWikiSandbox(join(dir, "wiki-data"), wikiTokenFile);
+  const startedWiki = await startWikiSandbox(join(dir, "wiki-data"), wikiTokenFile, join(dir, "wiki-seed"));
   wiki = startedWiki.sandbox;
   chmodSync(wikiTokenFile, 0o644); // the container runs as uid 1000
 
@@ -153,7 +157,7 @@ describe("the container against the sandboxes", () => {
     expect(check.code, `${check.stdout}${check.stderr}`).toBe(0);
   });
 
-  it("answers a direct message sent through the Telegram sandbox", async () => {
+  it("answers a direct message sent through the Telegram sandbox from the wiki", async () => {
     const said = await control<{ chatId: number; deliveredTo: string[] }>("POST", "say", {
       from: user.id,
       bot: bot.username,
@@ -167,7 +171,9 @@ describe("the container against the sandboxes", () => {
       throw new Error(`no reply: ${String(error)}\ncontainer logs:\n${(await containerLogs()).slice(-4000)}`);
     });
     expect(reply?.bot).toBe(bot.username);
-    expect(reply?.text.length).toBeGreaterThan(0);
+    // The answer comes from the seeded page: the wiki was reached with the mounted token.
+    expect(reply?.text).toContain("Backups");
+    expect(reply?.text).toMatch(/02:00|restore --latest/);
   });
 
   it("stops gracefully on podman stop (SIGTERM): exit code 0 and a logged graceful stop", async () => {
@@ -180,5 +186,36 @@ describe("the container against the sandboxes", () => {
     expect(messages).toContain("stopping gracefully");
     expect(messages).toContain("gateway stopped");
     expect(messages.indexOf("gateway stopped")).toBeGreaterThan(messages.indexOf("stopping gracefully"));
+  });
+
+  it("kept its state in the /state volume, written as uid 1000", async () => {
+    const list = [
+      "const fs = require('node:fs'), path = require('node:path');",
+      "const walk = (d) => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) =>",
+      "  e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]);",
+      "console.log(JSON.stringify(walk('/state').map((f) => [f, fs.statSync(f).uid])));",
+    ].join("\n");
+    const { stdout: volume } = await podmanOk([
+      "inspect",
+      "--format",
+      '{{range .Mounts}}{{if eq .Destination "/state"}}{{.Name}}{{end}}{{end}}',
+      container,
+    ]);
+    expect(volume.trim()).not.toBe("");
+    const state = `${volume.trim()}:/state:ro`;
+    const result = await podmanOk([
+      "run",
+      "--rm",
+      "--volume",
+      state,
+      "--entrypoint",
+      "node",
+      image,
+      "-e",
+      list,
+    ]);
+    const files = JSON.parse(result.stdout.trim()) as [string, number][];
+    expect(files.length, result.stdout).toBeGreaterThan(0);
+    expect(files.every(([, uid]) => uid === 1000)).toBe(true);
   });
 });
