@@ -137,6 +137,7 @@ podman import \
   --change 'CMD ["node"]' \
   "$work/rootfs.tar" "$image" >/dev/null 2>"$work/import.log" || { cat "$work/import.log" >&2; die "podman import failed"; }
 if [[ -n "$old_id" ]]; then
-  podman rmi "$old_id" >/dev/null 2>&1 && say "removed the previous $image ($old_id)" || true
+  # Kept when images built from it still exist.
+  if podman rmi "$old_id" >/dev/null 2>&1; then say "removed the previous $image ($old_id)"; fi
 fi
 say "done: $image (node ${node_version}) $(podman image inspect --format '{{.Size}}' "$image") bytes"
