@@ -11,6 +11,7 @@ import type {
   WikiPage,
   WikiPort,
 } from "../../src/wiki/types.js";
+import { WikiError } from "../../src/wiki/wiki-error.js";
 
 /**
  * An in-memory WikiPort for unit tests and the answer-quality bench: no network. It behaves like
@@ -120,7 +121,8 @@ export function createMemoryWiki(seed: SeedPage[] = []): MemoryWiki {
     async getPage(id) {
       call("getPage");
       const page = pages.get(id);
-      if (!page) throw new Error(`This page does not exist. (6003, id ${id})`);
+      if (!page)
+        throw new WikiError("wiki-page-not-found", `page ${id} does not exist (6003)`, { wikiCode: 6003 });
       return { ...page, tags: [...page.tags] };
     },
     async getPageByPath(path, locale) {

@@ -12,4 +12,4 @@ export type {
 } from "./types.js";
 export type { Passage } from "./passages.js";
 export { splitPassages } from "./passages.js";
-export { queryTerms } from "./analyzer.js";
+export { processTerm, queryTerms, tokenize } from "./analyzer.js";

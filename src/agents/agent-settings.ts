@@ -1,0 +1,65 @@
+import type { AgentConfig } from "../config/schema.js";
+
+/**
+ * An agent's configuration with every default applied: what the wiki agent and the answerer
+ * read. Built once per gateway.json load (hot reload builds new ones).
+ */
+export interface AgentSettings {
+  id: string;
+  name?: string;
+  /** Wiki path prefix the agent answers from and may edit under; "" = the whole wiki. */
+  section: string;
+  locale: string;
+  /** User ids (strings of digits, or "*") allowed to /new, /edit and /append. */
+  editors: string[];
+  /** Base of the links shown to users, without a trailing slash. */
+  publicBaseUrl: string;
+  /** Longest answer passage, in characters. */
+  answerLength: number;
+  greeting?: string;
+}
+
+export const DEFAULT_ANSWER_LENGTH = 1200;
+
+/** The settings of agent `id`; an agent missing from gateway.json gets the defaults. */
+export function resolveAgentSettings(
+  id: string,
+  config: AgentConfig | undefined,
+  wikiUrl: string,
+): AgentSettings {
+  const settings: AgentSettings = {
+    id,
+    section: (config?.section ?? "").replace(/^\/+|\/+$/g, ""),
+    locale: config?.locale ?? "en",
+    editors: [...(config?.editors ?? [])],
+    publicBaseUrl: (config?.publicBaseUrl ?? wikiUrl).replace(/\/+$/, ""),
+    answerLength: config?.answerLength ?? DEFAULT_ANSWER_LENGTH,
+  };
+  if (config?.name !== undefined) settings.name = config.name;
+  if (config?.greeting !== undefined) settings.greeting = config.greeting;
+  return settings;
+}
+
+/** The public URL of a page: `{publicBaseUrl}/{locale}/{path}`, each path segment URL-encoded. */
+export function pageUrl(
+  agent: Pick<AgentSettings, "publicBaseUrl">,
+  page: { locale: string; path: string },
+): string {
+  const path = page.path
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => encodeURIComponent(segment))
+    .join("/");
+  return `${agent.publicBaseUrl}/${encodeURIComponent(page.locale)}/${path}`;
+}
+
+/** Is this path the agent's section or below it? ("" = the whole wiki.) */
+export function inSection(agent: Pick<AgentSettings, "section">, path: string): boolean {
+  return agent.section === "" || path === agent.section || path.startsWith(`${agent.section}/`);
+}
+
+/** May this user edit through this agent? */
+export function isEditor(agent: Pick<AgentSettings, "editors">, userId: number | undefined): boolean {
+  if (userId === undefined) return false;
+  return agent.editors.includes("*") || agent.editors.includes(String(userId));
+}

@@ -1,0 +1,96 @@
+import { type AgentSettings, pageUrl } from "./agent-settings.js";
+import type { AnswerSource } from "./answer-types.js";
+import {
+  escapeAttribute,
+  escapeHtml,
+  markdownToTelegramHtml,
+  telegramLength,
+  truncateTelegramHtml,
+} from "./format/index.js";
+
+/** A page chosen to answer, with its passages best first (from the index or a local ranking). */
+export interface AnswerPage {
+  page: { path: string; locale: string; title: string; description: string };
+  score: number;
+  passages: Array<{ markdown: string; text: string; score: number }>;
+}
+
+/** A further passage is shown when it scores at least this share of the best one (and fits). */
+const SECOND_PASSAGE_SHARE = 0.5;
+
+/**
+ * The reply: the page title in bold, its description, the best passage(s) within
+ * `answerLength` characters, a link to the page, and up to two "See also" links.
+ */
+export function composeAnswer(
+  agent: AgentSettings,
+  main: AnswerPage,
+  seeAlso: AnswerPage[],
+  note?: string,
+): { html: string; sources: AnswerSource[] } {
+  const url = pageUrl(agent, main.page);
+  const parts = [`<b>${escapeHtml(main.page.title)}</b>`];
+  const passages = choosePassages(main, agent);
+  const description = main.page.description.trim();
+  if (description && !passages.some((p) => p.text.includes(description))) {
+    parts.push(`<i>${escapeHtml(description)}</i>`);
+  }
+  parts.push(...passages.map((p) => p.html));
+  parts.push(`📖 <a href="${escapeAttribute(url)}">${escapeHtml(main.page.title)}</a>`);
+  const also = seeAlso.slice(0, 2);
+  if (also.length > 0) {
+    const links = also.map(
+      (p) => `<a href="${escapeAttribute(pageUrl(agent, p.page))}">${escapeHtml(p.page.title)}</a>`,
+    );
+    parts.push(`See also: ${links.join(" · ")}`);
+  }
+  if (note) parts.push(`<i>${escapeHtml(note)}</i>`);
+  const sources = [main, ...also].map((p) => ({
+    path: p.page.path,
+    locale: p.page.locale,
+    title: p.page.title,
+    url: pageUrl(agent, p.page),
+    score: Math.round(p.score * 1000) / 1000,
+  }));
+  return { html: parts.join("\n\n"), sources };
+}
+
+/** The best passage, then the next ones scoring well enough, while they fit in answerLength. */
+function choosePassages(main: AnswerPage, agent: AgentSettings): Array<{ html: string; text: string }> {
+  const sorted = [...main.passages].sort((a, b) => b.score - a.score);
+  const best = sorted[0];
+  if (!best) return [];
+  const render = (markdown: string) => markdownToTelegramHtml(markdown, { baseUrl: agent.publicBaseUrl });
+  const first = render(best.markdown);
+  const chosen = [{ html: truncateTelegramHtml(first, agent.answerLength), text: best.text }];
+  let used = telegramLength(chosen[0]!.html);
+  for (const next of sorted.slice(1)) {
+    if (next.score < best.score * SECOND_PASSAGE_SHARE) break;
+    const html = render(next.markdown);
+    const length = telegramLength(html);
+    if (used + length > agent.answerLength) break;
+    chosen.push({ html, text: next.text });
+    used += length;
+  }
+  return chosen;
+}
+
+/** The honest reply when nothing matches well enough. */
+export function composeNotFound(question: string, agent: AgentSettings): string {
+  const shown =
+    [...question.trim()].length > 80 ? `${[...question.trim()].slice(0, 80).join("")}…` : question.trim();
+  const where = agent.section ? ` in ${escapeHtml(agent.section)}` : " in the wiki";
+  return [
+    `I found nothing about “${escapeHtml(shown)}”${where}.`,
+    "Try other words, or /search with a keyword (for example the name of a tool or a topic).",
+  ].join("\n");
+}
+
+/** The reply when the wiki cannot be reached; the error itself goes to the operator's log. */
+export const FAILURE_HTML = "Sorry, I cannot reach the wiki right now. Please try again in a few minutes.";
+
+/** The reply to an empty question. */
+export function composeEmptyQuestion(agent: AgentSettings): string {
+  const topic = agent.section ? ` about ${escapeHtml(agent.section)}` : "";
+  return `Ask me a question${topic} in plain words, or send /help.`;
+}

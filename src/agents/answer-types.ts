@@ -1,0 +1,30 @@
+import type { AgentSettings } from "./agent-settings.js";
+
+export interface AnswerSource {
+  path: string;
+  locale: string;
+  title: string;
+  url: string;
+  /** Relevance of the page to the question (comparable within one answer only). */
+  score: number;
+}
+
+/**
+ * One reply to a question. Contract: `answer` never rejects because of the wiki: when the wiki
+ * fails, `found` is false, `html` is a short polite reply for the user, and `error` holds the
+ * failure (a GatewayError with code and remedy, from the wiki client) for the CALLER to log once.
+ */
+export interface Answer {
+  found: boolean;
+  /** The whole reply, Telegram HTML (may exceed one message: split it with splitTelegramHtml). */
+  html: string;
+  /** The pages shown, best first: the answering page, then the "See also" ones. */
+  sources: AnswerSource[];
+  /** Where the answer came from: the local index, the wiki's own title search, or nowhere. */
+  via: "index" | "wiki-search" | "none";
+  error?: unknown;
+}
+
+export interface Answerer {
+  answer(question: string, agent: AgentSettings): Promise<Answer>;
+}

@@ -1,0 +1,96 @@
+import type { InboundMessage } from "../../accounts/inbound.js";
+import type { SearchIndex } from "../../wiki/index/index.js";
+import type { WikiPort } from "../../wiki/types.js";
+import { type AgentSettings, inSection, pageUrl } from "../agent-settings.js";
+import { escapeAttribute, escapeHtml, markdownToTelegramHtml } from "../format/index.js";
+import { findPage } from "./page-ref.js";
+
+export interface ReadDeps {
+  index: SearchIndex;
+  wiki: WikiPort;
+}
+
+const link = (agent: AgentSettings, page: { path: string; locale: string; title: string }) =>
+  `<a href="${escapeAttribute(pageUrl(agent, page))}">${escapeHtml(page.title)}</a>`;
+
+const wikiName = (agent: AgentSettings) =>
+  agent.name
+    ? `the ${escapeHtml(agent.name)} wiki`
+    : agent.section
+      ? `the ${escapeHtml(agent.section)} pages`
+      : "the wiki";
+
+export function helpText(agent: AgentSettings, editor: boolean): string {
+  const lines = [
+    `Ask me a question in plain words and I answer from ${wikiName(agent)}.`,
+    "",
+    "/search WORDS — pages about these words",
+    "/page ID|PATH — show a page",
+    "/recent [N] — recently updated pages",
+    "/whoami — your user id and this chat's id",
+  ];
+  if (editor) {
+    lines.push(
+      "",
+      "You are an editor:",
+      "/new PATH TITLE — then the page text on the next lines",
+      "/edit ID|PATH — then the new page text on the next lines",
+      "/append ID|PATH TEXT — adds TEXT at the end of the page",
+    );
+  }
+  return lines.join("\n");
+}
+
+export function startText(agent: AgentSettings, editor: boolean): string {
+  const greeting = agent.greeting
+    ? escapeHtml(agent.greeting)
+    : `Hello! I am ${agent.name ? escapeHtml(agent.name) : "a wiki bot"}.`;
+  return `${greeting}\n\n${helpText(agent, editor)}`;
+}
+
+/** Top pages for some words, from the index (or the wiki's own title search while it is built). */
+export async function searchCommand(deps: ReadDeps, agent: AgentSettings, words: string): Promise<string> {
+  const query = words.trim();
+  if (query === "") return "Usage: /search WORDS, for example /search backup restore";
+  const pages = deps.index.ready
+    ? deps.index.search(query, { section: agent.section, locale: agent.locale, limit: 8 }).map((r) => r.page)
+    : (await deps.wiki.search(query, agent.locale)).filter((h) => inSection(agent, h.path)).slice(0, 8);
+  if (pages.length === 0) return `No page matches “${escapeHtml(query)}”. Try fewer or other words.`;
+  return [
+    `Pages about “${escapeHtml(query)}”:`,
+    ...pages.map(
+      (p, i) => `${i + 1}. ${link(agent, p)}${p.description ? ` — ${escapeHtml(p.description)}` : ""}`,
+    ),
+  ].join("\n");
+}
+
+/** A whole page, rendered (the caller splits it into messages). */
+export async function pageCommand(deps: ReadDeps, agent: AgentSettings, ref: string): Promise<string> {
+  if (ref.trim() === "") return "Usage: /page ID or /page PATH";
+  const page = await findPage(deps.wiki, agent, ref);
+  if (!page) return `No page “${escapeHtml(ref.trim())}” here.`;
+  const body = markdownToTelegramHtml(page.content, { baseUrl: agent.publicBaseUrl });
+  return `<b>${escapeHtml(page.title)}</b> (id ${page.id}, ${link(agent, page)})\n\n${body}`;
+}
+
+/** Recently updated pages of the section, newest first, from the wiki's list. */
+export async function recentCommand(deps: ReadDeps, agent: AgentSettings, arg: string): Promise<string> {
+  const n = Math.min(20, Math.max(1, Number.parseInt(arg, 10) || 5));
+  const pages = (await deps.wiki.listPages())
+    .filter((p) => p.isPublished && !p.isPrivate && p.locale === agent.locale && inSection(agent, p.path))
+    .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0))
+    .slice(0, n);
+  if (pages.length === 0) return "No pages here yet.";
+  return [
+    "Recently updated:",
+    ...pages.map((p) => `• ${link(agent, p)} — ${escapeHtml(p.updatedAt.slice(0, 10))}`),
+  ].join("\n");
+}
+
+/** Plain facts an operator needs for allowFrom, groups and editors. */
+export function whoamiText(msg: InboundMessage): string {
+  return [
+    `Your user id: <code>${msg.senderId ?? "unknown"}</code>`,
+    `This chat id: <code>${msg.chatId}</code> (${escapeHtml(msg.chatType)})`,
+  ].join("\n");
+}

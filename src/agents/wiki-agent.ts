@@ -1,0 +1,113 @@
+import type { InboundMessage } from "../accounts/inbound.js";
+import type { Logger } from "../log/logger.js";
+import type { SearchIndex } from "../wiki/index/index.js";
+import type { WikiPort } from "../wiki/types.js";
+import { type AgentSettings, isEditor } from "./agent-settings.js";
+import type { Answerer } from "./answer-types.js";
+import { EDITOR_COMMANDS } from "./bot-commands.js";
+import { appendCommand, editCommand, newCommand } from "./commands/edit-commands.js";
+import {
+  helpText,
+  pageCommand,
+  recentCommand,
+  searchCommand,
+  startText,
+  whoamiText,
+} from "./commands/read-commands.js";
+import { FAILURE_HTML } from "./answer-compose.js";
+import { splitTelegramHtml } from "./format/index.js";
+import { describeWikiFailure } from "./wiki-failure.js";
+
+export { BOT_COMMANDS } from "./bot-commands.js";
+
+export interface AgentReply {
+  /** Telegram HTML messages, each under 4096 code points; empty = say nothing. */
+  chunks: string[];
+  /** For metrics: what kind of reply this was. */
+  kind: "answer" | "not-found" | "command" | "refused" | "error";
+}
+
+export interface WikiAgent {
+  handle(msg: InboundMessage, agent: AgentSettings): Promise<AgentReply>;
+}
+
+/**
+ * The wiki agent: commands, questions (any other text) answered by the answerer, and editors'
+ * edits. Contract: `handle` never rejects because of the wiki: the user gets a short polite reply
+ * (kind "error") and the failure is logged here, once, with its code and remedy.
+ */
+export function createWikiAgent(deps: {
+  answerer: Answerer;
+  index: SearchIndex;
+  wiki: WikiPort;
+  logger: Logger;
+}): WikiAgent {
+  const { logger } = deps;
+  const reply = (html: string, kind: AgentReply["kind"]): AgentReply => ({
+    chunks: splitTelegramHtml(html),
+    kind,
+  });
+
+  async function run(msg: InboundMessage, agent: AgentSettings): Promise<AgentReply> {
+    const editor = isEditor(agent, msg.senderId);
+    const args = msg.args;
+    const command = msg.command;
+    if (command === undefined) {
+      const question = args.trim();
+      if (question === "") return { chunks: [], kind: "command" };
+      const answer = await deps.answerer.answer(question, agent);
+      if (answer.error !== undefined) {
+        logFailure(msg, agent, answer.error);
+        return reply(answer.html, "error");
+      }
+      return reply(answer.html, answer.found ? "answer" : "not-found");
+    }
+    if (EDITOR_COMMANDS.has(command) && !editor) {
+      return reply(
+        "Only this wiki's editors can change pages. Ask the operator to add your user id (send /whoami) to this agent's editors.",
+        "refused",
+      );
+    }
+    const editDeps = { index: deps.index, wiki: deps.wiki, logger };
+    switch (command) {
+      case "start":
+        return reply(startText(agent, editor), "command");
+      case "help":
+        return reply(helpText(agent, editor), "command");
+      case "search":
+        return reply(await searchCommand(deps, agent, args), "command");
+      case "page":
+        return reply(await pageCommand(deps, agent, args), "command");
+      case "recent":
+        return reply(await recentCommand(deps, agent, args), "command");
+      case "whoami":
+        return reply(whoamiText(msg), "command");
+      case "new":
+        return reply(await newCommand(editDeps, agent, args), "command");
+      case "edit":
+        return reply(await editCommand(editDeps, agent, args), "command");
+      case "append":
+        return reply(await appendCommand(editDeps, agent, args), "command");
+      default:
+        return reply(`I do not know /${command}. Send /help for what I can do.`, "command");
+    }
+  }
+
+  function logFailure(msg: InboundMessage, agent: AgentSettings, error: unknown): void {
+    logger.error(
+      { account: msg.account, agent: agent.id, command: msg.command, ...describeWikiFailure(error) },
+      "the wiki failed while answering",
+    );
+  }
+
+  return {
+    async handle(msg, agent) {
+      try {
+        return await run(msg, agent);
+      } catch (error) {
+        logFailure(msg, agent, error);
+        return reply(FAILURE_HTML, "error");
+      }
+    },
+  };
+}

@@ -1,0 +1,155 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { resolveAgentSettings } from "../../../src/agents/agent-settings.js";
+import { createAnswerer, MIN_COVERAGE } from "../../../src/agents/answer.js";
+import { htmlToPlain, telegramLength } from "../../../src/agents/format/index.js";
+import { createSearchIndex } from "../../../src/wiki/index/index.js";
+import type { SearchIndex } from "../../../src/wiki/index/types.js";
+import { WikiError } from "../../../src/wiki/wiki-error.js";
+import { createMemoryWiki, loadTldrPages, type MemoryWiki } from "../../helpers/memory-wiki.js";
+
+const agent = resolveAgentSettings(
+  "docs",
+  {
+    section: "tldr",
+    locale: "en",
+    editors: [],
+    answerLength: 600,
+    publicBaseUrl: "https://docs.example.com/",
+  },
+  "http://wiki.internal:3000",
+);
+
+describe("resolveAgentSettings", () => {
+  it("applies defaults and strips slashes", () => {
+    expect(resolveAgentSettings("x", undefined, "http://wiki:3000/")).toEqual({
+      id: "x",
+      section: "",
+      locale: "en",
+      editors: [],
+      publicBaseUrl: "http://wiki:3000",
+      answerLength: 1200,
+    });
+    expect(agent.publicBaseUrl).toBe("https://docs.example.com");
+    const named = resolveAgentSettings(
+      "y",
+      { name: "Ops", section: "/ops/", locale: "de", editors: ["42"], answerLength: 300, greeting: "Hi" },
+      "http://w",
+    );
+    expect(named).toMatchObject({
+      name: "Ops",
+      section: "ops",
+      locale: "de",
+      editors: ["42"],
+      greeting: "Hi",
+    });
+  });
+});
+
+describe("answer from the index", () => {
+  let wiki: MemoryWiki;
+  let index: SearchIndex;
+  beforeAll(async () => {
+    wiki = await loadTldrPages(300, { include: ["tldr/common/tar", "tldr/common/du", "tldr/common/find"] });
+    index = createSearchIndex();
+    await index.build(wiki);
+  });
+
+  it("gives the page title, the matching passage, a link and see-also links", async () => {
+    const answer = await createAnswerer({ index, wiki }).answer("how do I extract a tar.gz archive", agent);
+    expect(answer.found).toBe(true);
+    expect(answer.via).toBe("index");
+    expect(answer.sources[0]).toEqual({
+      path: "tldr/common/tar",
+      locale: "en",
+      title: "tar",
+      url: "https://docs.example.com/en/tldr/common/tar",
+      score: expect.any(Number),
+    });
+    expect(answer.sources.length).toBeLessThanOrEqual(3);
+    expect(answer.html.startsWith("<b>tar</b>")).toBe(true);
+    expect(answer.html).toContain("<i>Archiving utility.</i>");
+    expect(answer.html).toMatch(/E\[x\]tract/);
+    expect(answer.html).toContain("<code>tar x");
+    expect(answer.html).toContain('<a href="https://docs.example.com/en/tldr/common/tar">tar</a>');
+    if (answer.sources.length > 1) expect(answer.html).toContain("See also: ");
+  });
+
+  it("keeps the passages within answerLength", async () => {
+    const short = { ...agent, answerLength: 200 };
+    const answer = await createAnswerer({ index, wiki }).answer("find files by name", short);
+    const passages = answer.html.split("\n\n").slice(2, -2).join("\n\n");
+    expect(telegramLength(passages)).toBeLessThanOrEqual(200);
+  });
+
+  it("says honestly when nothing matches, with a suggestion", async () => {
+    const answer = await createAnswerer({ index, wiki }).answer("best chocolate cake recipe <b>", agent);
+    expect(answer.found).toBe(false);
+    expect(answer.sources).toEqual([]);
+    expect(answer.html).toContain("I found nothing about “best chocolate cake recipe &lt;b&gt;” in tldr.");
+    expect(answer.html).toContain("/search");
+  });
+
+  it("answers only from the agent's section and locale", async () => {
+    const elsewhere = { ...agent, section: "tldr/osx" };
+    const answer = await createAnswerer({ index, wiki }).answer("extract a tar.gz archive", elsewhere);
+    for (const s of answer.sources) expect(s.path.startsWith("tldr/osx/")).toBe(true);
+    const french = await createAnswerer({ index, wiki }).answer("extract a tar.gz archive", {
+      ...agent,
+      locale: "fr",
+    });
+    expect(french.found).toBe(false);
+  });
+
+  it("an empty question gets a hint, not a search", async () => {
+    const answer = await createAnswerer({ index, wiki }).answer("   ", agent);
+    expect(answer).toMatchObject({ found: false, via: "none", sources: [] });
+    expect(answer.html).toMatch(/Ask me a question/);
+  });
+
+  it("the threshold is a share of the question covered", () => {
+    expect(MIN_COVERAGE).toBeGreaterThan(0.3);
+    expect(MIN_COVERAGE).toBeLessThan(0.8);
+  });
+});
+
+describe("answer while the index is not ready", () => {
+  const pages = [
+    {
+      path: "ops/vpn",
+      title: "VPN access",
+      description: "How to get on the VPN",
+      content: "# VPN\n\nAsk IT for a WireGuard profile.\n\nThen import it.",
+    },
+    { path: "ops/backup", title: "Backups", description: "Nightly restic", content: "Backups run at 02:00." },
+    { path: "hr/vpn-policy", title: "VPN policy", description: "Rules", content: "Only on company laptops." },
+  ];
+
+  it("falls back to the wiki's own search, word by word, within the section", async () => {
+    const wiki = createMemoryWiki(pages);
+    const ops = resolveAgentSettings(
+      "ops",
+      { section: "ops", locale: "en", editors: [], answerLength: 1200 },
+      "https://w",
+    );
+    const answer = await createAnswerer({ index: createSearchIndex(), wiki }).answer(
+      "how do I get vpn access?",
+      ops,
+    );
+    expect(answer).toMatchObject({ found: true, via: "wiki-search" });
+    expect(answer.sources.map((s) => s.path)).toEqual(["ops/vpn"]);
+    expect(htmlToPlain(answer.html)).toContain("WireGuard");
+    expect(answer.html).toContain("still being built");
+    expect(wiki.calls.search).toBeGreaterThan(1);
+  });
+
+  it("a wiki failure becomes a polite reply carrying the error for the caller to log", async () => {
+    const wiki = createMemoryWiki(pages);
+    const failure = new WikiError("wiki-unreachable", "connect ECONNREFUSED 127.0.0.1:3000");
+    wiki.failWith(failure);
+    const answer = await createAnswerer({ index: createSearchIndex(), wiki }).answer("vpn", agent);
+    expect(answer).toMatchObject({ found: false, via: "none", sources: [] });
+    expect(answer.error).toBe(failure);
+    expect(answer.html).toMatch(/cannot reach the wiki/);
+    expect(answer.html).not.toContain("ECONNREFUSED");
+  });
+});
