@@ -1,14 +1,44 @@
-import type { Command } from "./command.js";
+import { join } from "node:path";
+import { loadSettings } from "../config/settings.js";
+import { startDemo } from "../sandbox/demo/run-demo.js";
+import { type Command, parseFlags, SETTINGS_FLAGS, settingsArgs } from "./command.js";
 
-const usage = "wiki-gateway demo";
+const usage = "wiki-gateway demo [--dir DIR] [--web-port N] [--http-port N]";
 
-/** `demo`: not available in this build yet. */
+/**
+ * `demo`: the whole product on embedded defaults, on 127.0.0.1: sandbox wiki, sandbox Telegram with
+ * the seven accounts, the real daemon and a chat page. Ctrl-C stops everything. Its files live in
+ * `<state dir>/demo` (or --dir) and nowhere else.
+ */
 export const demoCommand: Command = {
   name: "demo",
-  summary: "(not available yet)",
+  summary: "run the whole product locally (sandbox Telegram + sandbox wiki + the daemon + a chat page)",
   usage,
-  async run(_args, io) {
-    io.err("wiki-gateway demo is not available in this build yet\n");
-    return 2;
+  async run(args, io) {
+    const { values } = parseFlags(
+      args,
+      { ...SETTINGS_FLAGS, dir: { type: "string" }, "web-port": { type: "string" } },
+      usage,
+      false,
+    );
+    const settings = loadSettings(settingsArgs(values), io.env);
+    const controller = new AbortController();
+    const onSignal = () => controller.abort();
+    process.once("SIGINT", onSignal);
+    process.once("SIGTERM", onSignal);
+    try {
+      const demo = await startDemo({
+        dir: values.dir ?? join(settings.stateDir, "demo"),
+        httpPort: values["http-port"] ? settings.httpPort : 8080,
+        webPort: Number(values["web-port"] ?? 8090),
+        out: io.out,
+        signal: controller.signal,
+        logFormat: "pretty",
+      });
+      return await demo.done;
+    } finally {
+      process.off("SIGINT", onSignal);
+      process.off("SIGTERM", onSignal);
+    }
   },
 };

@@ -1,14 +1,50 @@
-import type { Command } from "./command.js";
+import { loadSettings, wantsPrettyLogs } from "../config/settings.js";
+import { createLogger } from "../log/logger.js";
+import { createGateway } from "../main.js";
+import { type Command, parseFlags, SETTINGS_FLAGS, settingsArgs } from "./command.js";
 
-const usage = "wiki-gateway start";
+const usage = "wiki-gateway start [--config FILE] [--state-dir DIR] [--http-port N] [...settings]";
 
-/** `start`: not available in this build yet. */
+/**
+ * `start`: runs the daemon until SIGTERM or SIGINT. The first signal stops gracefully (stop
+ * fetching, answer what was accepted, flush state, exit 0); a second signal exits at once (130).
+ * SIGHUP reloads gateway.json.
+ */
 export const startCommand: Command = {
   name: "start",
-  summary: "(not available yet)",
+  summary: "run the gateway daemon (all enabled accounts, health/metrics HTTP server)",
   usage,
-  async run(_args, io) {
-    io.err("wiki-gateway start is not available in this build yet\n");
-    return 2;
+  async run(args, io) {
+    const { values } = parseFlags(args, SETTINGS_FLAGS, usage, false);
+    const settings = loadSettings(settingsArgs(values), io.env);
+    const logger = createLogger({ level: settings.logLevel, pretty: wantsPrettyLogs(settings, io.isTty) });
+    const gateway = createGateway({ settings, logger });
+    let stopping: Promise<void> | undefined;
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        logger.warn({ signal }, "second signal: exiting at once");
+        process.exit(130);
+      }
+      logger.info({ signal }, "stopping gracefully");
+      stopping = gateway.stop();
+    };
+    const onHup = () => void gateway.reload("SIGHUP");
+    process.on("SIGTERM", onSignal);
+    process.on("SIGINT", onSignal);
+    process.on("SIGHUP", onHup);
+    try {
+      await gateway.start();
+      await gateway.stopped;
+      return 0;
+    } catch (error) {
+      logger.fatal({ err: error }, "the gateway could not start");
+      await gateway.stop().catch(() => {});
+      throw error;
+    } finally {
+      process.off("SIGTERM", onSignal);
+      process.off("SIGINT", onSignal);
+      process.off("SIGHUP", onHup);
+      logger.flush?.();
+    }
   },
 };

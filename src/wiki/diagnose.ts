@@ -65,15 +65,23 @@ export async function diagnoseWiki(options: {
       detail: `authenticated (no guest fallback); ${probe.pageCount} pages listed`,
     });
     checks.push(
-      probe.canReadContent
-        ? { subject, check: "rights", status: "ok", detail: "list, single and page content readable" }
-        : {
+      probe.pageCount === 0
+        ? {
             subject,
             check: "rights",
-            status: "fail",
-            detail: "page content is not readable",
-            fix: "give the key's group read:source (and manage:pages) in Wiki.js",
-          },
+            status: "warn",
+            detail: "the wiki has no page yet, so reading content could not be checked",
+            fix: "create a page, or run `wiki-gateway wiki import DIR`",
+          }
+        : probe.canReadContent
+          ? { subject, check: "rights", status: "ok", detail: "list, single and page content readable" }
+          : {
+              subject,
+              check: "rights",
+              status: "fail",
+              detail: "page content is not readable",
+              fix: "give the key's group read:source (and manage:pages) in Wiki.js",
+            },
     );
   } catch (error) {
     checks.push(fail("authentication", error));

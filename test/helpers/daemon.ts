@@ -131,7 +131,7 @@ export async function freePort(): Promise<number> {
 
 /** Polls `probe` until it returns a truthy value or the deadline passes. */
 export async function eventually<T>(
-  probe: () => Promise<T> | T,
+  probe: () => Promise<T | undefined | null | false | 0 | ""> | T | undefined | null | false | 0 | "",
   timeoutMs = 15_000,
   intervalMs = 100,
 ): Promise<T> {
@@ -140,7 +140,7 @@ export async function eventually<T>(
   for (;;) {
     try {
       const value = await probe();
-      if (value) return value;
+      if (value) return value as T;
     } catch (error) {
       last = error;
     }

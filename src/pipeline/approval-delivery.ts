@@ -1,0 +1,60 @@
+import type { AccountPool } from "../accounts/account-pool.js";
+import type { MessageHandler } from "../accounts/account-runner.js";
+import type { Logger } from "../log/logger.js";
+import type { PairingStore } from "../policy/pairing-store.js";
+import { APPROVED_NO_MESSAGE_TEXT, APPROVED_TEXT } from "./pairing-flow.js";
+
+/**
+ * Tells approved users they are in and answers the message their pairing request kept
+ * (access-policy.md step 4: nothing the user asked is lost). Runs whenever the pairing file
+ * changes; each approval is marked delivered only after both went out, so a crash repeats
+ * the notice rather than losing the answer.
+ */
+export function createApprovalDelivery(deps: {
+  pairing: PairingStore;
+  pool: AccountPool;
+  pipeline: MessageHandler;
+  logger: Logger;
+}) {
+  let running: Promise<void> | undefined;
+  let again = false;
+
+  async function deliverAll(): Promise<void> {
+    for (const delivery of await deps.pairing.takeDeliveries()) {
+      const runner = deps.pool.get(delivery.account);
+      if (!runner || runner.state().status !== "polling") continue; // retried on the next change
+      const log = deps.logger.child({ account: delivery.account, userId: delivery.userId });
+      try {
+        const kept = delivery.message;
+        const notice = runner.replier({ chatId: Number(delivery.userId) });
+        await notice.send([kept ? APPROVED_TEXT : APPROVED_NO_MESSAGE_TEXT]);
+        if (kept) {
+          await deps.pipeline(kept, runner.replier({ chatId: kept.chatId, messageId: kept.messageId }), log);
+        }
+        await deps.pairing.markDelivered(delivery.account, delivery.userId);
+        log.info("approval delivered");
+      } catch (error) {
+        log.warn({ err: error }, "could not deliver an approval; retried on the next change");
+      }
+    }
+  }
+
+  return {
+    /** Coalesces overlapping calls: one delivery pass at a time, one more if asked meanwhile. */
+    run(): Promise<void> {
+      if (running) {
+        again = true;
+        return running;
+      }
+      running = (async () => {
+        do {
+          again = false;
+          await deliverAll();
+        } while (again);
+      })().finally(() => {
+        running = undefined;
+      });
+      return running;
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import type { MessageHandler } from "../accounts/account-runner.js";
+import type { InboundMessage } from "../accounts/inbound.js";
+import type { Replier } from "../accounts/replier.js";
+import type { AgentSettings } from "../agents/agent-settings.js";
+import type { Metrics } from "../http/metrics.js";
+import type { Logger } from "../log/logger.js";
+import type { Decision } from "../policy/decision.js";
+import { evaluate } from "../policy/evaluate.js";
+import type { RuntimeConfig } from "./runtime-config.js";
+
+export interface PipelineDeps {
+  runtime: () => RuntimeConfig;
+  isApproved: (account: string, userId: string) => boolean;
+  /** Starts or repeats pairing for an unknown DM sender and answers them. */
+  pair: (msg: InboundMessage, reply: Replier, log: Logger) => Promise<void>;
+  recordDenial: (msg: InboundMessage, decision: Extract<Decision, { allow: false }>) => void;
+  answer: (msg: InboundMessage, agent: AgentSettings) => Promise<{ chunks: string[]; kind: string }>;
+  metrics: Metrics;
+}
+
+/**
+ * The way of every message: policy decision → (pairing | denial with a reason | the bound agent)
+ * → reply through the receiving account. Contract: never throws for a policy or wiki problem;
+ * Telegram failures propagate so the account can retry the update.
+ */
+export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
+  const { metrics } = deps;
+  return async (msg, reply, log) => {
+    const started = performance.now();
+    metrics.updates.inc({ account: msg.account });
+    const runtime = deps.runtime();
+    const policy = runtime.policies.get(msg.account);
+    const decision: Decision = policy
+      ? evaluate(msg, policy, { isApproved: deps.isApproved })
+      : { allow: false, reason: "account-disabled" };
+    metrics.decisions.inc({
+      account: msg.account,
+      outcome: decision.allow ? "allow" : "deny",
+      reason: decision.allow ? decision.via : decision.reason,
+    });
+    if (!decision.allow) {
+      deps.recordDenial(msg, decision);
+      if (decision.pairing) return deps.pair(msg, reply, log);
+      if (msg.chatType === "private" && msg.command === "whoami") {
+        await reply.send([whoami(msg)]);
+      }
+      return;
+    }
+    const agent = runtime.agents.get(msg.account);
+    if (!agent) {
+      log.error(
+        { code: "no-binding", remedy: `add a binding for account ${msg.account} to gateway.json` },
+        "no agent is bound to this account",
+      );
+      return;
+    }
+    const stopTyping = msg.command ? () => {} : reply.typing();
+    try {
+      const out = await deps.answer(msg, agent);
+      if (out.chunks.length > 0) await reply.send(out.chunks);
+      metrics.answers.inc({ account: msg.account, agent: agent.id, kind: out.kind });
+      metrics.answerSeconds.observe({ account: msg.account }, (performance.now() - started) / 1000);
+    } finally {
+      stopTyping();
+    }
+  };
+}
+
+/** The facts an operator needs to fill allowFrom and groups. Shown in DMs even to unknown users. */
+export function whoami(msg: InboundMessage): string {
+  const lines = [
+    `Your user id: <code>${msg.senderId ?? "unknown"}</code>`,
+    `This chat id: <code>${msg.chatId}</code> (${msg.chatType})`,
+  ];
+  return lines.join("\n");
+}

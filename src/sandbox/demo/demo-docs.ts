@@ -1,0 +1,62 @@
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+
+export interface SeedPage {
+  path: string;
+  title: string;
+  description: string;
+  content: string;
+}
+
+/**
+ * The project's own documentation as wiki pages, so the demo bots answer questions about the
+ * gateway itself: the README whole, each of its `##` sections as its own page (better answers),
+ * and every Markdown file under docs/.
+ */
+export async function projectDocsAsPages(root: string): Promise<SeedPage[]> {
+  const pages: SeedPage[] = [];
+  const readme = await readFile(join(root, "README.md"), "utf8").catch(() => "");
+  if (readme !== "") {
+    pages.push({
+      path: "gateway/readme",
+      title: "wiki-gateway README",
+      description: "The whole README",
+      content: readme,
+    });
+    for (const section of splitSections(readme)) pages.push(section);
+  }
+  const docsDir = join(root, "docs");
+  for (const file of await readdir(docsDir).catch(() => [] as string[])) {
+    if (!file.endsWith(".md")) continue;
+    const content = await readFile(join(docsDir, file), "utf8");
+    const title = /^#\s+(.+)$/m.exec(content)?.[1]?.trim() ?? file.replace(/\.md$/, "");
+    pages.push({
+      path: `gateway/docs/${slug(file.replace(/\.md$/, ""))}`,
+      title,
+      description: title,
+      content,
+    });
+  }
+  return pages;
+}
+
+function splitSections(markdown: string): SeedPage[] {
+  const out: SeedPage[] = [];
+  const parts = markdown.split(/^(?=## )/m).slice(1);
+  for (const part of parts) {
+    const title = /^##\s+(.+)$/m.exec(part)?.[1]?.replace(/`/g, "").trim() ?? "Section";
+    const body = part.replace(/^##\s+.+\n/, "").trim();
+    const description = body.split("\n\n")[0]?.replace(/\s+/g, " ").slice(0, 200) ?? "";
+    out.push({ path: `gateway/${slug(title)}`, title, description, content: `# ${title}\n\n${body}\n` });
+  }
+  return out;
+}
+
+function slug(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "page"
+  );
+}

@@ -1,0 +1,163 @@
+import { execFile } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { afterEach, describe, expect, it } from "vitest";
+import { eventually } from "../helpers/daemon.js";
+import { type Stack, startStack } from "../helpers/stack.js";
+
+/** Issue 6, end to end: pairing through the CLI while the daemon runs, group gates, logged denials. */
+const run = promisify(execFile);
+const BIN = fileURLToPath(new URL("../../bin/wiki-gateway.js", import.meta.url));
+
+let stack: Stack | undefined;
+afterEach(async () => {
+  await stack?.close();
+  stack = undefined;
+});
+
+async function ready(url: string): Promise<boolean> {
+  const body = (await (await fetch(`${url}/status`)).json()) as { accounts: Array<{ status: string }> };
+  return body.accounts.every((a) => a.status === "polling");
+}
+
+function pairingCli(stack: Stack, args: string[]) {
+  return run(process.execPath, [BIN, "pairing", ...args], {
+    env: { ...process.env, ...stack.env },
+    timeout: 40_000,
+  }).then(
+    (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
+    (e: { code: number; stdout: string; stderr: string }) => ({
+      code: e.code,
+      stdout: e.stdout,
+      stderr: e.stderr,
+    }),
+  );
+}
+
+describe("access policy (daemon against the sandboxes)", () => {
+  it("pairs an unknown DM sender: code, approval by the CLI in another process, first message answered", async () => {
+    stack = await startStack({
+      accounts: ["default"],
+      account: () => ({ dmPolicy: "pairing", allowFrom: [] }),
+    });
+    const { telegram, bots, user } = stack;
+    const bot = bots.default!.username;
+    const daemon = await stack.startDaemon();
+    await eventually(() => ready(daemon.httpUrl), 20_000);
+
+    const first = telegram.userSays({ from: user.id, chat: { bot }, text: "how do I restore a backup?" });
+    const codeMessage = await telegram.waitForSent((m) => m.bot === bot && m.chatId === user.id, 15_000);
+    const code = /Pairing code: ([A-Z2-9]{8})/.exec(codeMessage.text)?.[1];
+    expect(code, codeMessage.text).toBeDefined();
+    expect(codeMessage.text).toContain(String(user.id));
+    expect(codeMessage.text).toContain(`wiki-gateway pairing approve ${code} --account default`);
+    // Asking again while pending: no second message within the 10-minute window.
+    telegram.userSays({ from: user.id, chat: { bot }, text: "hello?" });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(telegram.sent({ bot }).length).toBe(1);
+
+    const approved = await pairingCli(stack, [
+      "approve",
+      code!.toLowerCase(),
+      "--account",
+      "default",
+      "--notify",
+    ]);
+    expect(approved.code, approved.stderr + approved.stdout).toBe(0);
+    // The code message also replied to the first message; the answer is another reply to it.
+    const answer = await telegram.waitForSent(
+      (m) => m.bot === bot && m.replyToMessageId === first.messageId && m.seq !== codeMessage.seq,
+      15_000,
+    );
+    expect(answer.text).toMatch(/restore --latest/i);
+    expect(telegram.sent({ bot }).some((m) => /approved/i.test(m.text))).toBe(true);
+
+    const next = telegram.userSays({ from: user.id, chat: { bot }, text: "onboarding first day" });
+    await telegram.waitForSent((m) => m.bot === bot && m.replyToMessageId === next.messageId, 15_000);
+  });
+
+  it("refuses an expired code", async () => {
+    stack = await startStack({
+      accounts: ["default"],
+      account: () => ({ dmPolicy: "pairing", allowFrom: [] }),
+    });
+    const { telegram, bots, user } = stack;
+    const bot = bots.default!.username;
+    const daemon = await stack.startDaemon();
+    await eventually(() => ready(daemon.httpUrl), 20_000);
+    telegram.userSays({ from: user.id, chat: { bot }, text: "hi" });
+    const sent = await telegram.waitForSent((m) => m.bot === bot, 15_000);
+    const code = /Pairing code: ([A-Z2-9]{8})/.exec(sent.text)![1]!;
+    await daemon.stop();
+    const file = join(stack.stateDir, "pairing.json");
+    const state = JSON.parse(readFileSync(file, "utf8")) as {
+      requests: Array<{ expiresAt: number; createdAt: number }>;
+    };
+    for (const r of state.requests) {
+      r.createdAt -= 2 * 3600_000;
+      r.expiresAt = Date.now() - 1000;
+    }
+    writeFileSync(file, JSON.stringify(state));
+    const result = await pairingCli(stack, ["approve", code, "--account", "default"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr + result.stdout).toMatch(/expired|unknown/i);
+    expect((await pairingCli(stack, ["allowed", "--json"])).stdout).not.toContain(String(user.id));
+  });
+
+  it("in a group: ignores a message without a mention, answers one with it, ignores a sender outside groupAllowFrom with a logged reason", async () => {
+    stack = await startStack({
+      accounts: ["default"],
+      account: (_name, { user }) => ({ groupAllowFrom: [String(user.id)] }),
+    });
+    const { telegram, bots, user, group, stranger } = stack;
+    const bot = bots.default!;
+    const daemon = await stack.startDaemon();
+    await eventually(() => ready(daemon.httpUrl), 20_000);
+
+    // In privacy mode Telegram would not even deliver a plain group message; inject one as a
+    // non-privacy bot would receive it, to check the daemon's own requireMention gate.
+    const plain = telegram.injectUpdate(bot.username, {
+      message: {
+        message_id: 900,
+        date: Math.floor(Date.now() / 1000),
+        chat: { id: group.id, type: "supergroup", title: "Team" },
+        from: { id: user.id, is_bot: false, first_name: "Ada" },
+        text: "how do I restore a backup?",
+      },
+    });
+    const mentioned = telegram.userSays({
+      from: user.id,
+      chat: group.id,
+      text: `@${bot.username} how do I restore a backup?`,
+    });
+    await telegram.waitForSent(
+      (m) => m.chatId === group.id && m.replyToMessageId === mentioned.messageId,
+      15_000,
+    );
+    expect(
+      telegram.sent({ bot: bot.username, chatId: group.id }).some((m) => m.replyToMessageId === 900),
+    ).toBe(false);
+    expect(plain).toBeGreaterThan(0);
+    await daemon.waitForLog((l) => l.msg === "message denied" && l.reason === "not-addressed", 5000);
+
+    const fromStranger = telegram.userSays({
+      from: stranger.id,
+      chat: group.id,
+      text: `@${bot.username} backup?`,
+    });
+    const denied = await daemon.waitForLog(
+      (l) => l.msg === "message denied" && l.reason === "group-sender-not-allowed",
+      10_000,
+    );
+    expect(denied.senderId).toBe(stranger.id);
+    expect(
+      telegram.sent({ bot: bot.username }).some((m) => m.replyToMessageId === fromStranger.messageId),
+    ).toBe(false);
+    const metrics = await (await fetch(`${daemon.httpUrl}/metrics`)).text();
+    expect(metrics).toMatch(
+      /wiki_gateway_policy_decisions_total\{account="default",outcome="deny",reason="group-sender-not-allowed"\} 1/,
+    );
+  });
+});
