@@ -1,0 +1,134 @@
+import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Readable } from "node:stream";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createAskCommand } from "../../../src/cli/ask.js";
+import { UsageError } from "../../../src/cli/command.js";
+import { captureIo } from "../../helpers/cli.js";
+import { loadTldrPages, type MemoryWiki } from "../../helpers/memory-wiki.js";
+
+describe("wiki-gateway ask", () => {
+  let dir: string;
+  let wiki: MemoryWiki;
+  let env: Record<string, string>;
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "ask-"));
+    wiki = await loadTldrPages(200, { include: ["tldr/common/tar", "tldr/common/du", "tldr/osx/du"] });
+    env = {
+      GATEWAY_CONFIG: join(dir, "gateway.json"),
+      GATEWAY_STATE_DIR: join(dir, "state"),
+      WIKI_URL: "https://wiki.example.com",
+    };
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  const ask = (args: string[], stdin?: string) => {
+    const io = captureIo(env);
+    const command = createAskCommand({
+      makeWiki: () => wiki,
+      ...(stdin !== undefined ? { stdin: () => Readable.from([stdin]) } : {}),
+    });
+    return command.run(args, io).then((code) => ({ code, out: io.stdout(), err: io.stderr() }));
+  };
+
+  it("answers one question as text with its sources, and saves the index it built", async () => {
+    const { code, out, err } = await ask(["how", "do", "I", "extract", "a", "tar.gz", "archive"]);
+    expect(code).toBe(0);
+    expect(out).toMatch(/^tar\n/);
+    expect(out).toContain("Archiving utility.");
+    expect(out).not.toMatch(/<\/?(b|i|code|a)\b/);
+    expect(out).toMatch(
+      /Sources:\n {2}1\. tar — https:\/\/wiki\.example\.com\/en\/tldr\/common\/tar \(score [\d.]+\)/,
+    );
+    expect(err).toContain("building the search index");
+    expect((await stat(join(dir, "state", "index", "search.json"))).isFile()).toBe(true);
+  });
+
+  it("--json prints the answer and its sources", async () => {
+    const { code, out } = await ask(["--json", "show disk usage of a directory"]);
+    expect(code).toBe(0);
+    const result = JSON.parse(out);
+    expect(result.found).toBe(true);
+    expect(typeof result.answer).toBe("string");
+    expect(result.sources[0]).toEqual({
+      path: expect.stringMatching(/^tldr\/(common|osx)\/du$/),
+      locale: "en",
+      title: "du",
+      url: expect.stringMatching(/^https:\/\/wiki\.example\.com\/en\/tldr\/(common|osx)\/du$/),
+      score: expect.any(Number),
+    });
+  });
+
+  it("reads questions from stdin, one result per line, with one start-up", async () => {
+    const { code, out } = await ask(
+      ["--json"],
+      "extract a tar archive\n\nchocolate cake recipe\nshow disk usage\n",
+    );
+    expect(code).toBe(0);
+    const lines = out
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.question, l.found])).toEqual([
+      ["extract a tar archive", true],
+      ["chocolate cake recipe", false],
+      ["show disk usage", true],
+    ]);
+    expect(wiki.calls.listPages).toBe(1);
+
+    const text = await ask([], "extract a tar archive\nchocolate cake recipe\n");
+    expect(text.out.split("\n").filter(Boolean)).toEqual([
+      "extract a tar archive\ttar\thttps://wiki.example.com/en/tldr/common/tar",
+      "chocolate cake recipe\t(nothing found)",
+    ]);
+  });
+
+  it("a second run loads the saved index and only refreshes it", async () => {
+    await ask(["tar"]);
+    const reads = wiki.calls.getPage;
+    const { code, err } = await ask(["extract a tar archive"]);
+    expect(code).toBe(0);
+    expect(err).not.toContain("building");
+    expect(wiki.calls.getPage).toBe(reads);
+  });
+
+  it("nothing found exits 1 with an honest reply", async () => {
+    const { code, out } = await ask(["chocolate cake recipe"]);
+    expect(code).toBe(1);
+    expect(out).toContain("I found nothing about “chocolate cake recipe”");
+  });
+
+  it("uses an agent from gateway.json: its section and public URL", async () => {
+    await writeFile(
+      env.GATEWAY_CONFIG!,
+      JSON.stringify({
+        defaultAccount: "main",
+        accounts: {
+          main: { botToken: `123456:${"a".repeat(35)}`, dmPolicy: "open", allowFrom: ["*"] },
+          other: { botToken: `654321:${"b".repeat(35)}`, dmPolicy: "open", allowFrom: ["*"] },
+        },
+        bindings: [
+          { agentId: "linux", match: { channel: "telegram", accountId: "main" } },
+          { agentId: "all", match: { channel: "telegram", accountId: "other" } },
+        ],
+        agents: {
+          linux: { section: "tldr/osx", publicBaseUrl: "https://docs.example.org" },
+          all: {},
+        },
+      }),
+    );
+    const bound = JSON.parse((await ask(["--json", "disk usage of a directory"])).out);
+    expect(bound.sources[0].url).toBe("https://docs.example.org/en/tldr/osx/du");
+    for (const s of bound.sources) expect(s.path.startsWith("tldr/osx/")).toBe(true);
+    const all = JSON.parse((await ask(["--json", "--agent", "all", "extract a tar archive"])).out);
+    expect(all.sources[0].url).toBe("https://wiki.example.com/en/tldr/common/tar");
+    await expect(ask(["--agent", "nope", "x"])).rejects.toBeInstanceOf(UsageError);
+  });
+
+  it("a wiki that fails while building reports the error", async () => {
+    wiki.failWith(new Error("connect ECONNREFUSED"));
+    await expect(ask(["tar"])).rejects.toThrow("ECONNREFUSED");
+  });
+});
