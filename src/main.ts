@@ -2,7 +2,7 @@ import { type AccountPool, createAccountPool } from "./accounts/account-pool.js"
 import { isAccountReady } from "./accounts/account-state.js";
 import { createAnswerer } from "./agents/answer.js";
 import { htmlToPlain } from "./agents/format/index.js";
-import { createWikiAgent } from "./agents/wiki-agent.js";
+import { BOT_COMMANDS, createWikiAgent } from "./agents/wiki-agent.js";
 import { loadGatewayConfig } from "./config/load.js";
 import type { Settings } from "./config/settings.js";
 import { watchConfigFile } from "./config/watch.js";
@@ -99,6 +99,7 @@ export function createGateway({ settings, logger }: GatewayDeps): Gateway {
     stopTimeoutMs: settings.stopTimeoutMs,
     handler: pipeline,
     toPlain: htmlToPlain,
+    commands: BOT_COMMANDS,
     onApiCall: (event) => {
       if (!event.ok) {
         metrics.telegramErrors.inc({

@@ -30,6 +30,8 @@ export interface AccountRunnerOptions {
   pollTimeoutSeconds?: number;
   /** Durable journal writes (fdatasync). */
   durableJournal?: boolean;
+  /** The bot's command menu; registered with setMyCommands only when it differs from Telegram's. */
+  commands?: ReadonlyArray<{ command: string; description: string }>;
 }
 
 export interface AccountRunner {
@@ -136,6 +138,7 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
         if (await ensureNoWebhook(bot.api, log, stopSignal)) webhookRemovals += 1;
         if (!replayed) {
           replayed = true;
+          await syncCommands();
           if (journal.unfinished.length > 0)
             log.info({ count: journal.unfinished.length }, "replaying unfinished updates");
           for (const entry of journal.unfinished)
@@ -180,6 +183,24 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
         continue;
       }
       backoffMs = 1000;
+    }
+  }
+
+  /** setMyCommands on every restart draws 429s from Telegram: compare first. Never fatal. */
+  async function syncCommands(): Promise<void> {
+    const wanted = options.commands;
+    if (!wanted) return;
+    try {
+      const current = await bot.api.getMyCommands();
+      const same =
+        current.length === wanted.length &&
+        current.every((c, i) => c.command === wanted[i]?.command && c.description === wanted[i]?.description);
+      if (!same) {
+        await bot.api.setMyCommands(wanted.map((c) => ({ command: c.command, description: c.description })));
+        log.info({ commands: wanted.length }, "command menu registered");
+      }
+    } catch (error) {
+      log.warn({ err: error }, "could not register the command menu; commands still work");
     }
   }
 

@@ -99,6 +99,18 @@ describe("accounts (daemon against the sandboxes)", () => {
     expect(telegram.calls({ bot: bots.vera!.username }).length).toBe(getMeCalls);
   });
 
+  it("registers the command menu once, not on every restart", async () => {
+    stack = await startStack({ accounts: ["default"] });
+    const bot = stack.bots.default!.username;
+    let daemon = await stack.startDaemon();
+    await eventually(() => allPolling(daemon.httpUrl, ["default"]), 20_000);
+    expect(await daemon.stop()).toBe(0);
+    daemon = await stack.startDaemon();
+    await eventually(() => allPolling(daemon.httpUrl, ["default"]), 20_000);
+    expect(stack.telegram.calls({ bot, method: "setMyCommands" }).length).toBe(1);
+    expect(stack.telegram.calls({ bot, method: "getMyCommands" }).length).toBe(2);
+  });
+
   it("rides out 429 floods and 5xx bursts: every message is answered", async () => {
     stack = await startStack({ accounts: ["default", "vera"] });
     const { telegram, bots, user } = stack;
