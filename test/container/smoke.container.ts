@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { eventually, freePort } from "../helpers/daemon.js";
+import { freePort } from "../helpers/daemon.js";
 import { type CliSandbox, startTelegramSandbox, startWikiSandbox } from "./cli-sandboxes.js";
 import { podman, podmanOk } from "./podman.js";
 
@@ -56,6 +56,42 @@ async function control<T>(method: "GET" | "POST", path: string, body?: unknown):
 async function containerLogs(): Promise<string> {
   const logs = await podman(["logs", container], 15_000);
   return `${logs.stdout}${logs.stderr}`;
+}
+
+/**
+ * Polls `probe` (errors count as "not yet") until it returns a value; fails at once, with the
+ * container's logs, when the container is no longer running, and after `timeoutMs`.
+ */
+async function whileRunning<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs: number,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (error) {
+      last = error;
+    }
+    const running = await podman([
+      "inspect",
+      "--format",
+      "{{.State.Running}} {{.State.ExitCode}}",
+      container,
+    ]);
+    const [isRunning, exitCode] = running.stdout.trim().split(" ");
+    const why =
+      isRunning !== "true"
+        ? `the container is not running (exit code ${exitCode ?? "?"})`
+        : Date.now() > deadline
+          ? `not within ${timeoutMs} ms${last ? ` (last error: ${String(last)})` : ""}`
+          : undefined;
+    if (why) throw new Error(`${what}: ${why}\ncontainer logs:\n${(await containerLogs()).slice(-4000)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 /** The `msg` of each JSON log line the gateway wrote. */
@@ -143,13 +179,15 @@ afterAll(async () => {
 
 describe("the container against the sandboxes", () => {
   it("answers /healthz with 200 on GATEWAY_HTTP_PORT", async () => {
-    const body = await eventually(async () => {
-      const res = await fetch(`http://127.0.0.1:${httpPort}/healthz`);
-      return res.status === 200 ? ((await res.json()) as { ok: boolean }) : undefined;
-    }, 60_000).catch(async (error: unknown) => {
-      throw new Error(`${String(error)}\ncontainer logs:\n${(await containerLogs()).slice(-4000)}`);
-    });
-    expect(body?.ok).toBe(true);
+    const body = await whileRunning(
+      "GET /healthz",
+      async () => {
+        const res = await fetch(`http://127.0.0.1:${httpPort}/healthz`);
+        return res.status === 200 ? ((await res.json()) as { ok: boolean }) : undefined;
+      },
+      60_000,
+    );
+    expect(body.ok).toBe(true);
   });
 
   it("passes the image's own HEALTHCHECK (node fetch, no curl)", async () => {
@@ -164,16 +202,18 @@ describe("the container against the sandboxes", () => {
       text: "How do backups work?",
     });
     expect(said.deliveredTo).toEqual([bot.username]);
-    const reply = await eventually(async () => {
-      const sent = await control<Sent[]>("GET", `sent?bot=${bot.username}&chat=${said.chatId}&wait=5000`);
-      return sent.find((m) => m.chatId === said.chatId && m.text.trim() !== "");
-    }, 60_000).catch(async (error: unknown) => {
-      throw new Error(`no reply: ${String(error)}\ncontainer logs:\n${(await containerLogs()).slice(-4000)}`);
-    });
-    expect(reply?.bot).toBe(bot.username);
+    const reply = await whileRunning(
+      "the bot's reply",
+      async () => {
+        const sent = await control<Sent[]>("GET", `sent?bot=${bot.username}&chat=${said.chatId}&wait=5000`);
+        return sent.find((m) => m.chatId === said.chatId && m.text.trim() !== "");
+      },
+      60_000,
+    );
+    expect(reply.bot).toBe(bot.username);
     // The answer comes from the seeded page: the wiki was reached with the mounted token.
-    expect(reply?.text).toContain("Backups");
-    expect(reply?.text).toMatch(/02:00|restore --latest/);
+    expect(reply.text).toContain("Backups");
+    expect(reply.text).toMatch(/02:00|restore --latest/);
   });
 
   it("stops gracefully on podman stop (SIGTERM): exit code 0 and a logged graceful stop", async () => {
