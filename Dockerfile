@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # wiki-gateway container image: `docker build -t wiki-gateway .` (see README, "Deployment (Docker)").
 
 # ---- build: compile TypeScript, then keep production dependencies only ----
