@@ -1,9 +1,13 @@
 import { join } from "node:path";
 import { loadSettings } from "../config/settings.js";
 import { startDemo } from "../sandbox/demo/run-demo.js";
-import { type Command, parseFlags, SETTINGS_FLAGS, settingsArgs } from "./command.js";
+import { type Command, parseFlags, SETTINGS_FLAGS, settingsArgs, UsageError } from "./command.js";
 
 const usage = "wiki-gateway demo [--dir DIR] [--web-port N] [--http-port N]";
+
+/** The chat page's and the daemon's default ports; when taken, the demo picks free ones and prints them. */
+const DEFAULT_WEB_PORT = 8090;
+const DEFAULT_HTTP_PORT = 8080;
 
 /**
  * `demo`: the whole product on embedded defaults, on 127.0.0.1: sandbox wiki, sandbox Telegram with
@@ -22,6 +26,10 @@ export const demoCommand: Command = {
       false,
     );
     const settings = loadSettings(settingsArgs(values), io.env);
+    const webPort = Number(values["web-port"] ?? DEFAULT_WEB_PORT);
+    if (!Number.isInteger(webPort) || webPort < 0 || webPort > 65535) {
+      throw new UsageError(`--web-port must be a port number (0 for any free port)`, usage);
+    }
     const controller = new AbortController();
     const onSignal = () => controller.abort();
     process.once("SIGINT", onSignal);
@@ -29,8 +37,8 @@ export const demoCommand: Command = {
     try {
       const demo = await startDemo({
         dir: values.dir ?? join(settings.stateDir, "demo"),
-        httpPort: values["http-port"] ? settings.httpPort : 8080,
-        webPort: Number(values["web-port"] ?? 8090),
+        httpPort: values["http-port"] ? settings.httpPort : DEFAULT_HTTP_PORT,
+        webPort,
         out: io.out,
         signal: controller.signal,
         logFormat: "pretty",

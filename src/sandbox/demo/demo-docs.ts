@@ -46,10 +46,30 @@ function splitSections(markdown: string): SeedPage[] {
   for (const part of parts) {
     const title = /^##\s+(.+)$/m.exec(part)?.[1]?.replace(/`/g, "").trim() ?? "Section";
     const body = part.replace(/^##\s+.+\n/, "").trim();
-    const description = body.split("\n\n")[0]?.replace(/\s+/g, " ").slice(0, 200) ?? "";
+    const description = summaryOf(body);
     out.push({ path: `gateway/${slug(title)}`, title, description, content: `# ${title}\n\n${body}\n` });
   }
   return out;
+}
+
+/**
+ * A page description as Wiki.js editors write them: plain text of the first prose paragraph (not
+ * a code block, table, list or heading), cut at a word before 200 characters.
+ */
+export function summaryOf(body: string): string {
+  const prose = body
+    .replace(/^```[\s\S]*?^```\s*$/gm, "")
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .find((p) => p !== "" && !/^(```|\||#|[-*] |\d+\. |<)/.test(p));
+  const plain = (prose ?? "")
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
+    .replace(/[`*]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (plain.length <= 200) return plain;
+  const cut = plain.slice(0, 200);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), 100))}…`;
 }
 
 function slug(text: string): string {

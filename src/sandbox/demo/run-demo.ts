@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { createWriteStream, existsSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
 import { errorMessage, isGatewayError } from "../../errors.js";
 import { createPairingStore } from "../../policy/pairing-store.js";
 import { createStateLayout } from "../../state/layout.js";
@@ -10,19 +10,25 @@ import { createDemoWebServer } from "../web/web-server.js";
 import { createSandboxWiki } from "../wiki/index.js";
 import { projectDocsAsPages } from "./demo-docs.js";
 import { createDemoWorld, DEMO_ALLOWED, tldrPages } from "./demo-setup.js";
+import { pickPort } from "./ports.js";
+import { projectRoot } from "./project-root.js";
+import { waitReady } from "./wait-ready.js";
 
-const ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
+const ROOT = projectRoot();
 const BIN = join(ROOT, "bin", "wiki-gateway.js");
+const WEB_DIR = join(ROOT, "dist", "web");
 
 export interface DemoOptions {
   /** The demo's own folder (state, wiki data, generated gateway.json); nothing outside is touched. */
   dir: string;
+  /** The daemon's operations port; taken (or 0): a free one, printed. */
   httpPort: number;
+  /** The chat page's port; taken (or 0): a free one, printed. */
   webPort: number;
   out: (text: string) => void;
   /** Stops the demo (Ctrl-C in the terminal, or a test). */
   signal: AbortSignal;
-  /** Daemon output: "inherit" shows its (pretty) log in the terminal. */
+  /** Daemon output: "inherit" shows its (pretty) log in the terminal; "pipe" writes it to `<dir>/daemon.log`. */
   daemonOutput?: "inherit" | "pipe";
   logFormat?: "pretty" | "json";
 }
@@ -41,6 +47,9 @@ export interface RunningDemo {
  */
 export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const dir = resolve(options.dir);
+  for (const built of [join(ROOT, "dist", "src"), join(WEB_DIR, "chat.js")]) {
+    if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` first`);
+  }
   const stateDir = join(dir, "state");
   const wiki = createSandboxWiki({ dataDir: join(dir, "wiki") });
   const wikiUrl = await wiki.listen();
@@ -57,7 +66,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const layout = createStateLayout(stateDir);
   const pairing = createPairingStore({ file: layout.pairingFile, lockFile: layout.pairingLock });
   const web = createDemoWebServer({
-    webDir: join(ROOT, "dist", "web"),
+    webDir: WEB_DIR,
     sandboxUrl: apiRoot,
     info: () => ({ accounts: world.accounts, allowedOn: DEMO_ALLOWED, groupId: world.groupId }),
     approve: async (code, account) => {
@@ -72,7 +81,12 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       }
     },
   });
-  const webUrl = await web.listen(options.webPort);
+  const webPort = await pickPort(options.webPort);
+  const webUrl = await web.listen(webPort.port);
+  const httpPort = await pickPort(options.httpPort);
+  const notes = [webPort, httpPort].flatMap((p, i) =>
+    p.fellBack ? [`  (port ${i === 0 ? options.webPort : options.httpPort} was taken: using ${p.port})`] : [],
+  );
 
   const daemon: ChildProcess = spawn(process.execPath, [BIN, "start"], {
     env: {
@@ -80,7 +94,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       GATEWAY_CONFIG: world.configPath,
       GATEWAY_STATE_DIR: stateDir,
       GATEWAY_HTTP_HOST: "127.0.0.1",
-      GATEWAY_HTTP_PORT: String(options.httpPort),
+      GATEWAY_HTTP_PORT: String(httpPort.port),
       WIKI_URL: wikiUrl,
       WIKI_TOKEN_FILE: wikiTokenFile,
       TELEGRAM_API_ROOT: apiRoot,
@@ -92,12 +106,23 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     // SIGTERM (a second signal would make the daemon exit at once).
     detached: true,
   });
+  const exited = daemonExit(daemon);
+  if (daemon.stdout && daemon.stderr) {
+    // Drained into a file: an unread pipe would fill up and block the daemon.
+    const log = createWriteStream(join(dir, "daemon.log"), { flags: "a" });
+    daemon.stdout.pipe(log, { end: false });
+    daemon.stderr.pipe(log, { end: false });
+    void exited.then(() => log.end());
+  }
   const killOnExit = () => daemon.kill("SIGKILL");
   process.once("exit", killOnExit);
-  const daemonExit = new Promise<number>((resolveExit) => {
-    daemon.on("exit", (code, signal) => resolveExit(code ?? (signal ? 1 : 0)));
+  const httpUrl = `http://127.0.0.1:${httpPort.port}`;
+  const aborted = new Promise<void>((resolveAbort) => {
+    if (options.signal.aborted) resolveAbort();
+    options.signal.addEventListener("abort", () => resolveAbort(), { once: true });
   });
-  const httpUrl = `http://127.0.0.1:${options.httpPort}`;
+  options.out("starting the demo: building the search index...\n");
+  const ready = await waitReady(httpUrl, Promise.race([exited, aborted]));
 
   options.out(
     [
@@ -108,6 +133,8 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       `  sandbox wiki     ${wikiUrl}/graphql`,
       `  sandbox Telegram ${apiRoot}`,
       `  demo folder      ${dir}`,
+      ...notes,
+      ...(ready ? [] : [`  (the gateway is not ready yet: see ${httpUrl}/readyz)`]),
       "",
       `Ada is allowed on ${DEMO_ALLOWED.join(", ")}; on the other bots she gets a pairing code (approve it on the page).`,
       "In the group, mention @acme_wiki_bot. Press Ctrl-C to stop.",
@@ -116,14 +143,10 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   );
 
   const done = (async () => {
-    await new Promise<void>((resolveStop) => {
-      if (options.signal.aborted) resolveStop();
-      options.signal.addEventListener("abort", () => resolveStop(), { once: true });
-      void daemonExit.then(() => resolveStop());
-    });
+    await Promise.race([exited, aborted]);
     if (daemon.exitCode === null && daemon.signalCode === null) daemon.kill("SIGTERM");
     const kill = setTimeout(() => daemon.kill("SIGKILL"), 15_000);
-    const code = await daemonExit;
+    const code = await exited;
     clearTimeout(kill);
     process.off("exit", killOnExit);
     await web.close();
@@ -133,4 +156,14 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     return options.signal.aborted ? 0 : code;
   })();
   return { webUrl, httpUrl, done };
+}
+
+function daemonExit(daemon: ChildProcess): Promise<number> {
+  return new Promise<number>((resolveExit) => {
+    if (daemon.exitCode !== null || daemon.signalCode !== null) {
+      resolveExit(daemon.exitCode ?? 1);
+      return;
+    }
+    daemon.once("close", (code, signal) => resolveExit(code ?? (signal ? 1 : 0)));
+  });
 }

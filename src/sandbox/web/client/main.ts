@@ -7,12 +7,14 @@ import { type Entity, renderMessage } from "./telegram-html.js";
  * operator's approval, so the whole flow can be tried from the page.
  */
 interface Line {
+  /** `dm:<user id>:<bot>` (a private chat belongs to one user) or `group:<chat id>` (shared). */
   key: string;
   mine: boolean;
   author: string;
   text: string;
   entities: Entity[];
-  code?: { code: string; account: string };
+  /** A pairing code; `result` is the approval's outcome, kept here because a render rebuilds the button. */
+  code?: { code: string; account: string; pending?: boolean; result?: string };
 }
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -23,18 +25,29 @@ let bots: Array<{ username: string; account: string }> = [];
 let userId = 0;
 let chatKey = "";
 let since = 0;
+let groupTitle = "Team group";
 
 function chatKeys(): Array<{ key: string; label: string }> {
   return [
     ...bots.map((b) => ({ key: `dm:${b.username}`, label: `@${b.username}` })),
-    { key: `group:${info.groupId}`, label: "Team group" },
+    { key: `group:${info.groupId}`, label: groupTitle },
   ];
 }
 
+/** The key of the chat on screen, for the current user. */
+function currentKey(): string {
+  return chatKey.startsWith("dm:") ? `dm:${userId}:${chatKey.slice(3)}` : chatKey;
+}
+
+/** Where a bot's message belongs: a private chat's id is its user's id. */
 function keyOf(sent: Sent): string | undefined {
   if (sent.chatId === info.groupId) return `group:${info.groupId}`;
-  if (sent.chatId === userId) return `dm:${sent.bot}`;
+  if (users.some((u) => u.id === sent.chatId)) return `dm:${sent.chatId}:${sent.bot}`;
   return undefined;
+}
+
+function userName(id: number): string {
+  return users.find((u) => u.id === id)?.firstName ?? String(id);
 }
 
 function renderChats(): void {
@@ -57,7 +70,7 @@ function renderChats(): void {
 
 function renderLines(): void {
   const box = $("messages");
-  const shown = lines.filter((l) => l.key === `${userId}|${chatKey}`);
+  const shown = lines.filter((l) => l.key === currentKey());
   box.replaceChildren(
     ...shown.map((line) => {
       const div = document.createElement("div");
@@ -72,15 +85,19 @@ function renderLines(): void {
       div.append(author, body);
       if (line.code) {
         const approve = document.createElement("button");
-        const { code, account } = line.code;
-        approve.textContent = `Approve ${code} (as the operator)`;
+        const pairing = line.code;
+        approve.textContent = pairing.result ?? `Approve ${pairing.code} (as the operator)`;
+        approve.disabled = pairing.pending === true || pairing.result !== undefined;
         approve.dataset.testid = "approve";
         approve.onclick = async () => {
-          approve.disabled = true;
+          pairing.pending = true;
+          renderLines();
           const result = await api
-            .approve(code, account)
+            .approve(pairing.code, pairing.account)
             .catch((e: Error) => ({ ok: false, message: e.message }));
-          approve.textContent = result.message;
+          pairing.pending = false;
+          pairing.result = result.message;
+          renderLines();
         };
         div.append(approve);
       }
@@ -102,7 +119,7 @@ async function poll(): Promise<void> {
         const code = /Pairing code: ([A-Z2-9]{8})/.exec(sent.text)?.[1];
         const account = bots.find((b) => b.username === sent.bot)?.account ?? "";
         lines.push({
-          key: `${userId}|${key}`,
+          key,
           mine: false,
           author: `@${sent.bot}`,
           text: sent.text,
@@ -119,7 +136,7 @@ async function poll(): Promise<void> {
 
 async function send(text: string): Promise<void> {
   const [kind, target] = chatKey.split(":");
-  lines.push({ key: `${userId}|${chatKey}`, mine: true, author: "you", text, entities: [] });
+  lines.push({ key: currentKey(), mine: true, author: userName(userId), text, entities: [] });
   renderLines();
   await api.say(userId, kind === "dm" ? { bot: target! } : Number(target), text);
 }
@@ -128,6 +145,7 @@ async function main(): Promise<void> {
   info = await api.info();
   const state = await api.state();
   users = state.users;
+  groupTitle = state.chats.find((c) => c.id === info.groupId)?.title ?? groupTitle;
   bots = info.accounts.map((a) => ({ username: a.bot, account: a.account }));
   const picker = $<HTMLSelectElement>("user");
   picker.replaceChildren(
@@ -156,7 +174,8 @@ async function main(): Promise<void> {
     void send(text);
   };
   $("hint").textContent =
-    `Allowed on: ${info.allowedOn.map((a) => a).join(", ")}. Other bots ask the first user to pair.`;
+    `${userName(users[0]?.id ?? 0)} is allowed on ${info.allowedOn.join(", ")}. Anyone else, or on another ` +
+    `bot, gets a pairing code to approve. In the group, mention @${bots[0]?.username ?? "the bot"}.`;
   void poll();
 }
 

@@ -1,0 +1,126 @@
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningDemo, startDemo } from "../../src/sandbox/demo/run-demo.js";
+
+/**
+ * Issue 9, done-when: the demo's chat page in Debian's Chromium (playwright-core). A DM question
+ * answered from the wiki with a link, a mention in the group answered, and pairing of an unknown
+ * user approved from the page, after which their first message is answered. Screenshots land in
+ * artifacts/screenshots/ (test artifacts, gitignored).
+ */
+const CHROMIUM = "/usr/bin/chromium";
+const SHOTS = fileURLToPath(new URL("../../artifacts/screenshots/", import.meta.url));
+const ANSWER_MS = 30_000;
+/** A link to a page of the demo's wiki (Wiki.js page URLs are `<base>/<locale>/<path>`). */
+const WIKI_LINK = 'a[href^="http://127.0.0.1:"][href*="/en/"]';
+
+let demo: RunningDemo | undefined;
+let browser: BrowserContext | undefined;
+let page: Page;
+let dir = "";
+const stop = new AbortController();
+
+beforeAll(async () => {
+  expect(
+    existsSync(CHROMIUM),
+    `${CHROMIUM} is missing: run .ci/run, or apt-get update && apt-get install -y chromium`,
+  ).toBe(true);
+  await mkdir(SHOTS, { recursive: true });
+  dir = await mkdtemp(join(tmpdir(), "demo-browser-"));
+  demo = await startDemo({
+    dir,
+    httpPort: 0,
+    webPort: 0,
+    out: () => {},
+    signal: stop.signal,
+    daemonOutput: "pipe",
+    logFormat: "json",
+  });
+  // A fresh profile (--user-data-dir) inside the demo's temporary folder.
+  browser = await chromium.launchPersistentContext(join(dir, "chromium-profile"), {
+    executablePath: CHROMIUM,
+    viewport: { width: 1100, height: 760 },
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+  page = browser.pages()[0] ?? (await browser.newPage());
+  await page.goto(demo.webUrl);
+  await page.getByTestId("chat-group:" + (await groupId())).waitFor();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  stop.abort();
+  await demo?.done;
+  if (dir) await rm(dir, { recursive: true, force: true });
+}, 30_000);
+
+async function groupId(): Promise<number> {
+  const info = (await (await fetch(`${demo!.webUrl}/demo/info`)).json()) as { groupId: number };
+  return info.groupId;
+}
+
+async function ask(text: string): Promise<void> {
+  await page.getByTestId("text").fill(text);
+  await page.getByTestId("send").click();
+}
+
+const botMessages = () => page.getByTestId("msg-bot");
+
+describe("the demo chat page in Chromium", () => {
+  it("answers a DM from the wiki with a link", async () => {
+    await page.screenshot({ path: join(SHOTS, "00-start.png") });
+    await page.getByTestId("chat-dm:acme_wiki_bot").click();
+    await ask("How do I run the demo?");
+    const link = botMessages().first().locator(WIKI_LINK).first();
+    await link.waitFor({ timeout: ANSWER_MS });
+    expect(await link.getAttribute("href")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/en\/gateway\//);
+    await expect.poll(() => botMessages().first().innerText()).toMatch(/npm run demo/);
+    await page.screenshot({ path: join(SHOTS, "01-dm-answer.png") });
+  }, 45_000);
+
+  it("answers a mention in the group", async () => {
+    await page.getByTestId(`chat-group:${await groupId()}`).click();
+    await expect.poll(() => botMessages().count()).toBe(0);
+    await ask("@acme_wiki_bot how do I approve a pairing code?");
+    const answer = botMessages().first();
+    await answer.locator(WIKI_LINK).first().waitFor({ timeout: ANSWER_MS });
+    expect(await answer.locator(".author").innerText()).toBe("@acme_wiki_bot");
+    expect(await answer.innerText()).toMatch(/pairing/i);
+    await page.screenshot({ path: join(SHOTS, "02-group-mention.png") });
+  }, 45_000);
+
+  it("pairs an unknown user with the Approve button, then answers their first message", async () => {
+    await page.getByTestId("user").selectOption({ label: "Bob (@bob)" });
+    await page.getByTestId("chat-dm:acme_wiki_bot").click();
+    await expect.poll(() => botMessages().count()).toBe(0);
+    await ask("What is the access policy?");
+    const approve = page.getByTestId("approve");
+    await approve.waitFor({ timeout: ANSWER_MS });
+    expect(await botMessages().first().innerText()).toMatch(/Pairing code: [A-Z2-9]{8}/);
+    await page.screenshot({ path: join(SHOTS, "03-pairing-code.png") });
+    await approve.click();
+    await expect
+      .poll(() => approve.innerText(), { timeout: 10_000 })
+      .toMatch(/^approved user \d+ on default$/);
+    await expect
+      .poll(() => botMessages().allInnerTexts(), { timeout: ANSWER_MS })
+      .toEqual(expect.arrayContaining([expect.stringMatching(/You have been approved/)]));
+    // The held first message is answered from the wiki, after the approval notice.
+    await botMessages().nth(2).locator(WIKI_LINK).first().waitFor({ timeout: ANSWER_MS });
+    await page.screenshot({ path: join(SHOTS, "04-paired-answer.png") });
+  }, 60_000);
+});
