@@ -10,6 +10,7 @@ import { errorMessage, isGatewayError } from "./errors.js";
 import { createMetrics } from "./http/metrics.js";
 import { createHttpServer, type Readiness } from "./http/server.js";
 import type { Logger } from "./log/logger.js";
+import { createAnswerCache, questionKey, withGeneration } from "./pipeline/answer-cache.js";
 import { createMessagePipeline } from "./pipeline/handle-message.js";
 import { createPairingHandler } from "./pipeline/pairing-flow.js";
 import { createApprovalDelivery } from "./pipeline/approval-delivery.js";
@@ -61,7 +62,8 @@ export function createGateway({ settings, logger }: GatewayDeps): Gateway {
     onRequest: (operation: string) => metrics.wikiRequests.inc({ operation }),
     onError: (code: string) => metrics.wikiErrors.inc({ code }),
   });
-  const index = createSearchIndex({ logger: logger.child({ component: "index" }) });
+  const index = withGeneration(createSearchIndex({ logger: logger.child({ component: "index" }) }));
+  const answers = createAnswerCache<{ chunks: string[]; kind: string }>();
   const wikiWatch = createWikiWatch({
     wiki,
     index,
@@ -86,8 +88,16 @@ export function createGateway({ settings, logger }: GatewayDeps): Gateway {
     }),
     recordDenial: (msg, decision) => denials.record(msg, decision),
     answer: async (msg, settingsOfAgent) => {
-      const reply = await agent.handle(msg, settingsOfAgent);
-      return { chunks: reply.chunks, kind: reply.kind ?? (msg.command ? "command" : "answer") };
+      const handle = async () => {
+        const reply = await agent.handle(msg, settingsOfAgent);
+        return { chunks: reply.chunks, kind: reply.kind };
+      };
+      // Only plain questions are cached, and only successful lookups (never a wiki error reply).
+      if (msg.command !== undefined || !index.ready) return handle();
+      const key = questionKey(settingsOfAgent.id, index.generation(), msg.args);
+      const out = await answers.get(key, handle);
+      if (out.kind === "error") answers.clear();
+      return out;
     },
     metrics,
   });

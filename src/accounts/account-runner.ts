@@ -139,8 +139,12 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
         if (!replayed) {
           replayed = true;
           await syncCommands();
-          if (journal.unfinished.length > 0)
-            log.info({ count: journal.unfinished.length }, "replaying unfinished updates");
+          if (journal.unfinished.length > 0) {
+            // Replies that were being sent when the previous process died may have reached the
+            // user already; they are sent again (at-least-once) and named here.
+            const ambiguous = journal.unfinished.filter((e) => e.ambiguous.size > 0).map((e) => e.updateId);
+            log.info({ count: journal.unfinished.length, ambiguous }, "replaying unfinished updates");
+          }
           for (const entry of journal.unfinished)
             void bot.handleUpdate(entry.update as never).catch(() => {});
         }

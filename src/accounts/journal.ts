@@ -64,7 +64,12 @@ type Line =
 const DONE_WINDOW = 5000;
 
 export interface JournalOptions {
-  /** fdatasync after each write: survives power loss, not only process death. Default true. */
+  /**
+   * fdatasync each recorded batch of updates before it can be confirmed: the batch then survives
+   * power loss, not only process death. Default true. Progress marks (sent, done) are written
+   * without fdatasync: a process crash never loses them (the page cache outlives the process);
+   * losing them to a power cut only makes a reply go out twice, never lost.
+   */
   durable?: boolean;
   /** Compact when this many lines were appended since the last compaction. */
   compactEvery?: number;
@@ -169,7 +174,7 @@ export function openJournal(file: string, options: JournalOptions = {}): Journal
     openFd();
   };
 
-  const write = (text: string, sync = durable) => {
+  const write = (text: string, sync: boolean) => {
     try {
       writeSync(fd, text);
       if (sync) fdatasyncSync(fd);
@@ -183,9 +188,9 @@ export function openJournal(file: string, options: JournalOptions = {}): Journal
     }
   };
 
-  const append = (lines: Line[]) => {
+  const append = (lines: Line[], sync = false) => {
     if (lines.length === 0) return;
-    write(lines.map((l) => `${JSON.stringify(l)}\n`).join(""));
+    write(lines.map((l) => `${JSON.stringify(l)}\n`).join(""), sync && durable);
     appended += lines.length;
     if (appended >= compactEvery) {
       try {
@@ -213,17 +218,20 @@ export function openJournal(file: string, options: JournalOptions = {}): Journal
           ambiguous: new Set(),
         });
       }
-      append(fresh.map((u) => ({ t: "u", id: u.update_id, u: u as unknown as Record<string, unknown> })));
+      append(
+        fresh.map((u) => ({ t: "u", id: u.update_id, u: u as unknown as Record<string, unknown> })),
+        true,
+      );
       return fresh;
     },
     isDone: (id) => done.has(id),
     sentChunks: (id) => pending.get(id)?.sent ?? new Set(),
     markSending(id, chunk) {
-      // Diagnostics only (it names the replies a crash may have sent twice): no fdatasync.
+      // Diagnostics only (it names the replies a crash may have sent twice).
       const entry = pending.get(id);
       if (!entry) return;
       entry.ambiguous.add(chunk);
-      write(`${JSON.stringify({ t: "i", id, c: chunk })}\n`, false);
+      append([{ t: "i", id, c: chunk }]);
     },
     markSent(id, chunk) {
       const entry = pending.get(id);

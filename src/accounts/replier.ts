@@ -14,9 +14,12 @@ export interface Replier {
    * skipped. Other failures reject (after auto-retry gave up).
    */
   send(chunks: readonly string[]): Promise<void>;
-  /** Shows "typing…" until the returned function is called. */
+  /** Shows "typing…" (after TYPING_DELAY_MS) until the returned function is called. */
   typing(): () => void;
 }
+
+/** How long an answer may take before "typing…" is shown. */
+export const TYPING_DELAY_MS = 300;
 
 export interface ReplierDeps {
   api: Api;
@@ -65,13 +68,22 @@ export function createReplier(
       }
     },
     typing() {
+      // Most answers are ready in milliseconds: show "typing…" only for a slow one, which saves
+      // a Bot API call per message (Telegram's per-bot budget is about 30 calls a second).
       const send = () => {
         api.sendChatAction(target.chatId, "typing").catch(() => {});
       };
-      send();
-      const timer = setInterval(send, 4500);
-      timer.unref();
-      return () => clearInterval(timer);
+      let interval: NodeJS.Timeout | undefined;
+      const first = setTimeout(() => {
+        send();
+        interval = setInterval(send, 4500);
+        interval.unref();
+      }, TYPING_DELAY_MS);
+      first.unref();
+      return () => {
+        clearTimeout(first);
+        clearInterval(interval);
+      };
     },
   };
 }

@@ -54,7 +54,7 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
       );
       return;
     }
-    const stopTyping = msg.command ? () => {} : reply.typing();
+    const stopTyping = reply.typing();
     try {
       const out = await deps.answer(msg, agent);
       if (out.chunks.length > 0) await reply.send(out.chunks);

@@ -57,6 +57,22 @@ describe("wiki agent (daemon against both sandboxes)", () => {
     expect(honest.text).toMatch(/found nothing/i);
   });
 
+  it("shows typing… only while a slow answer is prepared", async () => {
+    stack = await startStack({ accounts: ["default"] });
+    const { telegram, bots, user, wiki } = stack;
+    const bot = bots.default!.username;
+    const daemon = await stack.startDaemon();
+    await eventually(() => ready(daemon.httpUrl), 20_000);
+    const fast = telegram.userSays({ from: user.id, chat: { bot }, text: "how do I restore a backup?" });
+    await telegram.waitForSent((m) => m.chatId === user.id && m.replyToMessageId === fast.messageId, 15_000);
+    expect(telegram.calls({ bot, method: "sendChatAction" }).length).toBe(0);
+    wiki.setLatency(1500);
+    const slow = telegram.userSays({ from: user.id, chat: { bot }, text: "/page guides/onboarding" });
+    await telegram.waitForSent((m) => m.chatId === user.id && m.replyToMessageId === slow.messageId, 15_000);
+    wiki.setLatency(0);
+    expect(telegram.calls({ bot, method: "sendChatAction" }).length).toBeGreaterThanOrEqual(1);
+  });
+
   it("lets an editor create and edit a page, and the next answer reflects it; others are refused", async () => {
     stack = await startStack({
       accounts: ["default"],

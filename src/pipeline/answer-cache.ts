@@ -1,0 +1,78 @@
+import type { SearchIndex } from "../wiki/index/index.js";
+
+/**
+ * Answers to repeated questions, kept while the index they came from is unchanged. Teams ask the
+ * same things again and again; the ranking is pure CPU (tens of ms on a large wiki), so a repeat
+ * costs a map lookup instead. Contract: an entry is only ever served for the same agent, the same
+ * normalised question and the same index generation; every change of the index (build, refresh,
+ * load, an edit through the gateway) starts a new generation, so an edit is visible at once.
+ */
+export function createAnswerCache<T>(
+  options: { maxEntries?: number; ttlMs?: number; now?: () => number } = {},
+) {
+  const max = options.maxEntries ?? 5000;
+  const ttl = options.ttlMs ?? 10 * 60_000;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, { value: T; at: number }>();
+  let hits = 0;
+  let misses = 0;
+  return {
+    async get(key: string, compute: () => Promise<T>): Promise<T> {
+      const found = entries.get(key);
+      if (found && now() - found.at < ttl) {
+        entries.delete(key);
+        entries.set(key, found); // most recently used last
+        hits += 1;
+        return found.value;
+      }
+      misses += 1;
+      const value = await compute();
+      entries.set(key, { value, at: now() });
+      if (entries.size > max) entries.delete(entries.keys().next().value as string);
+      return value;
+    },
+    clear: () => entries.clear(),
+    stats: () => ({ entries: entries.size, hits, misses }),
+  };
+}
+
+/** The cache key of a question: case, spacing and trailing punctuation do not matter. */
+export function questionKey(agentId: string, generation: number, question: string): string {
+  const normal = question
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .replace(/[\s?!.…]+$/u, "")
+    .trim();
+  return `${agentId}\u0000${generation}\u0000${normal}`;
+}
+
+/** The index, with a generation number that changes whenever its contents may have changed. */
+export function withGeneration(index: SearchIndex): SearchIndex & { generation(): number } {
+  let generation = 0;
+  const bump = <A extends unknown[], R>(fn: (...args: A) => R) =>
+    ((...args: A) => {
+      const out = fn(...args);
+      generation += 1;
+      if (out instanceof Promise) return out.finally(() => (generation += 1)) as R;
+      return out;
+    }) as (...args: A) => R;
+  return {
+    get ready() {
+      return index.ready;
+    },
+    build: bump(index.build.bind(index)),
+    refresh: async (wiki) => {
+      const result = await index.refresh(wiki);
+      if (result.changed + result.removed > 0) generation += 1;
+      return result;
+    },
+    upsertPage: bump(index.upsertPage.bind(index)),
+    removePage: bump(index.removePage.bind(index)),
+    load: bump(index.load.bind(index)),
+    search: index.search.bind(index),
+    pages: index.pages.bind(index),
+    save: index.save.bind(index),
+    stats: index.stats.bind(index),
+    generation: () => generation,
+  };
+}
