@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { createAnswerCache, questionKey, withGeneration } from "../../../src/pipeline/answer-cache.js";
+import type { SearchIndex } from "../../../src/wiki/index/index.js";
+
+describe("answer cache", () => {
+  it("serves a repeated question without recomputing, and recomputes after the TTL", async () => {
+    let now = 0;
+    const cache = createAnswerCache<string>({ ttlMs: 1000, now: () => now });
+    let computed = 0;
+    const compute = async () => `answer ${++computed}`;
+    expect(await cache.get("k", compute)).toBe("answer 1");
+    expect(await cache.get("k", compute)).toBe("answer 1");
+    now = 1001;
+    expect(await cache.get("k", compute)).toBe("answer 2");
+    expect(cache.stats()).toMatchObject({ hits: 1, misses: 2 });
+  });
+
+  it("evicts the least recently used entry beyond its size", async () => {
+    const cache = createAnswerCache<number>({ maxEntries: 2 });
+    await cache.get("a", async () => 1);
+    await cache.get("b", async () => 2);
+    await cache.get("a", async () => 0); // a is now most recent
+    await cache.get("c", async () => 3); // evicts b
+    expect(await cache.get("a", async () => -1)).toBe(1);
+    expect(await cache.get("b", async () => -2)).toBe(-2);
+  });
+
+  it("keys ignore case, spacing and trailing punctuation, but not the agent or the generation", () => {
+    expect(questionKey("main", 1, "How do I  restore a backup?")).toBe(
+      questionKey("main", 1, "how do i restore a backup"),
+    );
+    expect(questionKey("main", 1, "backup")).not.toBe(questionKey("devops", 1, "backup"));
+    expect(questionKey("main", 1, "backup")).not.toBe(questionKey("main", 2, "backup"));
+  });
+
+  it("the index generation changes on every change of the index, and not on searches", async () => {
+    const fake = {
+      ready: true,
+      build: async () => {},
+      refresh: async () => ({ changed: 0, removed: 0 }),
+      upsertPage: () => {},
+      removePage: () => {},
+      search: () => [],
+      pages: () => [],
+      save: async () => {},
+      load: async () => true,
+      stats: () => ({ pages: 0, passages: 0 }),
+    } as unknown as SearchIndex;
+    const index = withGeneration(fake);
+    const g0 = index.generation();
+    index.search("x");
+    expect(index.generation()).toBe(g0);
+    await index.refresh({} as never);
+    expect(index.generation()).toBe(g0);
+    index.upsertPage({} as never);
+    const g1 = index.generation();
+    expect(g1).toBeGreaterThan(g0);
+    await index.build({} as never);
+    expect(index.generation()).toBeGreaterThan(g1);
+    (fake as { refresh: unknown }).refresh = async () => ({ changed: 1, removed: 0 });
+    const g2 = index.generation();
+    await index.refresh({} as never);
+    expect(index.generation()).toBeGreaterThan(g2);
+  });
+});
