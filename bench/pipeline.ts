@@ -1,0 +1,170 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { QUESTIONS } from "./answer-quality/questions.js";
+import { burst, type LoadResult } from "./lib/load.js";
+import { rssMb, stopProcess, waitFor } from "./lib/processes.js";
+import { writeResults } from "./lib/results.js";
+import { median, round } from "./lib/stats.js";
+import { createWorld, startEcho, startGateway, type World } from "./lib/world.js";
+
+/**
+ * Issue 10, items 1, 2, 4 and 5: the daemon (its own process, 7 accounts, the tldr corpus in the
+ * sandbox wiki) against a bare grammY + runner echo bot per account on the same sandbox, in the
+ * same run. Each run alternates baseline and gateway; medians over `runs`.
+ */
+export interface PipelineOptions {
+  runs?: number;
+  messages?: number;
+  soakSeconds?: number;
+  port?: number;
+}
+
+const questions = QUESTIONS.map((q) => q.question);
+
+export async function runPipeline(options: PipelineOptions = {}) {
+  const runs = options.runs ?? 3;
+  const messages = options.messages ?? 1400;
+  const port = options.port ?? 18_480;
+  const world = await createWorld({ accounts: 7 });
+  const stateDir = mkdtempSync(join(tmpdir(), "wg-bench-state-"));
+  try {
+    // First start: builds the index from the sandbox wiki over GraphQL.
+    const first = await startGateway(world, stateDir, port);
+    const buildLine = /"ms":(\d+)[^\n]*search index built|search index built[^\n]*"ms":(\d+)/.exec(
+      first.logs(),
+    );
+    const indexBuildMs = Number(buildLine?.[1] ?? buildLine?.[2] ?? Number.NaN);
+    const coldReadyMs = first.readyMs;
+    await stopProcess(first.child);
+
+    const baseline: LoadResult[] = [];
+    const gateway: LoadResult[] = [];
+    const readyMs: number[] = [];
+    const idleRss: number[] = [];
+    const afterRss: number[] = [];
+    const graphqlPerAnswer: number[] = [];
+    for (let run = 0; run < runs; run++) {
+      const echo = startEcho(world);
+      await waitFor(() => echo.stdout !== null, 5000, "echo bots");
+      await new Promise((r) => setTimeout(r, 500));
+      baseline.push(await burst(world, questions, messages));
+      await stopProcess(echo);
+
+      const gw = await startGateway(world, stateDir, port);
+      readyMs.push(gw.readyMs);
+      idleRss.push(rssMb(gw.child.pid));
+      const before = world.wiki.stats().requests;
+      const result = await burst(world, questions, messages);
+      graphqlPerAnswer.push((world.wiki.stats().requests - before) / Math.max(1, result.answered));
+      gateway.push(result);
+      afterRss.push(rssMb(gw.child.pid));
+      await stopProcess(gw.child);
+    }
+
+    let soak: { seconds: number; rssStart: number; rssEnd: number; rssMax: number } | undefined;
+    if ((options.soakSeconds ?? 0) > 0) soak = await runSoak(world, stateDir, port, options.soakSeconds!);
+
+    const m = (values: LoadResult[], key: keyof LoadResult) => median(values.map((v) => Number(v[key])));
+    const data = {
+      runs,
+      messages,
+      accounts: 7,
+      corpusPages: world.wiki.pageCount(),
+      baseline: {
+        perSecond: m(baseline, "perSecond"),
+        p50: m(baseline, "p50"),
+        p95: m(baseline, "p95"),
+        p99: m(baseline, "p99"),
+      },
+      gateway: {
+        perSecond: m(gateway, "perSecond"),
+        p50: m(gateway, "p50"),
+        p95: m(gateway, "p95"),
+        p99: m(gateway, "p99"),
+      },
+      ratio: m(gateway, "perSecond") / m(baseline, "perSecond"),
+      answered: gateway.map((g) => g.answered),
+      indexBuildMs,
+      coldReadyMs,
+      readyWithSavedIndexMs: median(readyMs),
+      rssIdleMb: median(idleRss),
+      rssAfterLoadMb: median(afterRss),
+      graphqlRequestsPerAnswer: median(graphqlPerAnswer),
+      soak,
+    };
+    const table = writeResults("pipeline", data, {
+      title: `Pipeline: 7 accounts, ${messages} questions per run (80 % DM, 20 % group mentions), median of ${runs} runs`,
+      columns: ["measure", "echo bot (baseline)", "wiki-gateway", "gateway / baseline"],
+      rows: [
+        [
+          "messages answered per second",
+          round(data.baseline.perSecond, 1),
+          round(data.gateway.perSecond, 1),
+          round(data.ratio, 2),
+        ],
+        [
+          "message→reply p50 (ms)",
+          round(data.baseline.p50, 1),
+          round(data.gateway.p50, 1),
+          round(data.gateway.p50 / data.baseline.p50, 2),
+        ],
+        [
+          "message→reply p95 (ms)",
+          round(data.baseline.p95, 1),
+          round(data.gateway.p95, 1),
+          round(data.gateway.p95 / data.baseline.p95, 2),
+        ],
+        [
+          "message→reply p99 (ms)",
+          round(data.baseline.p99, 1),
+          round(data.gateway.p99, 1),
+          round(data.gateway.p99 / data.baseline.p99, 2),
+        ],
+        ["GraphQL requests per answer (warm index)", "—", round(data.graphqlRequestsPerAnswer, 3), "goal 0"],
+        ["index build from the sandbox wiki (ms)", "—", round(indexBuildMs, 0), `${data.corpusPages} pages`],
+        ["start → ready, saved index (ms)", "—", round(data.readyWithSavedIndexMs, 0), "goal < 2000"],
+        ["RSS idle, index loaded (MB)", "—", round(data.rssIdleMb, 1), "goal < 150"],
+        ["RSS after the load (MB)", "—", round(data.rssAfterLoadMb, 1), ""],
+        ...(soak
+          ? [
+              [
+                `RSS over a ${soak.seconds} s soak (MB)`,
+                "—",
+                `${round(soak.rssStart, 1)} → ${round(soak.rssEnd, 1)} (max ${round(soak.rssMax, 1)})`,
+                "",
+              ],
+            ]
+          : []),
+      ],
+      notes: [
+        "Telegram itself allows about 30 messages/s per bot and 1 message/s per chat; the sandbox's flood model was off.",
+      ],
+    });
+    return { data, table };
+  } finally {
+    await world.close();
+  }
+}
+
+async function runSoak(world: World, stateDir: string, port: number, seconds: number) {
+  const gw = await startGateway(world, stateDir, port);
+  const samples: number[] = [];
+  const end = Date.now() + seconds * 1000;
+  try {
+    while (Date.now() < end) {
+      await burst(world, questions, 50, 30_000);
+      samples.push(rssMb(gw.child.pid));
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  } finally {
+    await stopProcess(gw.child);
+  }
+  const settle = samples.slice(Math.floor(samples.length / 4));
+  return {
+    seconds,
+    rssStart: settle[0] ?? Number.NaN,
+    rssEnd: samples.at(-1) ?? Number.NaN,
+    rssMax: Math.max(...samples),
+  };
+}

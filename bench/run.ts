@@ -1,0 +1,33 @@
+import { runPipeline } from "./pipeline.js";
+import { runScale } from "./scale.js";
+
+/**
+ * `npm run bench`: every benchmark, each against its baseline in the same run, medians of several
+ * runs. Results go to bench/results/*.json and *.md. Choose with arguments:
+ *   node dist/bench/run.js [pipeline] [scale] [answer-quality] [wiki-import] [--soak SECONDS] [--runs N]
+ */
+const args = process.argv.slice(2);
+const flag = (name: string) => {
+  const i = args.indexOf(name);
+  return i === -1 ? undefined : Number(args[i + 1]);
+};
+const chosen = args.filter((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--"));
+const want = (name: string) => chosen.length === 0 || chosen.includes(name);
+const runs = flag("--runs");
+
+const tables: string[] = [];
+if (want("answer-quality")) {
+  const { run } = await import("./answer-quality/run.js");
+  const result: unknown = await run();
+  const table = (result as { table?: unknown }).table;
+  tables.push(typeof table === "string" ? table : "answer quality: see bench/results/answer-quality.json");
+}
+if (want("wiki-import")) {
+  const { run } = await import("./wiki-import.js");
+  tables.push((await run()).table);
+}
+if (want("pipeline")) {
+  tables.push((await runPipeline({ ...(runs ? { runs } : {}), soakSeconds: flag("--soak") ?? 0 })).table);
+}
+if (want("scale")) tables.push((await runScale(runs ? { runs } : {})).table);
+process.stdout.write(`${tables.join("\n\n")}\n`);
