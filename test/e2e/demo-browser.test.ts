@@ -84,12 +84,20 @@ describe("the demo chat page in Chromium", () => {
   it("answers a DM from the wiki with a link", async () => {
     await page.screenshot({ path: join(SHOTS, "00-start.png") });
     await page.getByTestId("chat-dm:acme_wiki_bot").click();
-    await ask("How do I run the demo?");
+    await ask("How do I start the demo?");
     const link = botMessages().first().locator(WIKI_LINK).first();
     await link.waitFor({ timeout: ANSWER_MS });
-    expect(await link.getAttribute("href")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/en\/gateway\//);
+    const href = (await link.getAttribute("href")) ?? "";
+    expect(href.startsWith(`${demo!.webUrl}/en/gateway/`), href).toBe(true);
     await expect.poll(() => botMessages().first().innerText()).toMatch(/npm run demo/);
     await page.screenshot({ path: join(SHOTS, "01-dm-answer.png") });
+    // The link opens the wiki page (rendered by the demo's wiki view).
+    const wikiPage = await browser!.newPage();
+    const response = await wikiPage.goto(href);
+    expect(response?.status()).toBe(200);
+    expect(await wikiPage.locator("article h1, article h2").count()).toBeGreaterThan(0);
+    await wikiPage.screenshot({ path: join(SHOTS, "01b-wiki-page.png") });
+    await wikiPage.close();
   }, 45_000);
 
   it("answers a mention in the group", async () => {

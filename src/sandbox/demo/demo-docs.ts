@@ -10,21 +10,14 @@ export interface SeedPage {
 
 /**
  * The project's own documentation as wiki pages, so the demo bots answer questions about the
- * gateway itself: the README whole, each of its `##` sections as its own page (better answers),
- * and every Markdown file under docs/.
+ * gateway itself: each `##` section of the README as its own page, and every Markdown file under
+ * docs/.
  */
 export async function projectDocsAsPages(root: string): Promise<SeedPage[]> {
   const pages: SeedPage[] = [];
   const readme = await readFile(join(root, "README.md"), "utf8").catch(() => "");
-  if (readme !== "") {
-    pages.push({
-      path: "gateway/readme",
-      title: "wiki-gateway README",
-      description: "The whole README",
-      content: readme,
-    });
-    for (const section of splitSections(readme)) pages.push(section);
-  }
+  // One page per `##` section rather than the whole README: a focused page makes a focused answer.
+  for (const section of splitSections(readme)) pages.push(section);
   const docsDir = join(root, "docs");
   for (const file of await readdir(docsDir).catch(() => [] as string[])) {
     if (!file.endsWith(".md")) continue;
@@ -42,7 +35,17 @@ export async function projectDocsAsPages(root: string): Promise<SeedPage[]> {
 
 function splitSections(markdown: string): SeedPage[] {
   const out: SeedPage[] = [];
-  const parts = markdown.split(/^(?=## )/m).slice(1);
+  const [intro = "", ...parts] = markdown.split(/^(?=## )/m);
+  const name = /^#\s+(.+)$/m.exec(intro)?.[1]?.trim();
+  const introBody = intro.replace(/^#\s+.+\n/m, "").trim();
+  if (name && introBody !== "") {
+    out.push({
+      path: "gateway/overview",
+      title: `What is ${name}?`,
+      description: summaryOf(introBody),
+      content: `# What is ${name}?\n\n${introBody}\n`,
+    });
+  }
   for (const part of parts) {
     const title = /^##\s+(.+)$/m.exec(part)?.[1]?.replace(/`/g, "").trim() ?? "Section";
     const body = part.replace(/^##\s+.+\n/, "").trim();

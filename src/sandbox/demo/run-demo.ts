@@ -1,12 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, existsSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { errorMessage, isGatewayError } from "../../errors.js";
 import { createPairingStore } from "../../policy/pairing-store.js";
 import { createStateLayout } from "../../state/layout.js";
 import { createTelegramSandbox } from "../telegram/index.js";
 import { createDemoWebServer } from "../web/web-server.js";
+import { createWikiView } from "../web/wiki-view.js";
 import { createSandboxWiki } from "../wiki/index.js";
 import { projectDocsAsPages } from "./demo-docs.js";
 import { createDemoWorld, DEMO_ALLOWED, tldrPages } from "./demo-setup.js";
@@ -67,6 +68,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const pairing = createPairingStore({ file: layout.pairingFile, lockFile: layout.pairingLock });
   const web = createDemoWebServer({
     webDir: WEB_DIR,
+    wiki: createWikiView({ wikiUrl, token: async () => (await readFile(wikiTokenFile, "utf8")).trim() }),
     sandboxUrl: apiRoot,
     info: () => ({ accounts: world.accounts, allowedOn: DEMO_ALLOWED, groupId: world.groupId }),
     approve: async (code, account) => {
@@ -95,7 +97,9 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       GATEWAY_STATE_DIR: stateDir,
       GATEWAY_HTTP_HOST: "127.0.0.1",
       GATEWAY_HTTP_PORT: String(httpPort.port),
-      WIKI_URL: wikiUrl,
+      // The wiki as the gateway and its readers see it: on the chat page's origin, so the page
+      // links in answers open there (the sandbox wiki itself serves GraphQL only).
+      WIKI_URL: webUrl,
       WIKI_TOKEN_FILE: wikiTokenFile,
       TELEGRAM_API_ROOT: apiRoot,
       LOG_FORMAT: options.logFormat ?? "pretty",
@@ -130,7 +134,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       "wiki-gateway demo is running:",
       `  chat page        ${webUrl}`,
       `  gateway status   ${httpUrl}/status   (also /healthz /readyz /metrics)`,
-      `  sandbox wiki     ${wikiUrl}/graphql`,
+      `  demo wiki        ${webUrl}/graphql  (pages: ${webUrl}/en/<path>; sandbox wiki ${wikiUrl})`,
       `  sandbox Telegram ${apiRoot}`,
       `  demo folder      ${dir}`,
       ...notes,

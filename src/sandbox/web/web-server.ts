@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize } from "node:path";
+import type { createWikiView } from "./wiki-view.js";
 
 export interface DemoWebOptions {
   /** Folder of the built page (dist/web). */
@@ -10,6 +11,8 @@ export interface DemoWebOptions {
   sandboxUrl: string;
   info: () => unknown;
   approve: (code: string, account: string) => Promise<{ ok: boolean; message: string }>;
+  /** The demo wiki on this origin: `/graphql` passed through, `/<locale>/<path>` rendered. */
+  wiki?: ReturnType<typeof createWikiView>;
 }
 
 const TYPES: Record<string, string> = {
@@ -40,6 +43,7 @@ export function createDemoWebServer(options: DemoWebOptions) {
       }
       return send(res, 200, await options.approve(body.code, body.account));
     }
+    if (options.wiki && (await options.wiki.handle(req, res, url, () => readBody(req)))) return;
     const file = url.pathname === "/" ? "index.html" : normalize(url.pathname).replace(/^([/\\])+/, "");
     if (file.includes("..")) return send(res, 404, { error: "not found" });
     try {
