@@ -15,7 +15,8 @@ import { type RunningDemo, startDemo } from "../../src/sandbox/demo/run-demo.js"
  */
 const CHROMIUM = "/usr/bin/chromium";
 const SHOTS = fileURLToPath(new URL("../../artifacts/screenshots/", import.meta.url));
-const ANSWER_MS = 30_000;
+/** Answers take about a second; the bounds keep a broken run under 90 s in all (tests 20 + 20 + 35 s). */
+const ANSWER_MS = 15_000;
 /** A link to a page of the demo's wiki (Wiki.js page URLs are `<base>/<locale>/<path>`). */
 const WIKI_LINK = 'a[href^="http://127.0.0.1:"][href*="/en/"]';
 
@@ -90,6 +91,8 @@ describe("the demo chat page in Chromium", () => {
     const href = (await link.getAttribute("href")) ?? "";
     expect(href.startsWith(`${demo!.webUrl}/en/gateway/`), href).toBe(true);
     await expect.poll(() => botMessages().first().innerText()).toMatch(/npm run demo/);
+    // Rendered as Telegram would: the README's command block as a code block.
+    expect(await botMessages().first().locator("pre").count()).toBeGreaterThan(0);
     await page.screenshot({ path: join(SHOTS, "01-dm-answer.png") });
     // The link opens the wiki page (rendered by the demo's wiki view).
     const wikiPage = await browser!.newPage();
@@ -98,7 +101,7 @@ describe("the demo chat page in Chromium", () => {
     expect(await wikiPage.locator("article h1, article h2").count()).toBeGreaterThan(0);
     await wikiPage.screenshot({ path: join(SHOTS, "01b-wiki-page.png") });
     await wikiPage.close();
-  }, 45_000);
+  }, 20_000);
 
   it("answers a mention in the group", async () => {
     await page.getByTestId(`chat-group:${await groupId()}`).click();
@@ -109,7 +112,7 @@ describe("the demo chat page in Chromium", () => {
     expect(await answer.locator(".author").innerText()).toBe("@acme_wiki_bot");
     expect(await answer.innerText()).toMatch(/pairing/i);
     await page.screenshot({ path: join(SHOTS, "02-group-mention.png") });
-  }, 45_000);
+  }, 20_000);
 
   it("pairs an unknown user with the Approve button, then answers their first message", async () => {
     await page.getByTestId("user").selectOption({ label: "Bob (@bob)" });
@@ -122,7 +125,7 @@ describe("the demo chat page in Chromium", () => {
     await page.screenshot({ path: join(SHOTS, "03-pairing-code.png") });
     await approve.click();
     await expect
-      .poll(() => approve.innerText(), { timeout: 10_000 })
+      .poll(() => approve.innerText(), { timeout: 5_000 })
       .toMatch(/^approved user \d+ on default$/);
     await expect
       .poll(() => botMessages().allInnerTexts(), { timeout: ANSWER_MS })
@@ -130,5 +133,5 @@ describe("the demo chat page in Chromium", () => {
     // The held first message is answered from the wiki, after the approval notice.
     await botMessages().nth(2).locator(WIKI_LINK).first().waitFor({ timeout: ANSWER_MS });
     await page.screenshot({ path: join(SHOTS, "04-paired-answer.png") });
-  }, 60_000);
+  }, 35_000);
 });

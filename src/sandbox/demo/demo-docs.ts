@@ -48,7 +48,11 @@ function splitSections(markdown: string): SeedPage[] {
   }
   for (const part of parts) {
     const title = /^##\s+(.+)$/m.exec(part)?.[1]?.replace(/`/g, "").trim() ?? "Section";
-    const body = part.replace(/^##\s+.+\n/, "").trim();
+    // Images (the README's screenshot) are files of the repository, not of the wiki: left out.
+    const body = part
+      .replace(/^##\s+.+\n/, "")
+      .replace(/^!\[[^\]]*\]\([^)]*\)\s*$/gm, "")
+      .trim();
     const description = summaryOf(body);
     out.push({ path: `gateway/${slug(title)}`, title, description, content: `# ${title}\n\n${body}\n` });
   }
@@ -68,6 +72,7 @@ export function summaryOf(body: string): string {
   const plain = (prose ?? "")
     .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
     .replace(/[`*]/g, "")
+    .replace(/(^|\s)_(\S(?:[^_]*\S)?)_(?=\W|$)/g, "$1$2")
     .replace(/\s+/g, " ")
     .trim();
   if (plain.length <= 200) return plain;

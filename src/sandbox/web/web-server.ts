@@ -43,6 +43,7 @@ export function createDemoWebServer(options: DemoWebOptions) {
       }
       return send(res, 200, await options.approve(body.code, body.account));
     }
+    if (url.pathname === "/favicon.ico") return void res.writeHead(204).end();
     if (options.wiki && (await options.wiki.handle(req, res, url, () => readBody(req)))) return;
     const file = url.pathname === "/" ? "index.html" : normalize(url.pathname).replace(/^([/\\])+/, "");
     if (file.includes("..")) return send(res, 404, { error: "not found" });

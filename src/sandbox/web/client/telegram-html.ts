@@ -43,7 +43,7 @@ function build(text: string, entities: readonly Entity[], start: number, end: nu
       i += 1;
       continue;
     }
-    appendText(fragment, text.slice(at, entity.offset));
+    appendText(fragment, text.slice(skipNewline(text, at, entities), entity.offset));
     const inner = entities.filter(
       (e, j) => j > i && e.offset >= entity.offset && e.offset + e.length <= entityEnd,
     );
@@ -53,8 +53,20 @@ function build(text: string, entities: readonly Entity[], start: number, end: nu
     at = entityEnd;
     i += 1 + inner.length;
   }
-  appendText(fragment, text.slice(at, end));
+  appendText(fragment, text.slice(skipNewline(text, at, entities), end));
   return fragment;
+}
+
+const BLOCKS = new Set(["pre", "blockquote", "expandable_blockquote"]);
+
+/**
+ * Where plain text resumes at `at`: one past a newline that directly follows a block (code block,
+ * quote), since the block already ends its line and the newline would add an empty line Telegram
+ * does not show.
+ */
+function skipNewline(text: string, at: number, entities: readonly Entity[]): number {
+  const blockEnds = entities.some((e) => BLOCKS.has(e.type) && e.offset + e.length === at);
+  return blockEnds && text[at] === "\n" ? at + 1 : at;
 }
 
 function elementFor(entity: Entity, content: string): HTMLElement {
