@@ -104,3 +104,49 @@ export const OFF_TOPIC: string[] = [
   "how do vaccines work in the body",
   "what is the capital of australia",
 ];
+
+/**
+ * Held-out questions, written after the ranking weights were tuned on QUESTIONS and never used
+ * to tune anything: their accuracy shows how well the tuning generalises. Same answer rule, and
+ * the same one-time pooled judgment of the first run's top-3 (rm, pwqgen, makepasswd, pg, resend,
+ * pidstat, rename.util were judged answers; hash, dirs_cleaner, jj-new were not).
+ */
+export const HELD_OUT: QualityQuestion[] = [
+  {
+    question: "rename a file",
+    answers: [c("mv"), c("rename"), l("rename"), l("rename.util"), c("file-rename")],
+  },
+  { question: "delete an empty directory", answers: [c("rmdir"), c("rm")] },
+  { question: "show the first lines of a file", answers: [c("head"), l("head"), o("head")] },
+  { question: "change file permissions", answers: [c("chmod")] },
+  { question: "print the environment variables", answers: [c("env"), c("printenv")] },
+  { question: "measure how long a command takes to run", answers: [c("time")] },
+  { question: "show the full path of an executable", answers: [c("which"), l("whereis")] },
+  { question: "split a large file into smaller pieces", answers: [c("split"), o("split")] },
+  { question: "decompress a gz file", answers: [c("gunzip"), c("gzip")] },
+  { question: "generate a random password", answers: [c("pwgen"), c("pwqgen"), c("makepasswd")] },
+  { question: "test the network bandwidth between two machines", answers: [c("iperf"), c("iperf3")] },
+  { question: "show the routing table", answers: [l("ip-route"), c("route"), o("route"), c("netstat")] },
+  { question: "set the system time zone", answers: [l("timedatectl")] },
+  { question: "create a new empty file", answers: [c("touch")] },
+  { question: "view a long file one page at a time", answers: [c("less"), c("more"), l("more"), l("pg")] },
+  {
+    question: "find out which linux distribution is installed",
+    answers: [l("lsb_release"), l("hostnamectl")],
+  },
+  { question: "record a terminal session", answers: [l("script"), c("asciinema")] },
+  { question: "list the files a process has open", answers: [c("lsof")] },
+  { question: "convert a markdown document to pdf", answers: [c("pandoc")] },
+  { question: "check the spelling of a text file", answers: [c("aspell"), c("hunspell")] },
+  {
+    question: "send an email from the command line",
+    answers: [c("mail"), c("sendmail"), c("mutt"), c("resend")],
+  },
+  { question: "join lines of two files on a common field", answers: [c("join")] },
+  {
+    question: "monitor system resource usage in real time",
+    answers: [l("top"), o("top"), c("htop"), c("btop"), c("glances"), l("pidstat")],
+  },
+  { question: "print a calendar of the month", answers: [c("cal"), l("cal"), o("cal")] },
+  { question: "show the kernel version", answers: [c("uname"), o("uname")] },
+];

@@ -8,6 +8,7 @@ import type { Passage } from "./passages.js";
 import type { ParsedQuery } from "./query.js";
 import { keysFor, ReferenceCounter } from "./references.js";
 import { TermStats } from "./term-stats.js";
+import { termSequence } from "./text-evidence.js";
 import type { IndexedPage } from "./types.js";
 
 /** Bumped whenever the analyzer, the fields or the saved layout change: older files are rebuilt. */
@@ -159,6 +160,18 @@ export class Engine {
     this.pages.delete(id);
     this.references.remove(id);
     return true;
+  }
+
+  private readonly sequences = new WeakMap<object, string[]>();
+
+  /** A passage's prose, or a page's title and description, as index terms in order; computed once. */
+  termsOf(owner: Passage | IndexedPage): string[] {
+    let terms = this.sequences.get(owner);
+    if (!terms) {
+      terms = termSequence("index" in owner ? owner.text : `${owner.title}\n${owner.description}`);
+      this.sequences.set(owner, terms);
+    }
+    return terms;
   }
 
   /** Pages referring to this one, other than itself. */

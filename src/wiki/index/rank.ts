@@ -121,9 +121,12 @@ export function rankPages(
   const top = candidates.slice(0, Math.max(limit, RANKING.rescored));
   for (const a of top) {
     const entry = engine.pages.get(a.pageId)!;
-    const texts = [entry.meta.title, entry.meta.description];
-    for (const index of a.indexes) texts.push(entry.passages[index]?.text ?? "");
-    const found = textEvidence(query, texts);
+    const sequences = [engine.termsOf(entry.meta)];
+    for (const index of a.indexes) {
+      const passage = entry.passages[index];
+      if (passage) sequences.push(engine.termsOf(passage));
+    }
+    const found = textEvidence(query, sequences);
     a.matched |= found.matched;
     a.indirect |= found.indirect;
     a.coverage = coverageOf(a);

@@ -13,21 +13,30 @@ export interface TextEvidence {
   phrase: number;
 }
 
+/** A text's index terms in order, stop words left out (the analysis of textEvidence, cacheable). */
+export function termSequence(text: string): string[] {
+  const out: string[] = [];
+  for (const word of tokenize(text)) {
+    const term = processTerm(word);
+    if (term !== null) out.push(term);
+  }
+  return out;
+}
+
 /**
- * What a page's own words (title, description, best passages) show of the question: read for the
- * few best pages only, it credits common terms the passage search leaves out and rewards phrases.
+ * What a page's own words (title, description, best passages, as term sequences) show of the
+ * question: read for the few best pages only, it credits common terms the passage search leaves
+ * out and rewards phrases.
  */
-export function textEvidence(query: ParsedQuery, texts: readonly string[]): TextEvidence {
+export function textEvidence(query: ParsedQuery, sequences: ReadonlyArray<readonly string[]>): TextEvidence {
   const wanted = new Set<string>();
   for (let i = 1; i < query.terms.length; i++) wanted.add(`${query.terms[i - 1]} ${query.terms[i]}`);
   const pairs = new Set<string>();
   let matched = 0;
   let indirect = 0;
-  for (const text of texts) {
+  for (const sequence of sequences) {
     let previous: string | undefined;
-    for (const word of tokenize(text)) {
-      const term = processTerm(word);
-      if (term === null) continue;
+    for (const term of sequence) {
       const mask = query.covers.get(term);
       if (mask === undefined) {
         previous = undefined;
