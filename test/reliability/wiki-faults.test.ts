@@ -44,10 +44,12 @@ describe("wiki faults", () => {
       expect(reply.text, name).toMatch(POLITE);
       expect(reply.text, name).not.toContain("restore --latest");
       figures.politeReplies++;
-      const withRemedy = daemon
-        .logLines()
-        .slice(linesBefore)
-        .filter((l) => typeof l.remedy === "string" && (l.remedy as string).length > 10);
+      // Logs are written asynchronously: the reply can reach Telegram before its log line is out.
+      const hasRemedy = (l: Record<string, unknown>) => typeof l.remedy === "string" && l.remedy.length > 10;
+      await eventually(() => daemon.logLines().slice(linesBefore).some(hasRemedy), 5000, 50).catch(
+        () => undefined,
+      );
+      const withRemedy = daemon.logLines().slice(linesBefore).filter(hasRemedy);
       expect(
         withRemedy.length,
         `${name}: a log line with a remedy; got:\n${daemon
