@@ -19,7 +19,8 @@ const usage = "wiki-gateway doctor [--fix] [--json] [--config FILE] [...settings
  */
 export const doctorCommand: Command = {
   name: "doctor",
-  summary: "check Telegram accounts, webhooks, privacy mode, groups, the wiki token and rights, the state directory",
+  summary:
+    "check Telegram accounts, webhooks, privacy mode, groups, the wiki token and rights, the state directory",
   usage,
   async run(args, io) {
     const { values } = parseFlags(
@@ -63,7 +64,10 @@ async function runChecks(settings: Settings, fix: boolean): Promise<Check[]> {
       check: "valid",
       status: "fail",
       detail: isGatewayError(error) ? error.message : errorMessage(error),
-      fix: problems.length > 0 ? problems.map((p) => `${p.path}: ${p.fix}`).join("; ") : "run `wiki-gateway check`",
+      fix:
+        problems.length > 0
+          ? problems.map((p) => `${p.path}: ${p.fix}`).join("; ")
+          : "run `wiki-gateway check`",
     });
   }
   if (loaded) {
@@ -81,7 +85,13 @@ async function runChecks(settings: Settings, fix: boolean): Promise<Check[]> {
     );
     for (const r of results) checks.push(...r);
   }
-  checks.push(...(await diagnoseWiki({ baseUrl: settings.wikiUrl, tokenFile: settings.wikiTokenFile, timeoutMs: settings.wikiTimeoutMs })));
+  checks.push(
+    ...(await diagnoseWiki({
+      baseUrl: settings.wikiUrl,
+      tokenFile: settings.wikiTokenFile,
+      timeoutMs: settings.wikiTimeoutMs,
+    })),
+  );
   try {
     await ensureWritableStateDir(settings.stateDir);
     checks.push({ subject: "state", check: "writable", status: "ok", detail: settings.stateDir });
