@@ -2,7 +2,8 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type Stack, startStack } from "../helpers/stack.js";
-import { summary } from "./lib.js";
+import { sleep, summary } from "./lib.js";
+import { canMount, tmpfs, unmountAll } from "./mounts.js";
 
 /**
  * Issue 11, disk: a state directory that cannot be written stops the start with a clear error
@@ -10,10 +11,13 @@ import { summary } from "./lib.js";
  * not stop writes: the directories here are unwritable for everyone (below a regular file, in /sys).
  */
 let stack: Stack | undefined;
+const mounts: string[] = [];
 afterEach(async () => {
   await stack?.close();
   stack = undefined;
+  unmountAll(mounts);
 });
+const MOUNT = canMount();
 
 describe("unwritable state directory", () => {
   it("refuses to start with a clear error and a non-zero exit", async () => {
@@ -47,4 +51,18 @@ describe("unwritable state directory", () => {
       exitCodes: results.map((r) => r.code),
     });
   }, 60_000);
+});
+
+describe.skipIf(!MOUNT)("read-only file system (needs mount(2))", () => {
+  it("read-only at start: clear error and a non-zero exit", async () => {
+    stack = await startStack({ accounts: ["default"] });
+    const dir = tmpfs(mounts, join(stack.dir, "ro-state"), "1m", true);
+    const daemon = await stack.startDaemon({ env: { GATEWAY_STATE_DIR: dir }, waitHealthy: false });
+    const code = await Promise.race([daemon.exited, sleep(20_000).then(() => "still running")]);
+    expect(code, daemon.logs()).not.toBe("still running");
+    expect(code).not.toBe(0);
+    expect(daemon.logs()).toMatch(/EROFS/);
+    expect(daemon.logs()).toContain(dir);
+    summary("disk-read-only", { readOnlyStateDirs: 1, refusedWithClearError: 1, exitCode: code });
+  }, 40_000);
 });
