@@ -196,6 +196,12 @@ describe("the container against the sandboxes", () => {
   });
 
   it("answers a direct message sent through the Telegram sandbox from the wiki", async () => {
+    // Ready = accounts polling, the wiki authenticated, the search index built.
+    await whileRunning(
+      "GET /readyz 200",
+      async () => ((await fetch(`http://127.0.0.1:${httpPort}/readyz`)).status === 200 ? true : undefined),
+      60_000,
+    );
     const said = await control<{ chatId: number; deliveredTo: string[] }>("POST", "say", {
       from: user.id,
       bot: bot.username,
