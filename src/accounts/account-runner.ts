@@ -68,15 +68,29 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
   const stopController = new AbortController();
   const stopSignal = stopController.signal as unknown as ApiSignal & AbortSignal;
 
-  const state = (): AccountState => ({
-    account,
-    status,
-    ...(bot.isInited() ? { bot: identityOf(bot) } : {}),
-    ...(problem ? { problem } : {}),
-    since,
-    journalDepth: journal.depth(),
-    webhookRemovals,
-  });
+  const state = (): AccountState => {
+    // A journal that cannot be written overrides everything: messages would not be safe.
+    const journalFailure = journal.failing();
+    const shown = journalFailure
+      ? {
+          status: "error" as const,
+          problem: {
+            code: journalFailure.code,
+            message: journalFailure.message,
+            remedy: journalFailure.remedy,
+          },
+        }
+      : { status, problem };
+    return {
+      account,
+      status: shown.status,
+      ...(bot.isInited() ? { bot: identityOf(bot) } : {}),
+      ...(shown.problem ? { problem: shown.problem } : {}),
+      since,
+      journalDepth: journal.depth(),
+      webhookRemovals,
+    };
+  };
   const setStatus = (next: AccountStatus, nextProblem?: AccountState["problem"]) => {
     if (next === status && nextProblem?.code === problem?.code) return;
     status = next;
@@ -90,6 +104,7 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     token: options.token,
     apiRoot: options.apiRoot,
     journal,
+    pollTimeoutSeconds: options.pollTimeoutSeconds ?? 30,
     onPolling: () => {
       if (!stopping) setStatus("polling");
     },

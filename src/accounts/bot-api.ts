@@ -21,19 +21,32 @@ export interface AccountBotOptions {
   onApiCall?: (event: ApiCallEvent) => void;
   /** A long poll has been waiting for a second without error: the account is polling. */
   onPolling?: () => void;
+  /** Long-poll timeout of getUpdates, seconds; its calls are given this plus a margin. */
+  pollTimeoutSeconds?: number;
 }
+
+/** Longest wait for any other Bot API call before it counts as a network failure (and is retried). */
+export const CALL_TIMEOUT_MS = 15_000;
 
 /** Methods whose retries belong to the supervisor, not to auto-retry. */
 const SUPERVISED = new Set(["getUpdates", "getMe", "getWebhookInfo", "deleteWebhook"]);
 
 /**
- * A grammY Bot for one account, with three API transformers (innermost first):
+ * A grammY Bot for one account, with four API transformers (innermost first):
+ * 0. a deadline per call: a connection cut in the middle of an answer would otherwise hang the call
+ *    (grammY does not notice), stalling polling or a reply for the client's whole timeout;
  * 1. an observer reporting every raw attempt (metrics, account state);
  * 2. the journal hook: each batch `getUpdates` returns is recorded before the runner can confirm it;
  * 3. capped auto-retry (429 with retry_after, 5xx, network) for every method but the supervised ones.
  */
 export function createAccountBot(options: AccountBotOptions): Bot {
   const bot = new Bot(options.token, { client: { apiRoot: options.apiRoot, timeoutSeconds: 75 } });
+  const pollMs = ((options.pollTimeoutSeconds ?? 30) + 10) * 1000;
+  const deadline: Transformer = (prev, method, payload, signal) => {
+    const timeout = AbortSignal.timeout(method === "getUpdates" ? pollMs : CALL_TIMEOUT_MS);
+    const combined = signal ? AbortSignal.any([signal as unknown as AbortSignal, timeout]) : timeout;
+    return prev(method, payload, combined as unknown as typeof signal);
+  };
   const observe: Transformer = async (prev, method, payload, signal) => {
     const started = performance.now();
     const waiting = method === "getUpdates" ? setTimeout(() => options.onPolling?.(), 1000) : undefined;
@@ -48,7 +61,7 @@ export function createAccountBot(options: AccountBotOptions): Bot {
       });
       return res;
     } catch (error) {
-      if (!signal?.aborted) {
+      if (!(signal as unknown as AbortSignal | undefined)?.aborted || isTimeout(error)) {
         options.onApiCall?.({
           account: options.account,
           method,
@@ -78,6 +91,10 @@ export function createAccountBot(options: AccountBotOptions): Bot {
   });
   const cappedRetry: Transformer = (prev, method, payload, signal) =>
     SUPERVISED.has(method) ? prev(method, payload, signal) : retry(prev, method, payload, signal);
-  bot.api.config.use(observe, journal, cappedRetry);
+  bot.api.config.use(deadline, observe, journal, cappedRetry);
   return bot;
+}
+
+function isTimeout(error: unknown): boolean {
+  return /timed? ?out|TimeoutError|aborted/i.test(String((error as { message?: unknown })?.message ?? error));
 }

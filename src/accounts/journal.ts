@@ -49,6 +49,8 @@ export interface Journal {
   markDone(updateId: number): void;
   /** Updates recorded and not yet done. */
   depth(): number;
+  /** The last write failed (disk full, read-only): the account is not ready until one succeeds. */
+  failing(): JournalError | undefined;
   close(): Promise<void>;
 }
 
@@ -174,17 +176,20 @@ export function openJournal(file: string, options: JournalOptions = {}): Journal
     openFd();
   };
 
+  let lastFailure: JournalError | undefined;
   const write = (text: string, sync: boolean) => {
     try {
-      writeSync(fd, text);
+      // After a failed (possibly partial) write, start on a fresh line so the torn one stays alone.
+      writeSync(fd, lastFailure ? `\n${text}` : text);
       if (sync) fdatasyncSync(fd);
+      lastFailure = undefined;
     } catch (cause) {
-      throw new JournalError(
+      throw (lastFailure = new JournalError(
         "journal-write-failed",
         `cannot append to the update journal ${file}: ${(cause as Error).message}`,
         "free disk space or make the state directory writable; the gateway is not ready until it can journal",
         { cause },
-      );
+      ));
     }
   };
 
@@ -246,6 +251,7 @@ export function openJournal(file: string, options: JournalOptions = {}): Journal
       append([{ t: "d", id }]);
     },
     depth: () => pending.size,
+    failing: () => lastFailure,
     async close() {
       if (fd >= 0) {
         try {

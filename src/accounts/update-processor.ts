@@ -1,6 +1,7 @@
 import type { Logger } from "../log/logger.js";
 import type { MessageHandler } from "./account-runner.js";
 import { isTransient } from "./classify.js";
+import { JournalError } from "./journal.js";
 import type { BotIdentity } from "./inbound.js";
 import type { Journal } from "./journal.js";
 import type { Replier } from "./replier.js";
@@ -18,6 +19,8 @@ export interface UpdateProcessorDeps {
 }
 
 const MAX_ATTEMPTS = 5;
+/** A journal that cannot be written (disk full) is retried much longer: the disk gets freed. */
+const MAX_JOURNAL_ATTEMPTS = 120;
 
 /**
  * Runs each update through the handler exactly once per process, and marks it done in the journal.
@@ -38,6 +41,7 @@ export function createUpdateProcessor(deps: UpdateProcessorDeps) {
     const updateLog = log.child({ updateId });
     const msg = toInboundMessage(update, deps.identity(), deps.account);
     if (!msg) {
+      updateLog.info({ reason: ignoredReason(update) }, "update ignored");
       journal.markDone(updateId);
       return;
     }
@@ -53,21 +57,32 @@ export function createUpdateProcessor(deps: UpdateProcessorDeps) {
       attempts.delete(updateId);
     } catch (error) {
       const attempt = (attempts.get(updateId) ?? 0) + 1;
-      if (isTransient(error) && attempt < MAX_ATTEMPTS && !draining) {
+      const journalFailed = error instanceof JournalError;
+      const retryable = journalFailed || isTransient(error);
+      const limit = journalFailed ? MAX_JOURNAL_ATTEMPTS : MAX_ATTEMPTS;
+      if (retryable && attempt < limit && !draining) {
         attempts.set(updateId, attempt);
-        updateLog.warn({ err: error, attempt }, "Telegram failed while answering; the update is retried");
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          deps.resubmit(update);
-        }, 2000 * attempt);
+        updateLog.warn(
+          { err: error, attempt },
+          journalFailed
+            ? "the journal cannot be written; the update is retried"
+            : "Telegram failed while answering; the update is retried",
+        );
+        const timer = setTimeout(
+          () => {
+            timers.delete(timer);
+            deps.resubmit(update);
+          },
+          Math.min(2000 * attempt, 10_000),
+        );
         timer.unref();
         timers.add(timer);
         return;
       }
-      if (isTransient(error)) {
+      if (retryable) {
         updateLog.warn(
           { err: error },
-          "Telegram failed while answering; the update stays in the journal for the next start",
+          "the update could not be answered now; it stays in the journal for the next start",
         );
         return;
       }
@@ -104,4 +119,11 @@ export function createUpdateProcessor(deps: UpdateProcessorDeps) {
       return true;
     },
   };
+}
+
+/** Why an update is not answered although it was received (logged, so no drop is silent). */
+export function ignoredReason(update: Record<string, unknown>): string {
+  if ("edited_message" in update || "edited_channel_post" in update) return "edited-message";
+  if ("message" in update || "channel_post" in update) return "malformed-message";
+  return "unsupported-update";
 }

@@ -17,7 +17,9 @@ export type DenyReason =
   | "not-addressed"
   | "account-disabled"
   /** A chat type the policy does not know (defensive: fail closed). */
-  | "unsupported-chat";
+  | "unsupported-chat"
+  /** A private chat whose id is not the sender's (only a forged update can look like this). */
+  | "chat-sender-mismatch";
 
 export type Decision =
   | { allow: true; via: "allowlist" | "pairing" | "open" | "group" }
@@ -46,4 +48,5 @@ export const DENY_REASONS: readonly DenyReason[] = [
   "not-addressed",
   "account-disabled",
   "unsupported-chat",
+  "chat-sender-mismatch",
 ];

@@ -77,7 +77,11 @@ export function evaluate(msg: InboundMessage, policy: AccountPolicy, pairings: P
   if (msg.senderIsBot) return deny("from-bot");
   const sender = normaliseSender(msg.senderId);
   if (sender === undefined) return deny("no-sender");
-  if (msg.chatType === "private") return evaluateDm(msg, sender, policy, pairings);
+  if (msg.chatType === "private") {
+    // In a private chat the chat id is the user's id; anything else is a forged update.
+    if (String(msg.chatId) !== sender) return deny("chat-sender-mismatch");
+    return evaluateDm(msg, sender, policy, pairings);
+  }
   if (msg.chatType === "group" || msg.chatType === "supergroup") return evaluateGroup(msg, sender, policy);
   return deny("unsupported-chat");
 }

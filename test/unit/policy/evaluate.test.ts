@@ -174,6 +174,18 @@ const cases: Case[] = [
   },
 
   // dmPolicy open / disabled
+  {
+    name: "forged: a private chat that is not the sender's",
+    config: { dmPolicy: "open" },
+    msg: dm({ senderId: 111, chatId: 999 }),
+    expected: no("chat-sender-mismatch"),
+  },
+  {
+    name: "forged: allowed sender in a stranger's private chat",
+    config: { dmPolicy: "allowlist", allowFrom: ["111"] },
+    msg: dm({ senderId: 111, chatId: 222 }),
+    expected: no("chat-sender-mismatch"),
+  },
   { name: "open: anyone", config: { dmPolicy: "open" }, msg: dm({ senderId: 424242 }), expected: ok("open") },
   {
     name: "open: approvals irrelevant",

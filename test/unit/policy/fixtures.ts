@@ -15,12 +15,13 @@ export function account(partial: Record<string, unknown> = {}): AccountConfig {
 }
 
 /** A message of user 111 in DM, not addressing the bot. */
+/** A private message; as in Telegram, the chat id is the sender's id unless a case says otherwise. */
 export function dm(overrides: Partial<InboundMessage> = {}): InboundMessage {
   return {
     account: "main",
     updateId: 1,
     messageId: 10,
-    chatId: 111,
+    chatId: overrides.senderId ?? 111,
     chatType: "private",
     senderId: 111,
     senderIsBot: false,
