@@ -19,17 +19,8 @@ export interface PairingStoreOptions {
   pollMs?: number;
 }
 
-/** An approval whose user has not been told yet. */
-export interface Delivery {
-  account: string;
-  userId: string;
-  approvedAt: number;
-  code?: string;
-  username?: string;
-  name?: string;
-  /** The message that started the request: answer it after telling the user. */
-  message?: InboundMessage;
-}
+/** An approval whose user has not been told yet (its `message` is the one to answer after telling them). */
+export type Delivery = Omit<PairingApproval, "delivered" | "deliveredAt">;
 
 export interface PairingStore {
   /**
