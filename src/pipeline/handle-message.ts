@@ -2,6 +2,7 @@ import type { MessageHandler } from "../accounts/account-runner.js";
 import type { InboundMessage } from "../accounts/inbound.js";
 import type { Replier } from "../accounts/replier.js";
 import type { AgentSettings } from "../agents/agent-settings.js";
+import { whoamiText } from "../agents/commands/read-commands.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../log/logger.js";
 import type { Decision } from "../policy/decision.js";
@@ -41,8 +42,9 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
     if (!decision.allow) {
       deps.recordDenial(msg, decision);
       if (decision.pairing) return deps.pair(msg, reply, log);
+      // /whoami works in a DM even for someone not let in: they need their id to be let in.
       if (msg.chatType === "private" && msg.command === "whoami") {
-        await reply.send([whoami(msg)]);
+        await reply.send([whoamiText(msg)]);
       }
       return;
     }
@@ -64,13 +66,4 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
       stopTyping();
     }
   };
-}
-
-/** The facts an operator needs to fill allowFrom and groups. Shown in DMs even to unknown users. */
-export function whoami(msg: InboundMessage): string {
-  const lines = [
-    `Your user id: <code>${msg.senderId ?? "unknown"}</code>`,
-    `This chat id: <code>${msg.chatId}</code> (${msg.chatType})`,
-  ];
-  return lines.join("\n");
 }

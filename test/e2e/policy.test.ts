@@ -155,6 +155,13 @@ describe("access policy (daemon against the sandboxes)", () => {
     expect(
       telegram.sent({ bot: bot.username }).some((m) => m.replyToMessageId === fromStranger.messageId),
     ).toBe(false);
+    // /whoami answers in a DM even someone who is not let in (they need their id to be added).
+    const who = telegram.userSays({ from: stranger.id, chat: { bot: bot.username }, text: "/whoami" });
+    const whoReply = await telegram.waitForSent(
+      (m) => m.chatId === stranger.id && m.replyToMessageId === who.messageId,
+      10_000,
+    );
+    expect(whoReply.text).toContain(String(stranger.id));
     const metrics = await (await fetch(`${daemon.httpUrl}/metrics`)).text();
     expect(metrics).toMatch(
       /wiki_gateway_policy_decisions_total\{account="default",outcome="deny",reason="group-sender-not-allowed"\} 1/,
