@@ -1,5 +1,5 @@
 import { autoRetry } from "@grammyjs/auto-retry";
-import { Bot, type Transformer } from "grammy";
+import { Bot, HttpError, type Transformer } from "grammy";
 import type { Journal } from "./journal.js";
 
 /** One Telegram API call as the metrics and the supervisor see it (never carries the token). */
@@ -26,7 +26,7 @@ export interface AccountBotOptions {
 }
 
 /** Longest wait for any other Bot API call before it counts as a network failure (and is retried). */
-export const CALL_TIMEOUT_MS = 15_000;
+export const CALL_TIMEOUT_MS = 5_000;
 
 /** Methods whose retries belong to the supervisor, not to auto-retry. */
 const SUPERVISED = new Set(["getUpdates", "getMe", "getWebhookInfo", "deleteWebhook"]);
@@ -42,10 +42,30 @@ const SUPERVISED = new Set(["getUpdates", "getMe", "getWebhookInfo", "deleteWebh
 export function createAccountBot(options: AccountBotOptions): Bot {
   const bot = new Bot(options.token, { client: { apiRoot: options.apiRoot, timeoutSeconds: 75 } });
   const pollMs = ((options.pollTimeoutSeconds ?? 30) + 10) * 1000;
-  const deadline: Transformer = (prev, method, payload, signal) => {
-    const timeout = AbortSignal.timeout(method === "getUpdates" ? pollMs : CALL_TIMEOUT_MS);
-    const combined = signal ? AbortSignal.any([signal as unknown as AbortSignal, timeout]) : timeout;
-    return prev(method, payload, combined as unknown as typeof signal);
+  const deadline: Transformer = async (prev, method, payload, signal) => {
+    const ms = method === "getUpdates" ? pollMs : CALL_TIMEOUT_MS;
+    // Abort the request, and also stop waiting for it: a fetch whose socket died while the body
+    // was streaming does not always settle when aborted.
+    const controller = new AbortController();
+    const onAbort = () => controller.abort();
+    signal?.addEventListener("abort", onAbort);
+    if (signal?.aborted) controller.abort();
+    let timer: NodeJS.Timeout | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        reject(new HttpError(`Request to '${method}' timed out after ${ms} ms`, new Error("deadline")));
+      }, ms);
+    });
+    try {
+      return await Promise.race([
+        prev(method, payload, controller.signal as unknown as typeof signal),
+        expired,
+      ]);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    }
   };
   const observe: Transformer = async (prev, method, payload, signal) => {
     const started = performance.now();
