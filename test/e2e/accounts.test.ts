@@ -134,5 +134,5 @@ describe("accounts (daemon against the sandboxes)", () => {
     telegram.faults.clear();
     const errors = telegram.calls().filter((c) => c.status === 429 || c.status >= 500);
     expect(errors.length).toBeGreaterThan(0);
-  });
+  }, 90_000);
 });

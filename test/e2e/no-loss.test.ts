@@ -60,7 +60,7 @@ describe("no lost messages", () => {
     const duplicates = [...counts.entries()].filter(([, n]) => n > 1);
     expect(duplicates.length).toBeLessThanOrEqual(ambiguousUpdates.size);
     expect(counts.size).toBe(500);
-  });
+  }, 90_000);
 
   it("SIGTERM during a burst: everything fetched is answered before exit 0; the rest after restart", async () => {
     stack = await startStack({ accounts: ["default"] });
@@ -82,5 +82,5 @@ describe("no lost messages", () => {
     await eventually(() => repliesPerMessage(stack!, bot).size === 300, 60_000, 100);
     await new Promise((r) => setTimeout(r, 1000));
     expect([...repliesPerMessage(stack, bot).values()].every((n) => n === 1)).toBe(true);
-  });
+  }, 90_000);
 });
