@@ -205,7 +205,7 @@ describe("the container against the sandboxes", () => {
     const said = await control<{ chatId: number; deliveredTo: string[] }>("POST", "say", {
       from: user.id,
       bot: bot.username,
-      text: "How do backups work?",
+      text: "How do I restore a backup?",
     });
     expect(said.deliveredTo).toEqual([bot.username]);
     const reply = await whileRunning(
