@@ -14,8 +14,9 @@ export interface BenchTable {
 /** Writes `bench/results/<name>.json` (figures + machine) and returns the Markdown table. */
 export function writeResults(name: string, data: unknown, table: BenchTable): string {
   mkdirSync(RESULTS, { recursive: true });
-  const markdown = toMarkdown(table);
-  writeFileSync(`${RESULTS}${name}.json`, `${JSON.stringify({ name, machine: machine(), data }, null, 2)}\n`);
+  const m = machine();
+  const markdown = `${toMarkdown(table)}\n\nMachine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB, Node ${m.node}, ${m.at}.`;
+  writeFileSync(`${RESULTS}${name}.json`, `${JSON.stringify({ name, machine: m, data }, null, 2)}\n`);
   writeFileSync(`${RESULTS}${name}.md`, `${markdown}\n`);
   return markdown;
 }
