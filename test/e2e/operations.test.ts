@@ -1,15 +1,11 @@
-import { execFile } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
+import { runCliProcess } from "../helpers/cli-process.js";
 import { eventually } from "../helpers/daemon.js";
 import { type Stack, startStack } from "../helpers/stack.js";
 
 /** Issue 8, end to end: readiness, metrics, hot reload, doctor. */
-const run = promisify(execFile);
-const BIN = fileURLToPath(new URL("../../bin/wiki-gateway.js", import.meta.url));
 
 let stack: Stack | undefined;
 afterEach(async () => {
@@ -167,26 +163,14 @@ describe("operations (daemon against the sandboxes)", () => {
 
   it("doctor passes on a healthy setup and names what is broken: webhook (fixed with --fix), expired token, guest fallback", async () => {
     stack = await startStack({ accounts: ["default"] });
-    const doctor = (args: string[] = []) =>
-      run(process.execPath, [BIN, "doctor", "--json", ...args], {
-        env: { ...process.env, ...stack!.env },
-        timeout: 30_000,
-      }).then(
-        (r) => ({
-          code: 0,
-          out: JSON.parse(r.stdout) as {
-            ok: boolean;
-            checks: Array<{ subject: string; check: string; status: string; fix?: string }>;
-          },
-        }),
-        (e: { code: number; stdout: string }) => ({
-          code: e.code,
-          out: JSON.parse(e.stdout) as {
-            ok: boolean;
-            checks: Array<{ subject: string; check: string; status: string; fix?: string }>;
-          },
-        }),
-      );
+    type Report = {
+      ok: boolean;
+      checks: Array<{ subject: string; check: string; status: string; fix?: string }>;
+    };
+    const doctor = async (args: string[] = []) => {
+      const result = await runCliProcess(["doctor", "--json", ...args], stack!.env);
+      return { code: result.code, out: JSON.parse(result.stdout) as Report };
+    };
     const healthy = await doctor();
     expect(healthy.code, JSON.stringify(healthy.out)).toBe(0);
 

@@ -1,15 +1,11 @@
-import { execFile } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
+import { runCliProcess } from "../helpers/cli-process.js";
 import { eventually } from "../helpers/daemon.js";
 import { type Stack, startStack } from "../helpers/stack.js";
 
 /** Issue 6, end to end: pairing through the CLI while the daemon runs, group gates, logged denials. */
-const run = promisify(execFile);
-const BIN = fileURLToPath(new URL("../../bin/wiki-gateway.js", import.meta.url));
 
 let stack: Stack | undefined;
 afterEach(async () => {
@@ -23,17 +19,7 @@ async function ready(url: string): Promise<boolean> {
 }
 
 function pairingCli(stack: Stack, args: string[]) {
-  return run(process.execPath, [BIN, "pairing", ...args], {
-    env: { ...process.env, ...stack.env },
-    timeout: 40_000,
-  }).then(
-    (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
-    (e: { code: number; stdout: string; stderr: string }) => ({
-      code: e.code,
-      stdout: e.stdout,
-      stderr: e.stderr,
-    }),
-  );
+  return runCliProcess(["pairing", ...args], stack.env, 40_000);
 }
 
 describe("access policy (daemon against the sandboxes)", () => {

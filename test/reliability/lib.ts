@@ -1,4 +1,5 @@
-import { appendFileSync } from "node:fs";
+import { appendFileSync, readFileSync } from "node:fs";
+import { expect } from "vitest";
 import type { SentMessage } from "../../src/sandbox/telegram/index.js";
 import type { DaemonProcess } from "../helpers/daemon.js";
 import type { Stack } from "../helpers/stack.js";
@@ -119,3 +120,33 @@ export function summary(test: string, figures: Record<string, unknown>): void {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Questions from the stack's user to each bot in turn, `perBot` each; returns what was asked. */
+export function sendQuestions(stack: Stack, bots: string[], perBot: number, label: string) {
+  const asked: Array<{ bot: string; id: number }> = [];
+  for (let i = 0; i < perBot; i++) {
+    for (const bot of bots) {
+      const said = stack.telegram.userSays({
+        from: stack.user.id,
+        chat: { bot },
+        text: `${label} backup ${i}`,
+      });
+      asked.push({ bot, id: said.messageId });
+    }
+  }
+  return asked;
+}
+
+export const answered = (stack: Stack, asked: Array<{ bot: string; id: number }>) =>
+  asked.filter(({ bot, id }) => repliesPerMessage(stack, bot).has(id)).length;
+
+export async function noSecrets(stack: Stack, daemons: DaemonProcess[]) {
+  const hits = findSecrets(await observable(stack, daemons), stackSecrets(stack, [wikiKey(stack)]));
+  expect(hits).toEqual([]);
+  return hits.length;
+}
+
+export function wikiKey(stack: Stack): string {
+  return stack.env.WIKI_TOKEN_FILE ? readToken(stack.env.WIKI_TOKEN_FILE) : "";
+}
+const readToken = (file: string) => readFileSync(file, "utf8").trim();

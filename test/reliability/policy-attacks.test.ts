@@ -1,13 +1,11 @@
-import { execFile } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/main.js";
 import { captureIo } from "../helpers/cli.js";
 import { eventually } from "../helpers/daemon.js";
+import { runCliProcess } from "../helpers/cli-process.js";
 import { type Stack, startStack } from "../helpers/stack.js";
 import { allPolling, crashLines, sleep, summary } from "./lib.js";
 
@@ -16,8 +14,6 @@ import { allPolling, crashLines, sleep, summary } from "./lib.js";
  * guessed pairing codes, approvals of expired codes. Nobody outside the lists gets an answer or any
  * wiki content.
  */
-const run = promisify(execFile);
-const BIN = fileURLToPath(new URL("../../bin/wiki-gateway.js", import.meta.url));
 const WIKI_FACTS = /restore --latest|02:00|laptop|handbook/i;
 const GUESSES = 300;
 
@@ -27,14 +23,9 @@ afterEach(async () => {
   stack = undefined;
 });
 
-function cli(stack: Stack, args: string[]) {
-  return run(process.execPath, [BIN, ...args], {
-    env: { ...process.env, ...stack.env },
-    timeout: 30_000,
-  }).then(
-    (r) => ({ code: 0, out: r.stdout + r.stderr }),
-    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
-  );
+async function cli(stack: Stack, args: string[]) {
+  const result = await runCliProcess(args, stack.env);
+  return { code: result.code, out: result.stdout + result.stderr };
 }
 
 describe("policy attacks", () => {

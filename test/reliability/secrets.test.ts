@@ -1,9 +1,7 @@
-import { execFile } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
 import { type DaemonProcess, eventually } from "../helpers/daemon.js";
+import { runCliProcess } from "../helpers/cli-process.js";
 import { type Stack, startStack } from "../helpers/stack.js";
 import { allPolling, ask, findSecrets, observable, sleep, stackSecrets, statuses, summary } from "./lib.js";
 
@@ -11,8 +9,6 @@ import { allPolling, ask, findSecrets, observable, sleep, stackSecrets, statuses
  * Issue 11, attacks: no bot token, wiki JWT or Authorization header in any log line (at trace
  * level), reply, /status, /metrics or CLI output, under Telegram and wiki failures.
  */
-const run = promisify(execFile);
-const BIN = fileURLToPath(new URL("../../bin/wiki-gateway.js", import.meta.url));
 
 let stack: Stack | undefined;
 afterEach(async () => {
@@ -20,14 +16,9 @@ afterEach(async () => {
   stack = undefined;
 });
 
-function cli(stack: Stack, args: string[]) {
-  return run(process.execPath, [BIN, ...args], {
-    env: { ...process.env, ...stack.env },
-    timeout: 60_000,
-  }).then(
-    (r) => r.stdout + r.stderr,
-    (e: { stdout: string; stderr: string }) => `${e.stdout}${e.stderr}`,
-  );
+async function cli(stack: Stack, args: string[]) {
+  const result = await runCliProcess(args, stack.env, 60_000);
+  return result.stdout + result.stderr;
 }
 
 describe("secrets under failures", () => {

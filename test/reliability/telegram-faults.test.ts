@@ -1,18 +1,17 @@
-import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { type DaemonProcess, eventually } from "../helpers/daemon.js";
+import { eventually } from "../helpers/daemon.js";
 import { type Stack, startStack } from "../helpers/stack.js";
 import {
   allPolling,
   ask,
   crashLines,
-  findSecrets,
-  observable,
   repliesPerMessage,
   sleep,
-  stackSecrets,
   statuses,
   summary,
+  answered,
+  noSecrets,
+  sendQuestions as send,
 } from "./lib.js";
 
 /**
@@ -28,35 +27,6 @@ afterEach(async () => {
   await stack?.close();
   stack = undefined;
 });
-
-function send(stack: Stack, bots: string[], perBot: number, label: string) {
-  const asked: Array<{ bot: string; id: number }> = [];
-  for (let i = 0; i < perBot; i++) {
-    for (const bot of bots) {
-      const said = stack.telegram.userSays({
-        from: stack.user.id,
-        chat: { bot },
-        text: `${label} backup ${i}`,
-      });
-      asked.push({ bot, id: said.messageId });
-    }
-  }
-  return asked;
-}
-
-const answered = (stack: Stack, asked: Array<{ bot: string; id: number }>) =>
-  asked.filter(({ bot, id }) => repliesPerMessage(stack, bot).has(id)).length;
-
-async function noSecrets(stack: Stack, daemons: DaemonProcess[]) {
-  const hits = findSecrets(await observable(stack, daemons), stackSecrets(stack, [wikiKey(stack)]));
-  expect(hits).toEqual([]);
-  return hits.length;
-}
-
-function wikiKey(stack: Stack): string {
-  return stack.env.WIKI_TOKEN_FILE ? readToken(stack.env.WIKI_TOKEN_FILE) : "";
-}
-const readToken = (file: string) => readFileSync(file, "utf8").trim();
 
 describe("Telegram faults", () => {
   it(

@@ -1,17 +1,7 @@
-import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { type DaemonProcess, eventually } from "../helpers/daemon.js";
+import { eventually } from "../helpers/daemon.js";
 import { type Stack, startStack } from "../helpers/stack.js";
-import {
-  allPolling,
-  crashLines,
-  findSecrets,
-  observable,
-  repliesPerMessage,
-  sleep,
-  stackSecrets,
-  summary,
-} from "./lib.js";
+import { allPolling, crashLines, sleep, summary, answered, noSecrets, sendQuestions as send } from "./lib.js";
 
 /**
  * Issue 11, Telegram faults against the real daemon: transient faults are ridden out, a long outage
@@ -25,35 +15,6 @@ afterEach(async () => {
   await stack?.close();
   stack = undefined;
 });
-
-function send(stack: Stack, bots: string[], perBot: number, label: string) {
-  const asked: Array<{ bot: string; id: number }> = [];
-  for (let i = 0; i < perBot; i++) {
-    for (const bot of bots) {
-      const said = stack.telegram.userSays({
-        from: stack.user.id,
-        chat: { bot },
-        text: `${label} backup ${i}`,
-      });
-      asked.push({ bot, id: said.messageId });
-    }
-  }
-  return asked;
-}
-
-const answered = (stack: Stack, asked: Array<{ bot: string; id: number }>) =>
-  asked.filter(({ bot, id }) => repliesPerMessage(stack, bot).has(id)).length;
-
-async function noSecrets(stack: Stack, daemons: DaemonProcess[]) {
-  const hits = findSecrets(await observable(stack, daemons), stackSecrets(stack, [wikiKey(stack)]));
-  expect(hits).toEqual([]);
-  return hits.length;
-}
-
-function wikiKey(stack: Stack): string {
-  return stack.env.WIKI_TOKEN_FILE ? readToken(stack.env.WIKI_TOKEN_FILE) : "";
-}
-const readToken = (file: string) => readFileSync(file, "utf8").trim();
 
 describe("Telegram transient faults", () => {
   it("429 floods with retry_after, 5xx bursts and connections dropped mid-response: every message answered", async () => {
