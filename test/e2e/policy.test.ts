@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCliProcess } from "../helpers/cli-process.js";
+import { PAIRING_STACK, requestPairingCode } from "../helpers/pairing.js";
 import { eventually } from "../helpers/daemon.js";
 import { type Stack, startStack } from "../helpers/stack.js";
 
@@ -24,19 +25,14 @@ function pairingCli(stack: Stack, args: string[]) {
 
 describe("access policy (daemon against the sandboxes)", () => {
   it("pairs an unknown DM sender: code, approval by the CLI in another process, first message answered", async () => {
-    stack = await startStack({
-      accounts: ["default"],
-      account: () => ({ dmPolicy: "pairing", allowFrom: [] }),
-    });
-    const { telegram, bots, user } = stack;
-    const bot = bots.default!.username;
-    const daemon = await stack.startDaemon();
-    await eventually(() => ready(daemon.httpUrl), 20_000);
-
-    const first = telegram.userSays({ from: user.id, chat: { bot }, text: "how do I restore a backup?" });
-    const codeMessage = await telegram.waitForSent((m) => m.bot === bot && m.chatId === user.id, 15_000);
-    const code = /Pairing code: ([A-Z2-9]{8})/.exec(codeMessage.text)?.[1];
-    expect(code, codeMessage.text).toBeDefined();
+    stack = await startStack(PAIRING_STACK);
+    const { telegram, user } = stack;
+    const {
+      bot,
+      said: first,
+      codeMessage,
+      code,
+    } = await requestPairingCode(stack, user.id, "how do I restore a backup?");
     expect(codeMessage.text).toContain(String(user.id));
     expect(codeMessage.text).toContain(`wiki-gateway pairing approve ${code} --account default`);
     // Asking again while pending: no second message within the 10-minute window.
@@ -46,7 +42,7 @@ describe("access policy (daemon against the sandboxes)", () => {
 
     const approved = await pairingCli(stack, [
       "approve",
-      code!.toLowerCase(),
+      code.toLowerCase(),
       "--account",
       "default",
       "--notify",
@@ -65,17 +61,9 @@ describe("access policy (daemon against the sandboxes)", () => {
   });
 
   it("refuses an expired code", async () => {
-    stack = await startStack({
-      accounts: ["default"],
-      account: () => ({ dmPolicy: "pairing", allowFrom: [] }),
-    });
-    const { telegram, bots, user } = stack;
-    const bot = bots.default!.username;
-    const daemon = await stack.startDaemon();
-    await eventually(() => ready(daemon.httpUrl), 20_000);
-    telegram.userSays({ from: user.id, chat: { bot }, text: "hi" });
-    const sent = await telegram.waitForSent((m) => m.bot === bot, 15_000);
-    const code = /Pairing code: ([A-Z2-9]{8})/.exec(sent.text)![1]!;
+    stack = await startStack(PAIRING_STACK);
+    const { user } = stack;
+    const { daemon, code } = await requestPairingCode(stack, user.id, "hi");
     await daemon.stop();
     const file = join(stack.stateDir, "pairing.json");
     const state = JSON.parse(readFileSync(file, "utf8")) as {

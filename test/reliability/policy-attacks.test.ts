@@ -6,6 +6,7 @@ import { runCli } from "../../src/cli/main.js";
 import { captureIo } from "../helpers/cli.js";
 import { eventually } from "../helpers/daemon.js";
 import { runCliProcess } from "../helpers/cli-process.js";
+import { PAIRING_STACK, requestPairingCode } from "../helpers/pairing.js";
 import { type Stack, startStack } from "../helpers/stack.js";
 import { allPolling, crashLines, sleep, summary } from "./lib.js";
 
@@ -56,17 +57,11 @@ describe("policy attacks", () => {
   }, 90_000);
 
   it("guessed pairing codes and approvals of expired codes are all refused", async () => {
-    stack = await startStack({
-      accounts: ["default"],
-      account: () => ({ dmPolicy: "pairing", allowFrom: [] }),
-    });
-    const { telegram, bots, stranger } = stack;
-    const bot = bots.default!.username;
-    let daemon = await stack.startDaemon();
-    await eventually(() => allPolling(daemon.httpUrl), 20_000);
-    telegram.userSays({ from: stranger.id, chat: { bot }, text: "how do I restore a backup?" });
-    const codeMessage = await telegram.waitForSent((m) => m.bot === bot && m.chatId === stranger.id, 15_000);
-    const real = /Pairing code: ([A-Z2-9]{8})/.exec(codeMessage.text)![1]!;
+    stack = await startStack(PAIRING_STACK);
+    const { telegram, stranger } = stack;
+    const requested = await requestPairingCode(stack, stranger.id, "how do I restore a backup?");
+    const { bot, code: real } = requested;
+    let daemon = requested.daemon;
 
     // Guesses from the code alphabet (and near misses of the real code), never the real one.
     const alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789".split("");
