@@ -1,10 +1,10 @@
 import type { Logger } from "../log/logger.js";
-import type { MessageHandler } from "./account-runner.js";
+import type { MessageHandler } from "../core/message-handler.js";
 import { isTransient } from "./classify.js";
 import { JournalError } from "./journal.js";
-import type { BotIdentity } from "./inbound.js";
+import type { BotIdentity } from "../core/inbound-message.js";
 import type { Journal } from "./journal.js";
-import type { Replier } from "./replier.js";
+import type { Replier } from "../core/replier.js";
 import { toInboundMessage } from "./to-inbound.js";
 
 export interface UpdateProcessorDeps {

@@ -1,11 +1,12 @@
-import { type Check, diagnoseAccount } from "../accounts/diagnose.js";
+import { diagnoseAccount } from "../accounts/diagnose-account.js";
+import type { Check } from "../core/check.js";
 import { ConfigError } from "../config/config-error.js";
 import { loadGatewayConfig } from "../config/load.js";
 import { loadSettings, type Settings } from "../config/settings.js";
 import { errorMessage, isGatewayError } from "../errors.js";
 import { redactSecrets } from "../log/redact.js";
 import { ensureWritableStateDir } from "../state/state-dir.js";
-import { diagnoseWiki } from "../wiki/diagnose.js";
+import { diagnoseWiki } from "../wiki/diagnose-wiki.js";
 import { type Command, parseFlags, SETTINGS_FLAGS, settingsArgs } from "./command.js";
 import { renderTable } from "./table.js";
 

@@ -1,5 +1,5 @@
 import type { AccountPool } from "../accounts/account-pool.js";
-import type { MessageHandler } from "../accounts/account-runner.js";
+import type { MessageHandler } from "../core/message-handler.js";
 import type { Logger } from "../log/logger.js";
 import type { PairingStore } from "../policy/pairing-store.js";
 import { APPROVED_NO_MESSAGE_TEXT, APPROVED_TEXT } from "./pairing-flow.js";

@@ -1,6 +1,6 @@
-import type { MessageHandler } from "../accounts/account-runner.js";
-import type { InboundMessage } from "../accounts/inbound.js";
-import type { Replier } from "../accounts/replier.js";
+import type { MessageHandler } from "../core/message-handler.js";
+import type { InboundMessage } from "../core/inbound-message.js";
+import type { Replier } from "../core/replier.js";
 import type { AgentSettings } from "../agents/agent-settings.js";
 import { whoamiText } from "../agents/commands/read-commands.js";
 import type { Metrics } from "../http/metrics.js";

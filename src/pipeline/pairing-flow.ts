@@ -1,5 +1,5 @@
-import type { InboundMessage } from "../accounts/inbound.js";
-import type { Replier } from "../accounts/replier.js";
+import type { InboundMessage } from "../core/inbound-message.js";
+import type { Replier } from "../core/replier.js";
 import type { Logger } from "../log/logger.js";
 import type { PairingOutcome } from "../policy/pairing-store.js";
 

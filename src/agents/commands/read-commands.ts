@@ -1,4 +1,4 @@
-import type { InboundMessage } from "../../accounts/inbound.js";
+import type { InboundMessage } from "../../core/inbound-message.js";
 import type { SearchIndex } from "../../wiki/index/index.js";
 import type { WikiPort } from "../../wiki/types.js";
 import { type AgentSettings, inSection, pageUrl } from "../agent-settings.js";

@@ -1,4 +1,4 @@
-import type { Check } from "../accounts/diagnose.js";
+import type { Check } from "../core/check.js";
 import { errorMessage } from "../errors.js";
 import { createWikiClient, graphqlEndpoint } from "./client/index.js";
 import { readWikiToken } from "./token.js";

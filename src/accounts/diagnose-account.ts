@@ -1,18 +1,8 @@
 import { Api, GrammyError } from "grammy";
 import type { AccountConfig } from "../config/schema.js";
+import type { Check } from "../core/check.js";
 import { errorMessage } from "../errors.js";
 import { redactSecrets } from "../log/redact.js";
-
-export type CheckStatus = "ok" | "warn" | "fail";
-
-/** One line of `wiki-gateway doctor`: what was checked, the verdict, and how to fix it. */
-export interface Check {
-  subject: string;
-  check: string;
-  status: CheckStatus;
-  detail: string;
-  fix?: string;
-}
 
 /**
  * Checks one account against Telegram: the token (getMe), the webhook (must be empty; removed when

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type AddressingInput, detectAddressing, type Entity } from "../../../src/policy/addressing.js";
-import { BOT } from "./fixtures.js";
+import { type AddressingInput, detectAddressing, type Entity } from "../../../src/accounts/addressing.js";
+import { BOT } from "../policy/fixtures.js";
 
 const mention = (text: string, word: string, from = 0): Entity => ({
   type: "mention",

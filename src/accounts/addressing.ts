@@ -1,4 +1,4 @@
-import type { BotIdentity } from "../accounts/inbound.js";
+import type { BotIdentity } from "../core/inbound-message.js";
 
 /** A Telegram MessageEntity as it may arrive: every field is checked before use. */
 export interface Entity {

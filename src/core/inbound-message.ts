@@ -1,6 +1,6 @@
 /**
- * The one plain value that leaves `accounts/`: an incoming Telegram message, already reduced to
- * what policy and agents need. No grammY type crosses this boundary.
+ * The plain value a Telegram update becomes once `accounts/` received it: an incoming message,
+ * already reduced to what policy and agents need. No grammY type crosses this boundary.
  */
 export type ChatType = "private" | "group" | "supergroup" | "channel";
 
