@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { createSandboxWiki } from "../src/sandbox/wiki/index.js";
-import { createWikiClient } from "../src/wiki/client/index.js";
+import { createWikiClient } from "../src/wiki/client/wiki-client.js";
 import { importMarkdownFolder } from "../src/wiki/import/import-folder.js";
 import { writeResults } from "./lib/results.js";
 import { median, round } from "./lib/stats.js";

@@ -20,8 +20,8 @@ import { createDenialLogger } from "./policy/denial-log.js";
 import { createPairingStore } from "./policy/pairing-store.js";
 import { createStateLayout } from "./state/layout.js";
 import { ensureWritableStateDir } from "./state/state-dir.js";
-import { createWikiClient } from "./wiki/client/index.js";
-import { createSearchIndex } from "./wiki/index/index.js";
+import { createWikiClient } from "./wiki/client/wiki-client.js";
+import { createSearchIndex } from "./wiki/search-index/index.js";
 
 export interface GatewayDeps {
   settings: Settings;

@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { resolveAgentSettings } from "../../src/agents/agent-settings.js";
 import { type Answerer, createAnswerer, MIN_COVERAGE } from "../../src/agents/answer.js";
-import { createSearchIndex, type SearchIndex } from "../../src/wiki/index/index.js";
+import { createSearchIndex, type SearchIndex } from "../../src/wiki/search-index/index.js";
 import type { WikiPort } from "../../src/wiki/types.js";
 import { loadTldrPages } from "../../src/sandbox/memory-wiki.js";
 import { writeResults } from "../lib/results.js";

@@ -1,6 +1,6 @@
 import type { Logger } from "../log/logger.js";
 import type { MessageHandler } from "../core/message-handler.js";
-import { isTransient } from "./classify.js";
+import { isTransient } from "./classify-failure.js";
 import { JournalError } from "./journal.js";
 import type { BotIdentity } from "../core/inbound-message.js";
 import type { Journal } from "./journal.js";

@@ -10,8 +10,8 @@ import { validateGatewayConfig } from "../config/validate.js";
 import { errorMessage, isGatewayError } from "../errors.js";
 import { createLogger } from "../log/logger.js";
 import { createStateLayout } from "../state/layout.js";
-import { createWikiClient } from "../wiki/client/index.js";
-import { createSearchIndex, type SearchIndex } from "../wiki/index/index.js";
+import { createWikiClient } from "../wiki/client/wiki-client.js";
+import { createSearchIndex, type SearchIndex } from "../wiki/search-index/index.js";
 import type { WikiPort } from "../wiki/types.js";
 import { type CliIo, type Command, parseFlags, SETTINGS_FLAGS, settingsArgs, UsageError } from "./command.js";
 

@@ -1,6 +1,6 @@
 import { stat } from "node:fs/promises";
 import { loadSettings } from "../config/settings.js";
-import { createWikiClient } from "../wiki/client/index.js";
+import { createWikiClient } from "../wiki/client/wiki-client.js";
 import { type ImportSummary, importMarkdownFolder, importSucceeded } from "../wiki/import/import-folder.js";
 import { type CliIo, type Command, parseFlags, SETTINGS_FLAGS, settingsArgs, UsageError } from "./command.js";
 

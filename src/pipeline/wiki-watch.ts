@@ -1,6 +1,6 @@
 import { errorMessage, isGatewayError } from "../errors.js";
 import type { Logger } from "../log/logger.js";
-import type { SearchIndex } from "../wiki/index/index.js";
+import type { SearchIndex } from "../wiki/search-index/index.js";
 import type { WikiPort } from "../wiki/types.js";
 
 export interface WikiState {

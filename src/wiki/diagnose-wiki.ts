@@ -1,6 +1,6 @@
 import type { Check } from "../core/check.js";
 import { errorMessage } from "../errors.js";
-import { createWikiClient, graphqlEndpoint } from "./client/index.js";
+import { createWikiClient, graphqlEndpoint } from "./client/wiki-client.js";
 import { readWikiToken } from "./token.js";
 import { isWikiError } from "./wiki-error.js";
 

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { resolveAgentSettings } from "../../../src/agents/agent-settings.js";
 import { createAnswerer, MIN_COVERAGE } from "../../../src/agents/answer.js";
 import { htmlToPlain, telegramLength } from "../../../src/agents/format/index.js";
-import { createSearchIndex } from "../../../src/wiki/index/index.js";
-import type { SearchIndex } from "../../../src/wiki/index/types.js";
+import { createSearchIndex } from "../../../src/wiki/search-index/index.js";
+import type { SearchIndex } from "../../../src/wiki/search-index/types.js";
 import { WikiError } from "../../../src/wiki/wiki-error.js";
 import { createMemoryWiki, loadTldrPages, type MemoryWiki } from "../../helpers/memory-wiki.js";
 

@@ -5,8 +5,8 @@ import { createAnswerer } from "../../../src/agents/answer.js";
 import { htmlToPlain, telegramLength } from "../../../src/agents/format/index.js";
 import { BOT_COMMANDS, createWikiAgent, type WikiAgent } from "../../../src/agents/wiki-agent.js";
 import { createMemoryLogger } from "../../../src/log/logger.js";
-import { createSearchIndex } from "../../../src/wiki/index/index.js";
-import type { SearchIndex } from "../../../src/wiki/index/types.js";
+import { createSearchIndex } from "../../../src/wiki/search-index/index.js";
+import type { SearchIndex } from "../../../src/wiki/search-index/types.js";
 import { WikiError } from "../../../src/wiki/wiki-error.js";
 import { createMemoryWiki, type MemoryWiki } from "../../helpers/memory-wiki.js";
 

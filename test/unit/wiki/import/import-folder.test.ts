@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { wikiCommand } from "../../../../src/cli/wiki.js";
 import { createSandboxWiki, type SandboxWiki } from "../../../../src/sandbox/wiki/index.js";
-import { createWikiClient } from "../../../../src/wiki/client/index.js";
+import { createWikiClient } from "../../../../src/wiki/client/wiki-client.js";
 import { importMarkdownFolder, importSucceeded } from "../../../../src/wiki/import/import-folder.js";
 import { captureIo } from "../../../helpers/cli.js";
 import { tldrRoot } from "../../../helpers/memory-wiki.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createSearchIndex } from "../../../../src/wiki/index/index.js";
+import { createSearchIndex } from "../../../../src/wiki/search-index/index.js";
 import type { PageSummary, WikiPort } from "../../../../src/wiki/types.js";
 import { createMemoryWiki, type SeedPage } from "../../../helpers/memory-wiki.js";
 

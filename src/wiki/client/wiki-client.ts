@@ -1,7 +1,7 @@
 import type { Logger } from "../../log/logger.js";
 import type { CreatePageInput, MutationResult, UpdatePageInput, WikiPage, WikiPort } from "../types.js";
 import { WikiError } from "../wiki-error.js";
-import { classifyFieldError } from "./classify.js";
+import { classifyFieldError } from "./classify-error.js";
 import {
   type RawHit,
   type RawPage,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { splitPassages } from "../../../../src/wiki/index/passages.js";
+import { splitPassages } from "../../../../src/wiki/search-index/passages.js";
 
 const TAR = `# tar
 

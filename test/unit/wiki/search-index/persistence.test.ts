@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createMemoryLogger } from "../../../../src/log/logger.js";
-import { createSearchIndex } from "../../../../src/wiki/index/index.js";
+import { createSearchIndex } from "../../../../src/wiki/search-index/index.js";
 import { loadTldrPages, type MemoryWiki } from "../../../helpers/memory-wiki.js";
 
 describe("save and load", () => {
