@@ -18,6 +18,14 @@ export interface UpdateProcessorDeps {
   resubmit: (update: Record<string, unknown>) => void;
 }
 
+export interface UpdateProcessor {
+  /** Handles an update unless it is done or already running; resolves when this call's work ended. */
+  process(update: Record<string, unknown>): Promise<void>;
+  inFlight(): number;
+  /** Waits until no handler runs, up to `deadlineMs`; false when the deadline won. */
+  drain(deadlineMs: number, extra?: () => number): Promise<boolean>;
+}
+
 const MAX_ATTEMPTS = 5;
 /** A journal that cannot be written (disk full) is retried much longer: the disk gets freed. */
 const MAX_JOURNAL_ATTEMPTS = 120;
@@ -30,7 +38,7 @@ const MAX_JOURNAL_ATTEMPTS = 120;
  * the network leaves the update unfinished and resubmits it later (up to 5 attempts); any other
  * failure is logged and the update is done, so one bad message never blocks a chat.
  */
-export function createUpdateProcessor(deps: UpdateProcessorDeps) {
+export function createUpdateProcessor(deps: UpdateProcessorDeps): UpdateProcessor {
   const { journal, log } = deps;
   const running = new Map<number, Promise<void>>();
   const attempts = new Map<number, number>();
@@ -103,7 +111,6 @@ export function createUpdateProcessor(deps: UpdateProcessorDeps) {
       return task;
     },
     inFlight: () => running.size,
-    /** Waits until no handler runs, up to `deadlineMs`; false when the deadline won. */
     async drain(deadlineMs: number, extra: () => number = () => 0): Promise<boolean> {
       draining = true;
       for (const timer of timers) clearTimeout(timer);

@@ -1,6 +1,6 @@
 import { stat } from "node:fs/promises";
 import { loadSettings } from "../config/settings.js";
-import { createWikiClient } from "../wiki/client/wiki-client.js";
+import { wikiClientFromSettings } from "../wiki/client/client-from-settings.js";
 import { type ImportSummary, importMarkdownFolder, importSucceeded } from "../wiki/import/import-folder.js";
 import { type CliIo, type Command, parseFlags, SETTINGS_FLAGS, settingsArgs, UsageError } from "./command.js";
 
@@ -46,12 +46,7 @@ export const wikiCommand: Command = {
       throw new UsageError(`${dir} is not a folder`, usage);
     }
     const settings = loadSettings(settingsArgs(values), io.env);
-    const wiki = createWikiClient({
-      baseUrl: settings.wikiUrl,
-      tokenFile: settings.wikiTokenFile,
-      timeoutMs: settings.wikiTimeoutMs,
-      concurrency,
-    });
+    const wiki = wikiClientFromSettings(settings, { concurrency });
     io.err(`importing ${dir} into ${wiki.graphqlUrl}${values.prefix ? ` under ${values.prefix}/` : ""}\n`);
     let shownAt = 0;
     const summary = await importMarkdownFolder({

@@ -1,0 +1,20 @@
+import type { Settings } from "../../config/settings.js";
+import { createWikiClient, type WikiClient, type WikiClientOptions } from "./wiki-client.js";
+
+export type WikiSettings = Pick<Settings, "wikiUrl" | "wikiTokenFile" | "wikiTimeoutMs">;
+
+/**
+ * The one way from settings to a wiki client: WIKI_URL, WIKI_TOKEN_FILE and WIKI_TIMEOUT_MS, plus
+ * what the caller adds (metrics hooks, a logger, a concurrency limit).
+ */
+export function wikiClientFromSettings(
+  settings: WikiSettings,
+  extra: Omit<WikiClientOptions, "baseUrl" | "tokenFile" | "timeoutMs"> = {},
+): WikiClient {
+  return createWikiClient({
+    baseUrl: settings.wikiUrl,
+    tokenFile: settings.wikiTokenFile,
+    timeoutMs: settings.wikiTimeoutMs,
+    ...extra,
+  });
+}
