@@ -1,6 +1,6 @@
 import { Api, GrammyError } from "grammy";
 import type { AccountConfig } from "../config/schema.js";
-import type { Check } from "../core/check.js";
+import type { Check } from "../core/check-result.js";
 import { errorMessage } from "../errors.js";
 import { redactSecrets } from "../log/redact.js";
 

@@ -1,5 +1,5 @@
 import { diagnoseAccount } from "../accounts/diagnose-account.js";
-import type { Check } from "../core/check.js";
+import type { Check } from "../core/check-result.js";
 import { ConfigError } from "../config/config-error.js";
 import { loadGatewayConfig } from "../config/load.js";
 import { loadSettings, type Settings } from "../config/settings.js";

@@ -1,4 +1,4 @@
-import type { Check } from "../core/check.js";
+import type { Check } from "../core/check-result.js";
 import { errorMessage } from "../errors.js";
 import { createWikiClient, graphqlEndpoint } from "./client/wiki-client.js";
 import { readWikiToken } from "./token.js";

@@ -9,7 +9,7 @@ import type { ParsedQuery } from "./query.js";
 import { keysFor, ReferenceCounter } from "./references.js";
 import { TermStats } from "./term-stats.js";
 import { termSequence } from "./text-evidence.js";
-import type { IndexedPage } from "./types.js";
+import type { IndexedPage } from "./index-types.js";
 
 /** Bumped whenever the analyzer, the fields or the saved layout change: older files are rebuilt. */
 export const INDEX_FORMAT_VERSION = 300 + ANALYZER_VERSION;

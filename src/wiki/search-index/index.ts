@@ -10,7 +10,7 @@ export type {
   SearchIndex,
   SearchIndexOptions,
   SearchOptions,
-} from "./types.js";
+} from "./index-types.js";
 export type { Passage } from "./passages.js";
 export { splitPassages } from "./passages.js";
 export { processTerm, queryTerms, tokenize } from "./analyzer.js";

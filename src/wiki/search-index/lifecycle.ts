@@ -1,5 +1,5 @@
 import type { WikiPort } from "../types.js";
-import type { SearchIndex } from "./types.js";
+import type { SearchIndex } from "./index-types.js";
 
 /** What `updateIndex` did. */
 export interface IndexUpdate {

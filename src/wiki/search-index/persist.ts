@@ -4,7 +4,7 @@ import { writeFileAtomic } from "../../state/atomic-file.js";
 import { Engine, INDEX_FORMAT_VERSION, PAGE_OPTIONS, PASSAGE_OPTIONS } from "./engine.js";
 import { indexText, type Passage } from "./passages.js";
 import { TermStats } from "./term-stats.js";
-import type { IndexedPage } from "./types.js";
+import type { IndexedPage } from "./index-types.js";
 
 const FORMAT = "wiki-gateway-search-index";
 

@@ -2,7 +2,7 @@ import type { SearchResult } from "minisearch";
 import { type Engine, PASSAGE_SLOTS } from "./engine.js";
 import type { ParsedQuery } from "./query.js";
 import { textEvidence } from "./text-evidence.js";
-import type { RankedPage } from "./types.js";
+import type { RankedPage } from "./index-types.js";
 
 /**
  * How page and passage evidence combine. A page scores

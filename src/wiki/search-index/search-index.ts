@@ -4,7 +4,7 @@ import { loadEngine, saveEngine } from "./persist.js";
 import { parseQuery } from "./query.js";
 import { rankPages } from "./rank.js";
 import { fetchInto, isIndexable, putPage } from "./sync.js";
-import type { IndexedPage, SearchIndex, SearchIndexOptions, SearchOptions } from "./types.js";
+import type { IndexedPage, SearchIndex, SearchIndexOptions, SearchOptions } from "./index-types.js";
 
 const DEFAULT_LIMIT = 5;
 

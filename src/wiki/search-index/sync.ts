@@ -3,7 +3,7 @@ import type { Logger } from "../../log/logger.js";
 import type { PageSummary, WikiPage, WikiPort } from "../types.js";
 import type { Engine } from "./engine.js";
 import { splitPassages } from "./passages.js";
-import type { IndexedPage } from "./types.js";
+import type { IndexedPage } from "./index-types.js";
 
 /** Only pages readers may see are indexed. */
 export function isIndexable(page: Pick<PageSummary, "isPublished" | "isPrivate">): boolean {

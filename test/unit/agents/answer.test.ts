@@ -3,7 +3,7 @@ import { resolveAgentSettings } from "../../../src/agents/agent-settings.js";
 import { createAnswerer, MIN_COVERAGE } from "../../../src/agents/answer.js";
 import { htmlToPlain, telegramLength } from "../../../src/agents/format/index.js";
 import { createSearchIndex } from "../../../src/wiki/search-index/index.js";
-import type { SearchIndex } from "../../../src/wiki/search-index/types.js";
+import type { SearchIndex } from "../../../src/wiki/search-index/index-types.js";
 import { WikiError } from "../../../src/wiki/wiki-error.js";
 import { createMemoryWiki, loadTldrPages, type MemoryWiki } from "../../helpers/memory-wiki.js";
 

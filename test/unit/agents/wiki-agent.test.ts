@@ -6,7 +6,7 @@ import { htmlToPlain, telegramLength } from "../../../src/agents/format/index.js
 import { BOT_COMMANDS, createWikiAgent, type WikiAgent } from "../../../src/agents/wiki-agent.js";
 import { createMemoryLogger } from "../../../src/log/logger.js";
 import { createSearchIndex } from "../../../src/wiki/search-index/index.js";
-import type { SearchIndex } from "../../../src/wiki/search-index/types.js";
+import type { SearchIndex } from "../../../src/wiki/search-index/index-types.js";
 import { WikiError } from "../../../src/wiki/wiki-error.js";
 import { createMemoryWiki, type MemoryWiki } from "../../helpers/memory-wiki.js";
 

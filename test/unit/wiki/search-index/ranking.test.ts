@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSearchIndex } from "../../../../src/wiki/search-index/index.js";
-import type { SearchIndex } from "../../../../src/wiki/search-index/types.js";
+import type { SearchIndex } from "../../../../src/wiki/search-index/index-types.js";
 import { loadTldrPages } from "../../../helpers/memory-wiki.js";
 
 /** Questions in plain words and the page that answers them; the pages are among ~400 tldr pages. */
