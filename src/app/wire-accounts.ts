@@ -1,6 +1,6 @@
 import { type AccountPool, createAccountPool } from "../accounts/account-pool.js";
 import { htmlToPlain } from "../agents/format/index.js";
-import { BOT_COMMANDS } from "../agents/wiki-agent.js";
+import { BOT_COMMANDS } from "../agents/bot-commands.js";
 import type { Settings } from "../config/settings.js";
 import type { MessageHandler } from "../core/message-handler.js";
 import type { Metrics } from "../http/metrics.js";
