@@ -42,6 +42,11 @@ function userIdList(groupsPath: string) {
   });
 }
 
+/** A sender list that is empty when absent. */
+function userIdListOrEmpty(groupsPath: string, description: string) {
+  return userIdList(groupsPath).default([]).meta({ description, default: [] });
+}
+
 export const groupSchema = z.strictObject({
   /** Absent means true (policy/evaluate.ts); the default is stated for editors only. */
   requireMention: z.boolean().optional().meta({ description: DOCS.group.requireMention, default: true }),
@@ -79,9 +84,7 @@ export const accountSchema = z
       .enum(["pairing", "allowlist", "open", "disabled"])
       .default("pairing")
       .describe(DOCS.account.dmPolicy),
-    allowFrom: userIdList("this account's groups")
-      .default([])
-      .meta({ description: DOCS.account.allowFrom, default: [] }),
+    allowFrom: userIdListOrEmpty("this account's groups", DOCS.account.allowFrom),
     groupPolicy: z
       .enum(["allowlist", "open", "disabled"])
       .default("allowlist")
@@ -161,9 +164,7 @@ export const agentSchema = z.strictObject({
     .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, { error: "must be a language code like en or pt-br" })
     .default("en")
     .describe(DOCS.agent.locale),
-  editors: userIdList("the account's groups")
-    .default([])
-    .meta({ description: DOCS.agent.editors, default: [] }),
+  editors: userIdListOrEmpty("the account's groups", DOCS.agent.editors),
   publicBaseUrl: z
     .url({ error: "must be an absolute http(s) URL" })
     .optional()
