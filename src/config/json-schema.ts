@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { gatewayConfigSchema } from "./schema.js";
 
-/** Where the generated schema is kept, relative to the repository (and the image's /app). */
-export const GATEWAY_SCHEMA_FILE = "config/gateway.schema.json";
-
 /**
  * The JSON Schema of gateway.json as an operator writes it, for editors (completion, hover text,
- * squiggles) through the file's `$schema` key.
+ * squiggles) through the file's `$schema` key; scripts/config-schema.mjs writes it to
+ * config/gateway.schema.json.
  *
  * Contract: pure and deterministic (same zod schema, same object, same key order). It describes the
  * input side: keys with a default are optional and show that default. Draft-07, the draft that

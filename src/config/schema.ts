@@ -13,7 +13,7 @@ import {
  * The zod schema of gateway.json (configuration description version 2.0.0).
  *
  * Contract: a file this schema accepts can be run: every id is normalised, every account is bound
- * to exactly one agent, no webhook setting exists. Cross-field rules live in `checkGatewayConfig`
+ * to exactly one agent, no webhook setting exists. Cross-field rules live in `validateGatewayConfig`
  * (validate.ts); this file describes shapes and per-field rules. Every issue carries `params.fix`
  * (what to change) where the generic message would not say it. Every key carries its README text
  * (`.describe`) and, where a rule lives in code, its JSON Schema form (`.meta`, json-hints.ts), for
@@ -54,31 +54,28 @@ export const groupSchema = z.strictObject({
   enabled: z.boolean().default(true).describe(DOCS.group.enabled),
 });
 
-const tokenSchema = z
-  .string()
-  .meta(BOT_TOKEN_HINT)
-  .superRefine((token, ctx) => {
-    if (BOT_TOKEN_PATTERN.test(token)) return;
-    if (isPlaceholderToken(token)) {
-      ctx.addIssue({
-        code: "custom",
-        message: `"${token.slice(0, 40)}" is a placeholder, not a bot token`,
-        params: fix("replace the placeholder with the token BotFather gave you, or use botTokenFile"),
-      });
-      return;
-    }
+const tokenSchema = z.string().superRefine((token, ctx) => {
+  if (BOT_TOKEN_PATTERN.test(token)) return;
+  if (isPlaceholderToken(token)) {
     ctx.addIssue({
       code: "custom",
-      message: "does not look like a bot token (<digits>:<35 or more letters, digits, - or _>)",
-      params: fix("copy the whole token from BotFather (/token), or point botTokenFile at a file holding it"),
+      message: `"${token.slice(0, 40)}" is a placeholder, not a bot token`,
+      params: fix("replace the placeholder with the token BotFather gave you, or use botTokenFile"),
     });
+    return;
+  }
+  ctx.addIssue({
+    code: "custom",
+    message: "does not look like a bot token (<digits>:<35 or more letters, digits, - or _>)",
+    params: fix("copy the whole token from BotFather (/token), or point botTokenFile at a file holding it"),
   });
+});
 
 export const accountSchema = z
   .strictObject({
     enabled: z.boolean().default(true).describe(DOCS.account.enabled),
     name: z.string().optional().describe(DOCS.account.name),
-    botToken: tokenSchema.optional().describe(DOCS.account.botToken),
+    botToken: tokenSchema.meta(BOT_TOKEN_HINT).optional().describe(DOCS.account.botToken),
     botTokenFile: z.string().min(1).optional().describe(DOCS.account.botTokenFile),
     dmPolicy: z
       .enum(["pairing", "allowlist", "open", "disabled"])
