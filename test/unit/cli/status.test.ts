@@ -2,6 +2,7 @@ import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../../src/cli/main.js";
 import { statusUrlFromSettings } from "../../../src/cli/status.js";
+import type { GatewayStatus } from "../../../src/cli/status-schema.js";
 import { renderStatus } from "../../../src/cli/status-view.js";
 import { captureIo } from "../../helpers/cli.js";
 import { freePort } from "../../helpers/daemon.js";
@@ -9,7 +10,7 @@ import { freePort } from "../../helpers/daemon.js";
 const NOW = Date.parse("2026-11-24T10:30:00.000Z");
 
 /** What the daemon's /status answers for two polling accounts and a disabled one. */
-function healthy() {
+function healthy(): GatewayStatus {
   return {
     accounts: [
       {
@@ -41,7 +42,7 @@ function healthy() {
   };
 }
 
-function withConflict() {
+function withConflict(): GatewayStatus {
   const body = healthy();
   body.accounts[2] = {
     ...body.accounts[2]!,
@@ -51,7 +52,7 @@ function withConflict() {
       message: "another process polls bot vera",
       remedy: "stop the other process that uses this token",
     },
-  } as (typeof body.accounts)[number];
+  };
   return body;
 }
 
@@ -118,8 +119,8 @@ describe("status: rendering", () => {
       ok: false,
       code: "wiki-unauthorized",
       detail: "the token expired; fix: write a new one",
-    } as never;
-    body.index = { pages: 0, passages: 0 } as never;
+    };
+    body.index = { pages: 0, passages: 0 };
     const text = renderStatus(body, NOW);
     expect(text).toMatch(/^vera +conflict .* telegram-conflict /m);
     expect(text).toContain(
@@ -147,7 +148,7 @@ describe("status: exit codes against a served /status", () => {
 
   it("exits 1 when the wiki is not usable", async () => {
     const body = healthy();
-    body.wiki = { ok: false, detail: "not checked yet" } as never;
+    body.wiki = { ok: false, detail: "not checked yet" };
     expect((await status(["--url", base], body)).exit).toBe(1);
   });
 
@@ -169,7 +170,7 @@ describe("status: exit codes against a served /status", () => {
   });
 
   it("a malformed answer is a clear error naming the field, not a crash", async () => {
-    const body = healthy() as Record<string, unknown>;
+    const body = healthy() as unknown as Record<string, unknown>;
     body.accounts = [{ account: "default", status: 3 }];
     const r = await status(["--url", base], body);
     expect(r.exit).toBe(1);
