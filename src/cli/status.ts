@@ -40,12 +40,9 @@ export function statusUrlFromSettings(settings: Pick<Settings, "httpHost" | "htt
       'give the port the daemon logged ("operations endpoint listening") with --http-port N or --url http://HOST:PORT',
     );
   }
-  const host =
-    settings.httpHost === "0.0.0.0" || settings.httpHost === ""
-      ? "127.0.0.1"
-      : settings.httpHost === "::"
-        ? "::1"
-        : settings.httpHost;
+  // A wildcard listens on every address, loopback included (as the image's HEALTHCHECK assumes).
+  const wildcard = ["", "0.0.0.0", "::"].includes(settings.httpHost);
+  const host = wildcard ? "127.0.0.1" : settings.httpHost;
   const bracketed = host.includes(":") && !host.startsWith("[") ? `[${host}]` : host;
   return `http://${bracketed}:${settings.httpPort}/status`;
 }

@@ -231,7 +231,8 @@ describe("status: usage", () => {
       "http://127.0.0.1:8080/status",
     );
     expect(statusUrlFromSettings({ httpHost: "0.0.0.0", httpPort: 9 })).toBe("http://127.0.0.1:9/status");
-    expect(statusUrlFromSettings({ httpHost: "::", httpPort: 9 })).toBe("http://[::1]:9/status");
+    expect(statusUrlFromSettings({ httpHost: "::", httpPort: 9 })).toBe("http://127.0.0.1:9/status");
     expect(statusUrlFromSettings({ httpHost: "gateway", httpPort: 9 })).toBe("http://gateway:9/status");
+    expect(statusUrlFromSettings({ httpHost: "::1", httpPort: 9 })).toBe("http://[::1]:9/status");
   });
 });
