@@ -2,7 +2,7 @@ import type { AccountPool } from "../accounts/account-pool.js";
 import type { Settings } from "../config/settings.js";
 import type { MessageHandler } from "../core/message-handler.js";
 import { createMetrics } from "../http/metrics.js";
-import type { GatewayView } from "../http/readiness.js";
+import type { GatewayView } from "../http/gateway-readiness.js";
 import type { HttpServer } from "../http/server.js";
 import type { Logger } from "../log/logger.js";
 import { type ApprovalDelivery, createApprovalDelivery } from "../pipeline/approval-delivery.js";

@@ -1,8 +1,8 @@
 import { loadGatewayConfig } from "../config/load.js";
 import type { Settings } from "../config/settings.js";
-import { gatewayReadiness } from "../http/readiness.js";
+import { gatewayReadiness } from "../http/gateway-readiness.js";
 import type { Readiness } from "../http/server.js";
-import { type GatewayStatus, gatewayStatus } from "../http/status.js";
+import { type GatewayStatus, gatewayStatus } from "../http/gateway-status.js";
 import type { Logger } from "../log/logger.js";
 import { ensureWritableStateDir } from "../state/state-dir.js";
 import { applyConfig, type ConfigTarget, type ReloadResult, reloadConfig } from "./apply-config.js";

@@ -1,9 +1,9 @@
 import type { Settings } from "../config/settings.js";
 import type { Metrics } from "../http/metrics.js";
-import type { GatewayView } from "../http/readiness.js";
-import { gatewayReadiness } from "../http/readiness.js";
+import type { GatewayView } from "../http/gateway-readiness.js";
+import { gatewayReadiness } from "../http/gateway-readiness.js";
 import { createHttpServer, type HttpServer } from "../http/server.js";
-import { gatewayStatus } from "../http/status.js";
+import { gatewayStatus } from "../http/gateway-status.js";
 import type { Logger } from "../log/logger.js";
 
 /** The operations endpoint over the gateway's parts, each read when a request asks. */

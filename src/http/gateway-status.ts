@@ -1,4 +1,4 @@
-import type { GatewayView } from "./readiness.js";
+import type { GatewayView } from "./gateway-readiness.js";
 
 /** The body of /status (secrets are redacted by the server before it is sent). */
 export interface GatewayStatus {
