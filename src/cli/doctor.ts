@@ -83,13 +83,7 @@ async function runChecks(settings: Settings, fix: boolean): Promise<Check[]> {
     );
     for (const r of results) checks.push(...r);
   }
-  checks.push(
-    ...(await diagnoseWiki({
-      baseUrl: settings.wikiUrl,
-      tokenFile: settings.wikiTokenFile,
-      timeoutMs: settings.wikiTimeoutMs,
-    })),
-  );
+  checks.push(...(await diagnoseWiki(settings)));
   try {
     await ensureWritableStateDir(settings.stateDir);
     checks.push({ subject: "state", check: "writable", status: "ok", detail: settings.stateDir });

@@ -1,6 +1,7 @@
 import type { Check } from "../core/check-result.js";
 import { errorMessage } from "../errors.js";
-import { createWikiClient, graphqlEndpoint } from "./client/wiki-client.js";
+import { type WikiSettings, wikiClientFromSettings } from "./client/client-from-settings.js";
+import { graphqlEndpoint } from "./client/wiki-client.js";
 import { readWikiToken } from "./token.js";
 import { isWikiError } from "./wiki-error.js";
 
@@ -9,11 +10,8 @@ import { isWikiError } from "./wiki-error.js";
  * readable by others), real authentication (a guest fallback is a failure), and the rights the
  * gateway uses (list, single with content, create). Never throws.
  */
-export async function diagnoseWiki(options: {
-  baseUrl: string;
-  tokenFile: string;
-  timeoutMs: number;
-}): Promise<Check[]> {
+export async function diagnoseWiki(settings: WikiSettings): Promise<Check[]> {
+  const tokenFile = settings.wikiTokenFile;
   const subject = "wiki";
   const checks: Check[] = [];
   const fail = (check: string, error: unknown): Check => ({
@@ -24,18 +22,18 @@ export async function diagnoseWiki(options: {
     ...(isWikiError(error) ? { fix: error.remedy } : {}),
   });
   try {
-    checks.push({ subject, check: "url", status: "ok", detail: graphqlEndpoint(options.baseUrl) });
+    checks.push({ subject, check: "url", status: "ok", detail: graphqlEndpoint(settings.wikiUrl) });
   } catch (error) {
     return [fail("url", error)];
   }
   try {
-    const token = await readWikiToken(options.tokenFile);
+    const token = await readWikiToken(tokenFile);
     const expiry = token.expiresAt ? `expires ${token.expiresAt.toISOString()}` : "no expiry";
     checks.push({
       subject,
       check: "token file",
       status: "ok",
-      detail: `${options.tokenFile}: a JWT, ${expiry}`,
+      detail: `${tokenFile}: a JWT, ${expiry}`,
     });
     for (const warning of token.warnings) {
       checks.push({
@@ -43,19 +41,14 @@ export async function diagnoseWiki(options: {
         check: "token file mode",
         status: "warn",
         detail: warning,
-        fix: `chmod 600 ${options.tokenFile}`,
+        fix: `chmod 600 ${tokenFile}`,
       });
     }
   } catch (error) {
     checks.push(fail("token file", error));
     return checks;
   }
-  const client = createWikiClient({
-    baseUrl: options.baseUrl,
-    tokenFile: options.tokenFile,
-    timeoutMs: options.timeoutMs,
-    retries: 0,
-  });
+  const client = wikiClientFromSettings(settings, { retries: 0 });
   try {
     const probe = await client.probe();
     checks.push({
