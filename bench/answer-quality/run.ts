@@ -3,7 +3,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { resolveAgentSettings } from "../../src/agents/agent-settings.js";
-import { type Answerer, createAnswerer, MIN_COVERAGE } from "../../src/agents/answer.js";
+import { type Answerer, CONFIDENT_SCORE, createAnswerer } from "../../src/agents/answer.js";
 import { createSearchIndex, type SearchIndex } from "../../src/wiki/index/index.js";
 import type { WikiPort } from "../../src/wiki/types.js";
 import { loadTldrPages } from "../../src/sandbox/memory-wiki.js";
@@ -40,6 +40,9 @@ interface Accuracy {
 export interface SetQuality extends Accuracy {
   nothingFound: number;
   nothingFoundRate: number;
+  /** Answered with confidence `weak` (the closest page, where a client may offer choices). */
+  weak: number;
+  weakRate: number;
 }
 
 /** The question sets, each reported apart: what the ranking was tuned on must not flatter the rest. */
@@ -78,28 +81,42 @@ export async function answerRanks(answerer: Answerer, questions: readonly Qualit
       rank: rankOf(q, paths),
       got: paths,
       found: answer.found,
+      confidence: answer.confidence,
     });
   }
   return details;
 }
 
-export function setQuality(details: Array<{ rank: number; found: boolean }>): SetQuality {
+export function setQuality(details: Array<{ rank: number; found: boolean; confidence: string }>): SetQuality {
   const nothing = details.filter((d) => !d.found).length;
+  const weak = details.filter((d) => d.confidence === "weak").length;
   return {
     ...accuracy(details.map((d) => d.rank)),
     nothingFound: nothing,
     nothingFoundRate: round(nothing / details.length, 3),
+    weak,
+    weakRate: round(weak / details.length, 3),
   };
 }
 
-/** Off-topic questions the answerer answered anyway (a false answer each). */
+/**
+ * Off-topic questions the answerer answered anyway: a confident answer is a false answer; a weak
+ * one (the closest page, flagged as unsure) is listed apart.
+ */
 export async function falseAnswers(answerer: Answerer, questions: readonly string[]) {
-  const answered = [];
+  const shown = [];
   for (const q of questions) {
     const answer = await answerer.answer(q, agent);
-    if (answer.found) answered.push({ question: q, got: answer.sources[0]?.path });
+    if (answer.found)
+      shown.push({ question: q, got: answer.sources[0]?.path, confidence: answer.confidence });
   }
-  return answered;
+  return {
+    questions: questions.length,
+    answeredAnyway: shown.filter((s) => s.confidence === "confident").length,
+    answeredRate: round(shown.filter((s) => s.confidence === "confident").length / questions.length, 3),
+    weak: shown.filter((s) => s.confidence === "weak").length,
+    examples: shown,
+  };
 }
 
 /** The recorded dev/test split must be the one the seed draws: a hand-moved question is an error. */
@@ -166,7 +183,7 @@ export async function run(options: AnswerQualityOptions = {}) {
 
   const data = {
     corpus: { pages: index.stats().pages, passages: index.stats().passages },
-    threshold: { minCoverage: MIN_COVERAGE },
+    threshold: { confidentScore: CONFIDENT_SCORE },
     split: { seed: SPLIT_SEED, dev: PEOPLE_DEV.length, test: PEOPLE_TEST.length },
     sets: Object.fromEntries(
       (Object.keys(QUESTION_SETS) as QuestionSetName[]).map((name) => [name, setQuality(details[name])]),
@@ -174,17 +191,8 @@ export async function run(options: AnswerQualityOptions = {}) {
     indexRetrieval: accuracy(retrieval),
     wikiDefaultSearch: accuracy(wikiSearch),
     wikiSearchFallback: accuracy(fallback.map((d) => d.rank)),
-    offTopic: {
-      questions: OFF_TOPIC.length,
-      answeredAnyway: offTopicAnswered.length,
-      examples: offTopicAnswered,
-    },
-    peopleOffTopic: {
-      questions: PEOPLE_OFF_TOPIC.length,
-      answeredAnyway: peopleOffTopicAnswered.length,
-      answeredRate: round(peopleOffTopicAnswered.length / PEOPLE_OFF_TOPIC.length, 3),
-      examples: peopleOffTopicAnswered,
-    },
+    offTopic: offTopicAnswered,
+    peopleOffTopic: peopleOffTopicAnswered,
     latencyMs: {
       samples: latencies.length,
       p50: round(percentile(latencies, 50)),
@@ -204,7 +212,7 @@ export async function run(options: AnswerQualityOptions = {}) {
       ? ""
       : writeResults("answer-quality", data, {
           title: `answer quality on the tldr corpus (${data.corpus.pages} pages, ${data.corpus.passages} passages)`,
-          columns: ["method", "questions", "top-1", "top-3", "“nothing found” though answered"],
+          columns: ["method", "questions", "top-1", "top-3", "“nothing found” though answered", "weak"],
           rows: [
             ...(Object.keys(QUESTION_SETS) as QuestionSetName[]).map((name) => {
               const q = data.sets[name];
@@ -214,6 +222,7 @@ export async function run(options: AnswerQualityOptions = {}) {
                 pct(q, "top1Rate"),
                 pct(q, "top3Rate"),
                 `${round(q.nothingFoundRate * 100, 1)} %`,
+                `${round(q.weakRate * 100, 1)} %`,
               ];
             }),
             [
@@ -222,6 +231,7 @@ export async function run(options: AnswerQualityOptions = {}) {
               pct(data.wikiDefaultSearch, "top1Rate"),
               pct(data.wikiDefaultSearch, "top3Rate"),
               "—",
+              "—",
             ],
             [
               "answerer on wiki search (index not ready), tuned set",
@@ -229,12 +239,13 @@ export async function run(options: AnswerQualityOptions = {}) {
               pct(data.wikiSearchFallback, "top1Rate"),
               pct(data.wikiSearchFallback, "top3Rate"),
               "—",
+              "—",
             ],
           ],
           notes: [
             `Answer latency (full corpus, ${data.latencyMs.samples} answers): p50 ${data.latencyMs.p50} ms, p95 ${data.latencyMs.p95} ms, max ${data.latencyMs.max} ms wall-clock; CPU time p50 ${data.latencyMs.cpuP50} ms, p95 ${data.latencyMs.cpuP95} ms (load average ${data.latencyMs.loadAverage} on ${cpus().length} CPUs).`,
             `Index: built in ${data.index.buildSeconds} s; saved ${data.index.fileMiB} MiB in ${data.index.saveSeconds} s; loaded in ${data.index.loadSeconds} s.`,
-            `Off-topic questions answered anyway: ${data.peopleOffTopic.answeredAnyway} of ${data.peopleOffTopic.questions} new ones (${round(data.peopleOffTopic.answeredRate * 100, 1)} %), ${data.offTopic.answeredAnyway} of ${data.offTopic.questions} older ones.`,
+            `Off-topic questions answered confidently anyway: ${data.peopleOffTopic.answeredAnyway} of ${data.peopleOffTopic.questions} new ones (${round(data.peopleOffTopic.answeredRate * 100, 1)} %; ${data.peopleOffTopic.weak} more got a weak match), ${data.offTopic.answeredAnyway} of ${data.offTopic.questions} older ones (${data.offTopic.weak} weak). Confident from score ${CONFIDENT_SCORE}.`,
             `Questions as people type: ${PEOPLE_QUESTIONS.length}, split at random with seed ${SPLIT_SEED} into ${PEOPLE_DEV.length} dev and ${PEOPLE_TEST.length} test (bench/answer-quality/people-questions.ts).`,
           ],
         });

@@ -3,7 +3,6 @@ import { resolve } from "node:path";
 import { createAnswerer } from "../../src/agents/answer.js";
 import { loadTldrPages } from "../../src/sandbox/memory-wiki.js";
 import { createSearchIndex } from "../../src/wiki/index/index.js";
-import { PEOPLE_OFF_TOPIC } from "./people-questions.js";
 import { OFF_TOPIC } from "./questions.js";
 import {
   answerRanks,
@@ -19,7 +18,7 @@ const TUNING_SETS: QuestionSetName[] = ["tuned", "heldOut", "peopleDev"];
 
 /**
  * `node dist/bench/answer-quality/tune.js [--misses]`: the figures a ranking change may be judged
- * by (tuned, held-out and dev sets, off-topic answers), quickly and without the test part, so that
+ * by (tuned, held-out and dev sets, the first ten off-topic questions), quickly and without the test part, so that
  * tuning cannot look at it. The full report, test part included, is `npm run bench -- answer-quality`.
  */
 export async function tune(showMisses: boolean): Promise<void> {
@@ -32,7 +31,7 @@ export async function tune(showMisses: boolean): Promise<void> {
     const details = await answerRanks(answerer, QUESTION_SETS[name].questions);
     const q = setQuality(details);
     process.stdout.write(
-      `${name.padEnd(10)} n=${q.questions} top1=${q.top1Rate} top3=${q.top3Rate} nothing=${q.nothingFoundRate}\n`,
+      `${name.padEnd(10)} n=${q.questions} top1=${q.top1Rate} top3=${q.top3Rate} nothing=${q.nothingFoundRate} weak=${q.weakRate}\n`,
     );
     if (showMisses)
       for (const d of details.filter((x) => x.rank !== 0))
@@ -40,14 +39,13 @@ export async function tune(showMisses: boolean): Promise<void> {
           `    ${d.rank < 0 ? "✗" : `#${d.rank + 1}`} ${d.question} → ${d.got.join(", ")}\n`,
         );
   }
-  const off = [
-    ...(await falseAnswers(answerer, OFF_TOPIC)),
-    ...(await falseAnswers(answerer, PEOPLE_OFF_TOPIC)),
-  ];
+  // The first ten off-topic questions calibrate; the twenty newer ones are only reported.
+  const off = await falseAnswers(answerer, OFF_TOPIC);
   process.stdout.write(
-    `off-topic answered: ${off.length} of ${OFF_TOPIC.length + PEOPLE_OFF_TOPIC.length}\n`,
+    `off-topic answered confidently: ${off.answeredAnyway} of ${off.questions} (weak: ${off.weak})\n`,
   );
-  if (showMisses) for (const f of off) process.stdout.write(`    ${f.question} → ${f.got}\n`);
+  if (showMisses)
+    for (const f of off.examples) process.stdout.write(`    ${f.confidence} ${f.question} → ${f.got}\n`);
 }
 
 const invokedAs = process.argv[1];
