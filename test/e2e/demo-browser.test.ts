@@ -6,6 +6,7 @@ import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type RunningDemo, startDemo } from "../../src/sandbox/demo/run-demo.js";
 import { CHROMIUM_PATH, describeWhere } from "../helpers/needs.js";
+import { writeTinyTldr } from "../helpers/tiny-tldr.js";
 
 /**
  * Issue 9, done-when: the demo's chat page in Debian's Chromium (playwright-core). A DM question
@@ -31,6 +32,8 @@ function startDemoAndBrowser(): void {
   beforeAll(async () => {
     await mkdir(SHOTS, { recursive: true });
     dir = await mkdtemp(join(tmpdir(), "demo-browser-"));
+    // One tldr page instead of the whole corpus: the browser test does not wait for 7,000 pages.
+    process.env.TLDR_DIR = writeTinyTldr(join(dir, "tldr-pages"));
     demo = await startDemo({
       dir,
       httpPort: 0,
