@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { type AccountPool, createAccountPool } from "./accounts/account-pool.js";
 import { isAccountReady } from "./accounts/account-state.js";
 import { createAnswerer } from "./agents/answer.js";
@@ -209,6 +210,15 @@ export function createGateway({ settings, logger }: GatewayDeps): Gateway {
     reload,
     async start() {
       await ensureWritableStateDir(layout.root);
+      // Watched before the first read, so that a change made while the gateway starts (after the
+      // read, before start() resolves) is applied once it has started, never lost.
+      let changedWhileStarting = false;
+      let starting = true;
+      const configWatch = watchConfigFile(resolve(configPath), () => {
+        if (starting) changedWhileStarting = true;
+        else void reload("file changed");
+      });
+      closeWatchers = [() => configWatch.close()];
       const loaded = await loadGatewayConfig(configPath);
       configPath = loaded.path;
       for (const warning of loaded.warnings)
@@ -230,13 +240,14 @@ export function createGateway({ settings, logger }: GatewayDeps): Gateway {
       void deliver();
       const deliveryTimer = setInterval(deliver, 30_000);
       deliveryTimer.unref();
-      const configWatch = watchConfigFile(configPath, () => void reload("file changed"));
       closeWatchers = [
         () => pairingWatch.close(),
         () => configWatch.close(),
         () => clearInterval(deliveryTimer),
       ];
       logger.info({ accounts: pool.states().map((s) => `${s.account}:${s.status}`) }, "gateway started");
+      starting = false;
+      if (changedWhileStarting) void reload("file changed while starting");
     },
     stop() {
       stopPromise ??= (async () => {
