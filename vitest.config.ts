@@ -3,10 +3,12 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
+    // Say which tests need a tool this machine lacks (Chromium, mount permission): before, and after the summary.
+    globalSetup: ["test/global-setup.ts"],
     pool: "forks",
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    reporters: ["default"],
+    reporters: ["default", "./test/not-run-reporter.ts"],
   },
 });

@@ -1,15 +1,6 @@
 import { readdir, readFile } from "node:fs/promises";
-import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-
-/** The tldr corpus beside the project (../shared/corpus/tldr). */
-export const TLDR_ROOT = resolve(
-  fileURLToPath(new URL("../../../", import.meta.url)),
-  "..",
-  "shared",
-  "corpus",
-  "tldr",
-);
+import { join } from "node:path";
+import { requireTldrCorpus } from "../../src/sandbox/tldr-corpus.js";
 
 export interface CorpusPage {
   path: string;
@@ -19,7 +10,7 @@ export interface CorpusPage {
 }
 
 /** Every tldr page: path "tldr/<folder>/<name>" (lower-case), title from "# ", description from "> ". */
-export async function readTldr(root = TLDR_ROOT): Promise<CorpusPage[]> {
+export async function readTldr(root = requireTldrCorpus().dir): Promise<CorpusPage[]> {
   const pages: CorpusPage[] = [];
   for (const folder of (await readdir(root, { withFileTypes: true })).filter((d) => d.isDirectory())) {
     for (const file of (await readdir(join(root, folder.name))).filter((f) => f.endsWith(".md")).sort()) {

@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import type { Logger } from "../log/logger.js";
 import { watchFile } from "../state/watch-file.js";
 import type { GatewayParts } from "./gateway-parts.js";
@@ -7,14 +8,42 @@ const DELIVERY_RETRY_MS = 30_000;
 /** gateway.json is re-read once its folder has been quiet this long. */
 const CONFIG_DEBOUNCE_MS = 250;
 
+export interface ConfigWatch {
+  /** The gateway has started: from now on a change reloads at once (one made meanwhile, now). */
+  started(): void;
+  close(): void;
+}
+
 /**
- * Starts what runs beside the accounts: approval deliveries (on every pairing change, at start
- * for approvals made while the daemon was down, and every 30 s) and the gateway.json watch.
- * Returns the function that stops them all.
+ * Watches gateway.json from before its first read, so that a change made while the gateway
+ * starts (after the read, before start() resolves) is applied once it has started, never lost.
  */
-export function startBackground(
-  parts: Pick<GatewayParts, "pairing" | "delivery" | "config">,
-  reload: (reason: string) => Promise<unknown>,
+export function watchGatewayConfig(path: string, reload: (reason: string) => Promise<unknown>): ConfigWatch {
+  let starting = true;
+  let changedWhileStarting = false;
+  const watch = watchFile(
+    resolve(path),
+    async () => {
+      if (starting) changedWhileStarting = true;
+      else await reload("file changed");
+    },
+    { debounceMs: CONFIG_DEBOUNCE_MS },
+  );
+  return {
+    started() {
+      starting = false;
+      if (changedWhileStarting) void reload("file changed while starting");
+    },
+    close: () => watch.close(),
+  };
+}
+
+/**
+ * Starts approval deliveries: on every pairing change, at once for approvals made while the
+ * daemon was down (no change the watch reports), and every 30 s. Returns the function that stops them.
+ */
+export function startDeliveries(
+  parts: Pick<GatewayParts, "pairing" | "delivery">,
   logger: Logger,
 ): () => void {
   const deliver = () =>
@@ -25,12 +54,8 @@ export function startBackground(
   void deliver();
   const deliveryTimer = setInterval(deliver, DELIVERY_RETRY_MS);
   deliveryTimer.unref();
-  const configWatch = watchFile(parts.config.path, () => reload("file changed").then(() => {}), {
-    debounceMs: CONFIG_DEBOUNCE_MS,
-  });
   return () => {
     pairingWatch.close();
-    configWatch.close();
     clearInterval(deliveryTimer);
   };
 }

@@ -6,7 +6,7 @@ import { type GatewayStatus, gatewayStatus } from "../http/gateway-status.js";
 import type { Logger } from "../log/logger.js";
 import { ensureWritableStateDir } from "../state/state-dir.js";
 import { applyConfig, type ConfigTarget, type ReloadResult, reloadConfig } from "./apply-config.js";
-import { startBackground } from "./background.js";
+import { startDeliveries, watchGatewayConfig } from "./background.js";
 import { createGatewayParts, type GatewayParts } from "./gateway-parts.js";
 
 export type { ReloadResult } from "./apply-config.js";
@@ -36,7 +36,8 @@ export function createGateway({ settings, logger }: GatewayDeps): Gateway {
   const parts = createGatewayParts(settings, logger);
   const target: ConfigTarget = { config: parts.config, pool: parts.pool, wikiUrl: settings.wikiUrl, logger };
   const reload = (reason: string) => reloadConfig(target, reason);
-  let stopBackground = () => {};
+  /** What start() opened beside the parts (watches, timers), closed first by stop(). */
+  const closers: Array<() => void> = [];
   let stopPromise: Promise<void> | undefined;
   let resolveStopped: () => void = () => {};
   const stopped = new Promise<void>((resolve) => {
@@ -50,17 +51,20 @@ export function createGateway({ settings, logger }: GatewayDeps): Gateway {
     reload,
     async start() {
       await ensureWritableStateDir(parts.layout.root);
+      const configWatch = watchGatewayConfig(parts.config.path, reload);
+      closers.push(() => configWatch.close());
       const loaded = await loadGatewayConfig(parts.config.path);
       await startParts(parts, logger);
       await applyConfig(target, loaded, "start");
-      stopBackground = startBackground(parts, reload, logger);
+      closers.push(startDeliveries(parts, logger));
       logger.info(
         { accounts: parts.pool.states().map((s) => `${s.account}:${s.status}`) },
         "gateway started",
       );
+      configWatch.started();
     },
     stop() {
-      stopPromise ??= stopParts(parts, stopBackground, logger).then(resolveStopped);
+      stopPromise ??= stopParts(parts, closers, logger).then(resolveStopped);
       return stopPromise;
     },
   };
@@ -74,8 +78,12 @@ async function startParts(parts: GatewayParts, logger: Logger): Promise<void> {
   void parts.wikiWatch.start(); // loads the saved index, then checks the wiki in the background
 }
 
-async function stopParts(parts: GatewayParts, stopBackground: () => void, logger: Logger): Promise<void> {
-  stopBackground();
+async function stopParts(
+  parts: GatewayParts,
+  closers: ReadonlyArray<() => void>,
+  logger: Logger,
+): Promise<void> {
+  for (const close of closers) close();
   await parts.pool.stop();
   await parts.wikiWatch.stop();
   await parts.http.close();

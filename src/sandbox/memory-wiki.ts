@@ -1,7 +1,5 @@
-import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import type {
   CreatePageInput,
   MutationResult,
@@ -12,6 +10,8 @@ import type {
   WikiPort,
 } from "../wiki/types.js";
 import { WikiError } from "../wiki/wiki-error.js";
+import { type HandbookOptions, readHandbookPages } from "./handbook.js";
+import { requireTldrCorpus } from "./tldr-corpus.js";
 
 /**
  * An in-memory WikiPort for unit tests and the answer-quality bench: no network. It behaves like
@@ -189,14 +189,9 @@ function likePattern(query: string): RegExp {
   return new RegExp(body, "i");
 }
 
-/** The tldr corpus shipped next to the repository (../shared/corpus/tldr). */
+/** The tldr corpus (TLDR_DIR, or ../shared/corpus/tldr); a GatewayError saying how to get it when missing. */
 export function tldrRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    if (existsSync(join(dir, "package.json"))) return resolve(dir, "..", "shared", "corpus", "tldr");
-    dir = dirname(dir);
-  }
-  return resolve("..", "shared", "corpus", "tldr");
+  return requireTldrCorpus().dir;
 }
 
 export interface TldrOptions {
@@ -248,6 +243,11 @@ export async function readTldrPages(limit?: number, opts: TldrOptions = {}): Pro
 
 function tldrPath(folder: string, file: string): string {
   return `tldr/${folder}/${file.replace(/\.md$/, "")}`.toLowerCase();
+}
+
+/** A memory wiki holding the team handbook's pages (see readHandbookPages). */
+export async function loadHandbookPages(options: HandbookOptions = {}): Promise<MemoryWiki> {
+  return createMemoryWiki(await readHandbookPages(options));
 }
 
 /** A memory wiki holding tldr pages (see readTldrPages). */

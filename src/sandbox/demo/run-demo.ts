@@ -9,8 +9,9 @@ import { createTelegramSandbox } from "../telegram/index.js";
 import { createDemoWebServer } from "../web/web-server.js";
 import { createWikiView } from "../web/wiki-view.js";
 import { createSandboxWiki } from "../wiki/index.js";
-import { projectDocsAsPages } from "./demo-docs.js";
-import { createDemoWorld, DEMO_ALLOWED, tldrPages } from "./demo-setup.js";
+import { demoBanner } from "./demo-banner.js";
+import { demoWikiContent } from "./demo-content.js";
+import { createDemoWorld, DEMO_ALLOWED } from "./demo-setup.js";
 import { pickPort } from "./ports.js";
 import { projectRoot } from "./project-root.js";
 import { waitReady } from "./wait-ready.js";
@@ -29,7 +30,7 @@ export interface DemoOptions {
   out: (text: string) => void;
   /** Stops the demo (Ctrl-C in the terminal, or a test). */
   signal: AbortSignal;
-  /** Daemon output: "inherit" shows its (pretty) log in the terminal; "pipe" writes it to `<dir>/daemon.log`. */
+  /** Daemon output: "pipe" (default) writes its log to `<dir>/daemon.log`; "inherit" shows it in the terminal. */
   daemonOutput?: "inherit" | "pipe";
   logFormat?: "pretty" | "json";
 }
@@ -54,10 +55,9 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const stateDir = join(dir, "state");
   const wiki = createSandboxWiki({ dataDir: join(dir, "wiki") });
   const wikiUrl = await wiki.listen();
-  if (wiki.pageCount() === 0) {
-    wiki.seed(await projectDocsAsPages(ROOT));
-    wiki.seed(await tldrPages(join(ROOT, "..", "shared", "corpus", "tldr")));
-  }
+  // Seeded once: a kept demo folder keeps the pages (and the edits made in the demo).
+  const content = wiki.pageCount() === 0 ? await demoWikiContent(ROOT) : undefined;
+  if (content) wiki.seed(content.pages);
   const wikiTokenFile = join(dir, "secrets", "wiki.token");
   const telegram = createTelegramSandbox();
   const apiRoot = await telegram.listen();
@@ -90,6 +90,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     p.fellBack ? [`  (port ${i === 0 ? options.webPort : options.httpPort} was taken: using ${p.port})`] : [],
   );
 
+  const logFile = join(dir, "daemon.log");
   const daemon: ChildProcess = spawn(process.execPath, [BIN, "start"], {
     env: {
       ...process.env,
@@ -105,15 +106,15 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       LOG_FORMAT: options.logFormat ?? "pretty",
       WIKI_INDEX_REFRESH_SECONDS: "10",
     },
-    stdio: ["ignore", options.daemonOutput ?? "inherit", options.daemonOutput ?? "inherit"],
+    stdio: ["ignore", options.daemonOutput ?? "pipe", options.daemonOutput ?? "pipe"],
     // Its own process group: Ctrl-C reaches only the demo, which then stops the daemon with one
     // SIGTERM (a second signal would make the daemon exit at once).
     detached: true,
   });
   const exited = daemonExit(daemon);
   if (daemon.stdout && daemon.stderr) {
-    // Drained into a file: an unread pipe would fill up and block the daemon.
-    const log = createWriteStream(join(dir, "daemon.log"), { flags: "a" });
+    // Drained into a file (one per run): an unread pipe would fill up and block the daemon.
+    const log = createWriteStream(logFile);
     daemon.stdout.pipe(log, { end: false });
     daemon.stderr.pipe(log, { end: false });
     void exited.then(() => log.end());
@@ -126,25 +127,16 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     options.signal.addEventListener("abort", () => resolveAbort(), { once: true });
   });
   options.out("starting the demo: building the search index...\n");
-  const ready = await waitReady(httpUrl, Promise.race([exited, aborted]));
+  // The whole tldr corpus takes a while to index on a small machine.
+  const ready = await waitReady(httpUrl, Promise.race([exited, aborted]), 180_000);
 
-  options.out(
-    [
-      "",
-      "wiki-gateway demo is running:",
-      `  chat page        ${webUrl}`,
-      `  gateway status   ${httpUrl}/status   (also /healthz /readyz /metrics)`,
-      `  demo wiki        ${webUrl}/graphql  (pages: ${webUrl}/en/<path>; sandbox wiki ${wikiUrl})`,
-      `  sandbox Telegram ${apiRoot}`,
-      `  demo folder      ${dir}`,
-      ...notes,
-      ...(ready ? [] : [`  (the gateway is not ready yet: see ${httpUrl}/readyz)`]),
-      "",
-      `Ada is allowed on ${DEMO_ALLOWED.join(", ")}; on the other bots she gets a pairing code (approve it on the page).`,
-      "In the group, mention @acme_wiki_bot. Press Ctrl-C to stop.",
-      "",
-    ].join("\n"),
-  );
+  if (daemon.exitCode !== null || daemon.signalCode !== null) {
+    // It stopped before it was ready: its log says why, and nobody is watching the file yet.
+    const tail = (await readFile(logFile, "utf8").catch(() => "")).trimEnd().split("\n").slice(-20);
+    options.out(`the gateway exited before it was ready; the end of ${logFile}:\n${tail.join("\n")}\n`);
+  } else {
+    options.out(demoBanner({ webUrl, httpUrl, wikiUrl, apiRoot, dir, logFile, content, ready, notes }));
+  }
 
   const done = (async () => {
     await Promise.race([exited, aborted]);
