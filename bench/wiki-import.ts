@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createSandboxWiki } from "../src/sandbox/wiki/index.js";
+import { createSandboxWiki } from "../packages/sandbox/src/wiki/index.js";
 import { createWikiClient } from "../src/wiki/client/index.js";
 import { importMarkdownFolder } from "../src/wiki/import/import-folder.js";
 import { writeResults } from "./lib/results.js";

@@ -8,8 +8,8 @@ import {
   type SandboxChat,
   type SandboxUser,
   type TelegramSandbox,
-} from "../../src/sandbox/telegram/index.js";
-import { createSandboxWiki, type SandboxWiki } from "../../src/sandbox/wiki/index.js";
+} from "../../packages/sandbox/src/telegram/index.js";
+import { createSandboxWiki, type SandboxWiki } from "../../packages/sandbox/src/wiki/index.js";
 import { readTldr } from "./corpus.js";
 import { BIN, spawnNode, waitFor } from "./processes.js";
 

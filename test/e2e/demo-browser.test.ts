@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningDemo, startDemo } from "../../src/sandbox/demo/run-demo.js";
+import { type RunningDemo, startDemo } from "../../packages/sandbox/src/demo/run-demo.js";
 
 /**
  * Issue 9, done-when: the demo's chat page in Debian's Chromium (playwright-core). A DM question

@@ -8,8 +8,8 @@ import {
   type SandboxChat,
   type SandboxUser,
   type TelegramSandbox,
-} from "../../src/sandbox/telegram/index.js";
-import { createSandboxWiki, type SandboxWiki } from "../../src/sandbox/wiki/index.js";
+} from "../../packages/sandbox/src/telegram/index.js";
+import { createSandboxWiki, type SandboxWiki } from "../../packages/sandbox/src/wiki/index.js";
 import { type DaemonProcess, freePort, startDaemon } from "./daemon.js";
 
 export const REFERENCE_ACCOUNTS = ["default", "vera", "denis", "cpo", "devops-v2", "mila", "pe"] as const;

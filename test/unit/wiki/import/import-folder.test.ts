@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { wikiCommand } from "../../../../src/cli/wiki.js";
-import { createSandboxWiki, type SandboxWiki } from "../../../../src/sandbox/wiki/index.js";
+import { createSandboxWiki, type SandboxWiki } from "../../../../packages/sandbox/src/wiki/index.js";
 import { createWikiClient } from "../../../../src/wiki/client/index.js";
 import { importMarkdownFolder, importSucceeded } from "../../../../src/wiki/import/import-folder.js";
 import { captureIo } from "../../../helpers/cli.js";

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { TelegramSandbox } from "../telegram/index.js";
 
@@ -83,26 +83,4 @@ export async function createDemoWorld(telegram: TelegramSandbox, dir: string): P
     userId: ada.id,
     groupId: group.id,
   };
-}
-
-/** A few hundred tldr pages (CC-BY) for the devops agent's section, when the corpus is beside the project. */
-export async function tldrPages(corpusDir: string, limit = 400) {
-  const pages: Array<{ path: string; title: string; description: string; content: string }> = [];
-  const folder = join(corpusDir, "common");
-  const files = (await readdir(folder).catch(() => [] as string[])).filter((f) => f.endsWith(".md")).sort();
-  for (const file of files.slice(0, limit)) {
-    const content = await readFile(join(folder, file), "utf8");
-    const title = /^#\s+(.+)$/m.exec(content)?.[1]?.trim() ?? file;
-    const description = /^>\s+(.+)$/m.exec(content)?.[1]?.trim() ?? "";
-    pages.push({
-      path: `tldr/${file
-        .replace(/\.md$/, "")
-        .toLowerCase()
-        .replace(/[^a-z0-9._-]+/g, "-")}`,
-      title,
-      description,
-      content,
-    });
-  }
-  return pages;
 }
