@@ -4,6 +4,7 @@ import {
   escapeAttribute,
   escapeHtml,
   markdownToTelegramHtml,
+  oneLine,
   telegramLength,
   truncateTelegramHtml,
 } from "./format/index.js";
@@ -31,8 +32,9 @@ export function composeAnswer(
   const url = pageUrl(agent, main.page);
   const parts = [`<b>${escapeHtml(main.page.title)}</b>`];
   const passages = choosePassages(main, agent);
-  const description = main.page.description.trim();
-  if (description && !passages.some((p) => p.text.includes(description))) {
+  const description = oneLine(main.page.description);
+  // A description that opens the shown passage is not repeated, however the source wraps it.
+  if (description && !passages.some((p) => oneLine(p.text).includes(description))) {
     parts.push(`<i>${escapeHtml(description)}</i>`);
   }
   parts.push(...passages.map((p) => p.html));

@@ -2,7 +2,7 @@ import type { InboundMessage } from "../../accounts/inbound.js";
 import type { SearchIndex } from "../../wiki/index/index.js";
 import type { WikiPort } from "../../wiki/types.js";
 import { type AgentSettings, inSection, pageUrl } from "../agent-settings.js";
-import { escapeAttribute, escapeHtml, markdownToTelegramHtml } from "../format/index.js";
+import { escapeAttribute, escapeHtml, markdownToTelegramHtml, oneLine } from "../format/index.js";
 import { findPage } from "./page-ref.js";
 
 export interface ReadDeps {
@@ -13,12 +13,9 @@ export interface ReadDeps {
 const link = (agent: AgentSettings, page: { path: string; locale: string; title: string }) =>
   `<a href="${escapeAttribute(pageUrl(agent, page))}">${escapeHtml(page.title)}</a>`;
 
+/** What the agent answers from: its name exactly as configured ("Team wiki", "DevOps runbooks"). */
 const wikiName = (agent: AgentSettings) =>
-  agent.name
-    ? `the ${escapeHtml(agent.name)} wiki`
-    : agent.section
-      ? `the ${escapeHtml(agent.section)} pages`
-      : "the wiki";
+  agent.name ? escapeHtml(agent.name) : agent.section ? `the ${escapeHtml(agent.section)} pages` : "the wiki";
 
 export function helpText(agent: AgentSettings, editor: boolean): string {
   const lines = [
@@ -58,9 +55,10 @@ export async function searchCommand(deps: ReadDeps, agent: AgentSettings, words:
   if (pages.length === 0) return `No page matches “${escapeHtml(query)}”. Try fewer or other words.`;
   return [
     `Pages about “${escapeHtml(query)}”:`,
-    ...pages.map(
-      (p, i) => `${i + 1}. ${link(agent, p)}${p.description ? ` — ${escapeHtml(p.description)}` : ""}`,
-    ),
+    ...pages.map((p, i) => {
+      const description = oneLine(p.description);
+      return `${i + 1}. ${link(agent, p)}${description ? ` — ${escapeHtml(description)}` : ""}`;
+    }),
   ].join("\n");
 }
 

@@ -1,5 +1,6 @@
 import { Lexer, type Token, type Tokens } from "marked";
 import { decodeEntities, escapeAttribute, escapeHtml, safeHref } from "./escape.js";
+import { softBreaks } from "./line-breaks.js";
 
 export interface RenderOptions {
   /** Public base URL of the wiki: links to "/en/path" become absolute links there. */
@@ -13,6 +14,12 @@ export interface RenderOptions {
  * tag is closed and properly nested, and all other text is escaped: raw HTML in the Markdown is
  * shown as text, never passed through; links are kept only for http(s) targets (or wiki paths
  * resolved against `baseUrl`). Lists become "• " lines, headings bold lines, tables a <pre> grid.
+ *
+ * Line breaks follow Markdown, so that source wrapped at a fixed width reads like the rendered
+ * page: a single newline inside a paragraph, heading, list item or quoted paragraph (a soft
+ * break) becomes a space; hard breaks (two trailing spaces or a trailing backslash) stay line
+ * breaks, and so do the boundaries between blocks and list items, and the lines of code blocks
+ * and tables.
  */
 export function markdownToTelegramHtml(markdown: string, options: RenderOptions = {}): string {
   const tokens = new Lexer({ gfm: true }).lex(markdown);
@@ -40,7 +47,7 @@ class Renderer {
         return this.inline((token as Tokens.Paragraph).tokens);
       case "text": {
         const t = token as Tokens.Text;
-        return t.tokens ? this.inline(t.tokens) : escapeHtml(decodeEntities(t.text));
+        return t.tokens ? this.inline(t.tokens) : escapeHtml(decodeEntities(softBreaks(t.text)));
       }
       case "code":
         return this.code(token as Tokens.Code);
@@ -113,7 +120,7 @@ class Renderer {
     switch (token.type) {
       case "text": {
         const t = token as Tokens.Text;
-        return t.tokens ? this.inline(t.tokens) : escapeHtml(decodeEntities(t.text));
+        return t.tokens ? this.inline(t.tokens) : escapeHtml(decodeEntities(softBreaks(t.text)));
       }
       case "escape":
         return escapeHtml((token as Tokens.Escape).text);
@@ -135,16 +142,16 @@ class Renderer {
       }
       case "image": {
         const image = token as Tokens.Image;
-        const alt = escapeHtml(image.text || "image");
+        const alt = escapeHtml(softBreaks(image.text) || "image");
         const href = safeHref(image.href, this.options.baseUrl);
         return href ? `<a href="${escapeAttribute(href)}">${alt}</a>` : alt;
       }
       case "html":
-        return escapeHtml((token as Tokens.HTML).text);
+        return escapeHtml(softBreaks((token as Tokens.HTML).text));
       case "checkbox":
         return "";
       default:
-        return "raw" in token && typeof token.raw === "string" ? escapeHtml(token.raw) : "";
+        return "raw" in token && typeof token.raw === "string" ? escapeHtml(softBreaks(token.raw)) : "";
     }
   }
 }

@@ -136,25 +136,37 @@ function sameText(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
-/** A long unit made of lists is cut between items; anything else stays whole (it is trimmed on display). */
+/**
+ * A long unit made of lists is cut between its top-level list items; anything else stays whole
+ * (it is trimmed on display). Items are found by the Markdown lexer, not by their markers, so a
+ * wrapped line of an item that happens to start like one ("2026. was the year…") is never cut
+ * from its sentence, and a nested list stays with its item.
+ */
 function splitLong(unit: Unit): Array<{ heading: string; markdown: string }> {
   const markdown = unit.parts.join("\n\n");
   if (markdown.length <= MAX_PASSAGE || unit.kind !== "list") return [{ heading: unit.heading, markdown }];
-  const lines = markdown.split("\n");
   const out: Array<{ heading: string; markdown: string }> = [];
-  let buffer: string[] = [];
+  let buffer = "";
   const flush = () => {
-    const text = buffer.join("\n").trim();
+    const text = buffer.trim();
     if (text) out.push({ heading: unit.heading, markdown: text });
-    buffer = [];
+    buffer = "";
   };
-  for (const line of lines) {
-    const startsItem = /^\s{0,3}(?:[-*+]|\d+[.)])\s/.test(line);
-    if (startsItem && buffer.join("\n").length + line.length > MAX_PASSAGE) flush();
-    buffer.push(line);
+  for (const piece of cutPoints(markdown)) {
+    if (piece.item && buffer.trimEnd().length + piece.raw.trimEnd().length > MAX_PASSAGE) flush();
+    buffer += piece.raw;
   }
   flush();
   return out;
+}
+
+/** The source in order, in pieces whose concatenation is the source: top-level list items, other blocks. */
+function cutPoints(markdown: string): Array<{ raw: string; item: boolean }> {
+  return safeLex(markdown).flatMap<{ raw: string; item: boolean }>((token) =>
+    token.type === "list"
+      ? (token as Tokens.List).items.map((item) => ({ raw: item.raw, item: true }))
+      : [{ raw: token.raw, item: false }],
+  );
 }
 
 /**

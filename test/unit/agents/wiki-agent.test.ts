@@ -8,6 +8,7 @@ import { createMemoryLogger } from "../../../packages/sandbox/src/memory-logger.
 import { createSearchIndex } from "../../../src/wiki/index/index.js";
 import type { SearchIndex } from "../../../src/wiki/index/types.js";
 import { WikiError } from "../../../src/wiki/wiki-error.js";
+import { WRAPPED_FIRST_PARAGRAPH, WRAPPED_PAGE } from "../../fixtures/wrapped-page.js";
 import { createMemoryWiki, type MemoryWiki } from "../../helpers/memory-wiki.js";
 
 const EDITOR = 1001;
@@ -97,6 +98,67 @@ describe("wiki agent", () => {
     expect(htmlToPlain(start.chunks[0]!)).not.toContain("/new");
     const help = await plain("/help", EDITOR);
     expect(help.text).toContain("/new PATH TITLE");
+  });
+
+  it("/start and /help name the agent as written", async () => {
+    const acme = { ...agent, name: "Acme wiki" };
+    delete acme.greeting;
+    const start = htmlToPlain((await bot.handle(message("/start"), acme)).chunks[0]!);
+    expect(start).toContain("Hello! I am Acme wiki.");
+    expect(start).toContain("I answer from Acme wiki.");
+    expect(start).not.toMatch(/wiki wiki/i);
+    const help = htmlToPlain((await bot.handle(message("/help"), acme)).chunks[0]!);
+    expect(help).toContain("I answer from Acme wiki.");
+  });
+
+  it("answers from a page wrapped like the README with each paragraph on one line", async () => {
+    const handbook = createMemoryWiki([
+      {
+        path: "it/laptops",
+        title: "Laptop handbook",
+        description: "Enrolling and\nreturning laptops",
+        content: WRAPPED_PAGE,
+      },
+      {
+        path: "it/phones",
+        title: "Phone handbook",
+        description: "Company phones",
+        content: "Company phones are enrolled in device management\nlike laptops, and wiped the same way.",
+      },
+    ]);
+    const handbookIndex = createSearchIndex();
+    await handbookIndex.build(handbook);
+    const itBot = createWikiAgent({
+      answerer: createAnswerer({ index: handbookIndex, wiki: handbook }),
+      index: handbookIndex,
+      wiki: handbook,
+      logger: logs.logger,
+    });
+    const itAgent = { ...agent, id: "it", section: "it" };
+    const ask = async (text: string) => {
+      const reply = await itBot.handle(message(text), itAgent);
+      return {
+        ...reply,
+        html: reply.chunks.join("\n"),
+        lines: reply.chunks.map(htmlToPlain).join("\n").split("\n"),
+      };
+    };
+
+    const answer = await ask("how is a new laptop enrolled in device management");
+    expect(answer.kind).toBe("answer");
+    expect(answer.html.split("\n")).toContain(WRAPPED_FIRST_PARAGRAPH);
+    expect(answer.lines).toContain(WRAPPED_FIRST_PARAGRAPH);
+    expect(answer.lines).toContain("Enrolling and returning laptops");
+    expect(answer.lines.some((l) => l.startsWith("See also: Phone handbook"))).toBe(true);
+
+    const page = await ask("/page laptops");
+    expect(page.lines).toContain(WRAPPED_FIRST_PARAGRAPH);
+    expect(page.lines).toContain("• Sign out of the password manager and of the chat app.");
+    expect(page.lines).toContain("Open Monday to Friday");
+    expect(page.lines).toContain("  --user you@acme.example");
+
+    const search = await ask("/search handbook");
+    expect(search.lines.some((l) => l.endsWith("— Enrolling and returning laptops"))).toBe(true);
   });
 
   it("/search lists matching pages with links; /page shows one; /recent lists the newest", async () => {

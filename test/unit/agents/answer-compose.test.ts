@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { resolveAgentSettings } from "../../../src/agents/agent-settings.js";
+import { composeAnswer } from "../../../src/agents/answer-compose.js";
+import { htmlToPlain } from "../../../src/agents/format/index.js";
+import { indexText } from "../../../src/wiki/index/passages.js";
+import { WRAPPED_FIRST_PARAGRAPH, WRAPPED_PAGE_LINES } from "../../fixtures/wrapped-page.js";
+
+const agent = resolveAgentSettings(
+  "it",
+  { section: "it", locale: "en", editors: [], answerLength: 1200 },
+  "https://wiki.example.com",
+);
+/** The fixture's first paragraph, as its source is wrapped (three lines). */
+const wrapped = WRAPPED_PAGE_LINES.slice(2, 5).join("\n");
+
+function answerWith(description: string): string {
+  const page = { path: "it/laptops", locale: "en", title: "Laptop handbook", description };
+  const passage = { markdown: wrapped, text: indexText(wrapped).text, score: 1 };
+  return composeAnswer(agent, { page, score: 1, passages: [passage] }, []).html;
+}
+
+describe("composeAnswer with a wrapped page", () => {
+  it("shows the passage as one line", () => {
+    expect(wrapped.split("\n")).toHaveLength(3);
+    expect(htmlToPlain(answerWith("")).split("\n")).toContain(WRAPPED_FIRST_PARAGRAPH);
+  });
+
+  it("does not repeat a description that the passage already says across a line break", () => {
+    const html = answerWith(
+      "Every new laptop is enrolled in device management before it leaves the office, so that the disk is encrypted",
+    );
+    expect(html).not.toContain("<i>");
+    expect(htmlToPlain(html).match(/Every new laptop/g)).toHaveLength(1);
+  });
+
+  it("shows a description written over several lines on one line", () => {
+    expect(answerWith("Enrolling and\nreturning laptops")).toContain(
+      "<i>Enrolling and returning laptops</i>",
+    );
+  });
+});
