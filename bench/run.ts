@@ -1,12 +1,12 @@
 import { runPipeline } from "./pipeline.js";
 import { runScale } from "./scale.js";
 import { isGatewayError } from "../src/errors.js";
-import { requireTldrCorpus } from "../src/sandbox/tldr-corpus.js";
+import { requireTldrCorpus } from "../packages/sandbox/src/tldr-corpus.js";
 
 /**
  * `npm run bench`: every benchmark, each against its baseline in the same run, medians of several
  * runs. Results go to bench/results/*.json and *.md. Choose with arguments:
- *   node dist/bench/run.js [pipeline] [scale] [answer-quality] [wiki-import] [--soak SECONDS] [--runs N]
+ *   node bench/dist/bench/run.js [pipeline] [scale] [answer-quality] [wiki-import] [--soak SECONDS] [--runs N]
  */
 const args = process.argv.slice(2);
 const flag = (name: string) => {

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { requireTldrCorpus } from "../src/sandbox/tldr-corpus.js";
-import { createSandboxWiki } from "../src/sandbox/wiki/index.js";
+import { tldrRoot } from "../packages/sandbox/src/tldr-corpus.js";
+import { createSandboxWiki } from "../packages/sandbox/src/wiki/index.js";
 import { createWikiClient } from "../src/wiki/client/wiki-client.js";
 import { importMarkdownFolder } from "../src/wiki/import/import-folder.js";
 import { writeResults } from "./lib/results.js";
@@ -25,7 +25,7 @@ export interface WikiImportBenchOptions {
 export async function run(options: WikiImportBenchOptions = {}) {
   const runs = options.runs ?? 3;
   const concurrency = options.concurrency ?? 8;
-  const dir = options.dir ?? requireTldrCorpus().dir;
+  const dir = options.dir ?? tldrRoot();
   const seconds: number[] = [];
   let files = 0;
   let created = 0;

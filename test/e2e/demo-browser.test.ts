@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type RunningDemo, startDemo } from "../../src/sandbox/demo/run-demo.js";
+import { type RunningDemo, startDemo } from "../../packages/sandbox/src/demo/run-demo.js";
 import { CHROMIUM_PATH, describeWhere } from "../helpers/needs.js";
 import { writeTinyTldr } from "../helpers/tiny-tldr.js";
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
-import { createTelegramSandbox } from "../../src/sandbox/telegram/index.js";
+import { createTelegramSandbox } from "../../packages/sandbox/src/telegram/index.js";
 import { captureIo } from "../helpers/cli.js";
 import { eventually, freePort, startDaemon } from "../helpers/daemon.js";
 import { statuses, summary } from "./lib.js";

@@ -4,7 +4,7 @@ import { resolveAgentSettings } from "../../../src/agents/agent-settings.js";
 import { createAnswerer } from "../../../src/agents/answer.js";
 import { htmlToPlain, telegramLength } from "../../../src/agents/format/index.js";
 import { BOT_COMMANDS, createWikiAgent, type WikiAgent } from "../../../src/agents/wiki-agent.js";
-import { createMemoryLogger } from "../../../src/log/logger.js";
+import { createMemoryLogger } from "../../../packages/sandbox/src/memory-logger.js";
 import { createSearchIndex } from "../../../src/wiki/search-index/index.js";
 import type { SearchIndex } from "../../../src/wiki/search-index/index-types.js";
 import { WikiError } from "../../../src/wiki/wiki-error.js";

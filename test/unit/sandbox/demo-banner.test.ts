@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type BannerInfo, demoBanner } from "../../../src/sandbox/demo/demo-banner.js";
+import { type BannerInfo, demoBanner } from "../../../packages/sandbox/src/demo/demo-banner.js";
 
 const base: BannerInfo = {
   webUrl: "http://127.0.0.1:8090",

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { findTldrCorpus, requireTldrCorpus } from "../../../src/sandbox/tldr-corpus.js";
+import { findTldrCorpus, requireTldrCorpus } from "../../../packages/sandbox/src/tldr-corpus.js";
 
 const dirs: string[] = [];
 afterEach(() => {

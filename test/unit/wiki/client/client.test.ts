@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildSchema, parse, validate } from "graphql";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createSandboxWiki, type SandboxWiki } from "../../../../src/sandbox/wiki/index.js";
+import { createSandboxWiki, type SandboxWiki } from "../../../../packages/sandbox/src/wiki/index.js";
 import {
   createWikiClient,
   graphqlEndpoint,

@@ -6,7 +6,7 @@ import {
   titleOf,
   wikiPathFor,
 } from "../../../../src/wiki/import/mapping.js";
-import { handbookDir } from "../../../../src/sandbox/handbook.js";
+import { handbookDir } from "../../../../packages/sandbox/src/handbook.js";
 import { listMarkdownFiles } from "../../../../src/wiki/import/list-markdown.js";
 
 describe("wiki import mapping", () => {

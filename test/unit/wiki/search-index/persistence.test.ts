@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createMemoryLogger } from "../../../../src/log/logger.js";
+import { createMemoryLogger } from "../../../../packages/sandbox/src/memory-logger.js";
 import { createSearchIndex } from "../../../../src/wiki/search-index/index.js";
 import { loadHandbookPages, type MemoryWiki } from "../../../helpers/memory-wiki.js";
 

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { listMarkdownFiles } from "../wiki/import/list-markdown.js";
-import { descriptionOf, titleOf, wikiPathFor } from "../wiki/import/mapping.js";
-import { projectRoot } from "./demo/project-root.js";
+import { listMarkdownFiles } from "../../../src/wiki/import/list-markdown.js";
+import { descriptionOf, titleOf, wikiPathFor } from "../../../src/wiki/import/mapping.js";
+import { projectRoot } from "./project-root.js";
 
 /**
  * The Acme team handbook: a fictional handbook of a few dozen linked Markdown pages (people,

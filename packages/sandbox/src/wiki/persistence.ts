@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { writeJsonAtomic } from "../../state/atomic-file.js";
+import { writeJsonAtomic } from "../../../../src/state/atomic-file.js";
 import type { KeyState } from "./keys.js";
 import type { StoreState } from "./page-store.js";
 

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
-import { listMarkdownFiles } from "../../wiki/import/list-markdown.js";
-import { descriptionOf, titleOf, wikiPathFor } from "../../wiki/import/mapping.js";
+import { listMarkdownFiles } from "../../../../src/wiki/import/list-markdown.js";
+import { descriptionOf, titleOf, wikiPathFor } from "../../../../src/wiki/import/mapping.js";
 import type { SeedPage } from "./seed.js";
 
 /**

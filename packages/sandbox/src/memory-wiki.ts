@@ -1,5 +1,3 @@
-import { readdir, readFile } from "node:fs/promises";
-import { join } from "node:path";
 import type {
   CreatePageInput,
   MutationResult,
@@ -8,10 +6,10 @@ import type {
   UpdatePageInput,
   WikiPage,
   WikiPort,
-} from "../wiki/types.js";
-import { WikiError } from "../wiki/wiki-error.js";
+} from "../../../src/wiki/types.js";
+import { WikiError } from "../../../src/wiki/wiki-error.js";
 import { type HandbookOptions, readHandbookPages } from "./handbook.js";
-import { requireTldrCorpus } from "./tldr-corpus.js";
+import { readTldrPages, tldrRoot } from "./tldr-corpus.js";
 
 /**
  * An in-memory WikiPort for unit tests and the answer-quality bench: no network. It behaves like
@@ -189,11 +187,6 @@ function likePattern(query: string): RegExp {
   return new RegExp(body, "i");
 }
 
-/** The tldr corpus (TLDR_DIR, or ../shared/corpus/tldr); a GatewayError saying how to get it when missing. */
-export function tldrRoot(): string {
-  return requireTldrCorpus().dir;
-}
-
 export interface TldrOptions {
   /** Corpus root; tldrRoot() by default. */
   root?: string;
@@ -201,56 +194,12 @@ export interface TldrOptions {
   include?: string[];
 }
 
-/**
- * tldr pages as seed pages: path "tldr/<folder>/<name>" lower-case, title from the first "# "
- * heading, description from the first "> " line. With `limit`, the first pages of each folder in
- * turn (sorted by name, so the selection is stable), plus `include`.
- */
-export async function readTldrPages(limit?: number, opts: TldrOptions = {}): Promise<SeedPage[]> {
-  const root = opts.root ?? tldrRoot();
-  const folders = (await readdir(root, { withFileTypes: true }))
-    .filter((d) => d.isDirectory())
-    .map((d) => d.name)
-    .sort();
-  const lists = await Promise.all(
-    folders.map(async (folder) =>
-      (await readdir(join(root, folder)))
-        .filter((f) => f.endsWith(".md"))
-        .sort()
-        .map((f) => ({ folder, file: f })),
-    ),
-  );
-  const chosen: Array<{ folder: string; file: string }> = [];
-  const include = new Set(opts.include ?? []);
-  const max = Math.max(...lists.map((l) => l.length));
-  for (let i = 0; i < max; i++) {
-    for (const list of lists) {
-      const item = list[i];
-      if (!item) continue;
-      const path = tldrPath(item.folder, item.file);
-      if (limit === undefined || chosen.length < limit || include.has(path)) chosen.push(item);
-    }
-  }
-  return Promise.all(
-    chosen.map(async ({ folder, file }) => {
-      const content = await readFile(join(root, folder, file), "utf8");
-      const title = /^# (.+)$/m.exec(content)?.[1]?.trim() ?? file.replace(/\.md$/, "");
-      const description = /^> (.+)$/m.exec(content)?.[1]?.trim() ?? "";
-      return { path: tldrPath(folder, file), title, description, content };
-    }),
-  );
-}
-
-function tldrPath(folder: string, file: string): string {
-  return `tldr/${folder}/${file.replace(/\.md$/, "")}`.toLowerCase();
-}
-
 /** A memory wiki holding the team handbook's pages (see readHandbookPages). */
 export async function loadHandbookPages(options: HandbookOptions = {}): Promise<MemoryWiki> {
   return createMemoryWiki(await readHandbookPages(options));
 }
 
-/** A memory wiki holding tldr pages (see readTldrPages). */
+/** A memory wiki holding tldr pages (see readTldrPages): at most `limit` of them, plus `include`. */
 export async function loadTldrPages(limit?: number, opts: TldrOptions = {}): Promise<MemoryWiki> {
-  return createMemoryWiki(await readTldrPages(limit, opts));
+  return createMemoryWiki(await readTldrPages(opts.root ?? tldrRoot(), { limit, include: opts.include }));
 }

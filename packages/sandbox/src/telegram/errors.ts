@@ -1,4 +1,4 @@
-import { GatewayError } from "../../errors.js";
+import { GatewayError } from "../../../../src/errors.js";
 
 /** Misuse of the sandbox's own API (unknown bot, duplicate id, ...): a bug in the test or tool driving it. */
 export class SandboxError extends GatewayError {

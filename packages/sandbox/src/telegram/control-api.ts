@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { isGatewayError } from "../../errors.js";
+import { isGatewayError } from "../../../../src/errors.js";
 import { ApiError } from "./errors.js";
 import { writeJson } from "./http-server.js";
 import { readBody } from "./params.js";

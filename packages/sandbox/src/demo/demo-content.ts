@@ -1,6 +1,6 @@
 import { readHandbookPages } from "../handbook.js";
-import { readTldrPages, type SeedPage } from "../memory-wiki.js";
-import { findTldrCorpus, type TldrCorpus } from "../tldr-corpus.js";
+import type { SeedPage } from "../memory-wiki.js";
+import { findTldrCorpus, readTldrPages, type TldrCorpus } from "../tldr-corpus.js";
 import { projectDocsAsPages } from "./demo-docs.js";
 
 export interface DemoContent {
@@ -21,7 +21,7 @@ export async function demoWikiContent(root: string): Promise<DemoContent> {
   const handbook = await readHandbookPages({ edgeCases: false });
   const docs = await projectDocsAsPages(root);
   const tldr = findTldrCorpus(process.env, root);
-  const tldrPages = tldr ? await readTldrPages(undefined, { root: tldr.dir }) : [];
+  const tldrPages = tldr ? await readTldrPages(tldr.dir) : [];
   return {
     pages: [...handbook.map(({ file: _file, ...page }) => page), ...docs, ...tldrPages],
     counts: { handbook: handbook.length, docs: docs.length, tldr: tldrPages.length },

@@ -2,9 +2,11 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { errorMessage, isGatewayError } from "../../errors.js";
-import { createPairingStore } from "../../policy/pairing-store.js";
-import { createStateLayout } from "../../state/layout.js";
+import type { DemoOptions, RunningDemo } from "../../../../src/cli/sandbox-package.js";
+import { errorMessage, isGatewayError } from "../../../../src/errors.js";
+import { createPairingStore } from "../../../../src/policy/pairing-store.js";
+import { createStateLayout } from "../../../../src/state/layout.js";
+import { projectRoot, sandboxRoot } from "../project-root.js";
 import { createTelegramSandbox } from "../telegram/index.js";
 import { createDemoWebServer } from "../web/web-server.js";
 import { createWikiView } from "../web/wiki-view.js";
@@ -13,34 +15,13 @@ import { demoBanner } from "./demo-banner.js";
 import { demoWikiContent } from "./demo-content.js";
 import { createDemoWorld, DEMO_ALLOWED } from "./demo-setup.js";
 import { pickPort } from "./ports.js";
-import { projectRoot } from "./project-root.js";
 import { waitReady } from "./wait-ready.js";
+
+export type { DemoOptions, RunningDemo };
 
 const ROOT = projectRoot();
 const BIN = join(ROOT, "bin", "wiki-gateway.js");
-const WEB_DIR = join(ROOT, "dist", "web");
-
-export interface DemoOptions {
-  /** The demo's own folder (state, wiki data, generated gateway.json); nothing outside is touched. */
-  dir: string;
-  /** The daemon's operations port; taken (or 0): a free one, printed. */
-  httpPort: number;
-  /** The chat page's port; taken (or 0): a free one, printed. */
-  webPort: number;
-  out: (text: string) => void;
-  /** Stops the demo (Ctrl-C in the terminal, or a test). */
-  signal: AbortSignal;
-  /** Daemon output: "pipe" (default) writes its log to `<dir>/daemon.log`; "inherit" shows it in the terminal. */
-  daemonOutput?: "inherit" | "pipe";
-  logFormat?: "pretty" | "json";
-}
-
-export interface RunningDemo {
-  webUrl: string;
-  httpUrl: string;
-  /** Resolves with the exit code once everything stopped. */
-  done: Promise<number>;
-}
+const WEB_DIR = join(sandboxRoot(), "dist", "web");
 
 /**
  * Starts the whole product on 127.0.0.1: the sandbox wiki seeded with the project's documentation,
@@ -50,7 +31,7 @@ export interface RunningDemo {
 export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const dir = resolve(options.dir);
   for (const built of [join(ROOT, "dist", "src"), join(WEB_DIR, "chat.js")]) {
-    if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` first`);
+    if (!existsSync(built)) throw new Error(`${built} is missing: run \`npm run build\` at the root first`);
   }
   const stateDir = join(dir, "state");
   const wiki = createSandboxWiki({ dataDir: join(dir, "wiki") });

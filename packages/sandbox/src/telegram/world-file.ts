@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { errorMessage } from "../../errors.js";
+import { errorMessage } from "../../../../src/errors.js";
 import { SandboxError } from "./errors.js";
 import type { SandboxChat, SandboxUser, TelegramSandbox } from "./types.js";
 

@@ -5,7 +5,7 @@ import { extname, join, normalize } from "node:path";
 import type { createWikiView } from "./wiki-view.js";
 
 export interface DemoWebOptions {
-  /** Folder of the built page (dist/web). */
+  /** Folder of the built page (the package's dist/web). */
   webDir: string;
   /** Where `/__sandbox/*` is forwarded (the Telegram sandbox's root URL). */
   sandboxUrl: string;
