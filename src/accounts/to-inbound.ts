@@ -1,8 +1,9 @@
 import { detectAddressing } from "./addressing.js";
+import { callbackToInbound } from "./to-callback.js";
 import type { BotIdentity, ChatType, InboundMessage } from "../core/inbound-message.js";
 
 /** The update kinds the gateway asks for (always passed: Telegram remembers the last list). */
-export const ALLOWED_UPDATES = ["message", "edited_message", "channel_post"] as const;
+export const ALLOWED_UPDATES = ["message", "edited_message", "channel_post", "callback_query"] as const;
 
 interface RawUser {
   id?: unknown;
@@ -29,13 +30,15 @@ const CHAT_TYPES = new Set<ChatType>(["private", "group", "supergroup", "channel
 
 /**
  * Reduces a raw Telegram update to an InboundMessage, or undefined for updates the gateway does
- * not answer (edits, unknown kinds, malformed messages). Never throws, whatever the update holds.
+ * not answer (edits, unknown kinds, malformed messages). A button tap becomes one too
+ * (to-callback.ts). Never throws, whatever the update holds.
  */
 export function toInboundMessage(
   update: Record<string, unknown>,
   bot: BotIdentity,
   account: string,
 ): InboundMessage | undefined {
+  if ("callback_query" in update) return callbackToInbound(update, bot, account);
   const channelPost = update.channel_post as RawMessage | undefined;
   const raw = (update.message as RawMessage | undefined) ?? channelPost;
   if (!raw || typeof raw !== "object") return undefined;

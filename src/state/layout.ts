@@ -8,6 +8,7 @@ import { join, resolve } from "node:path";
  *   pairing.lock           lock file guarding read-modify-write of pairing.json
  *   journal/<account>.log  per-account update journal (append-only, compacted)
  *   index/search.json      saved local search index of the wiki
+ *   gaps/questions.jsonl   questions the wiki left unanswered and choices tapped (rotated: .1 … .3)
  */
 export interface StateLayout {
   root: string;
@@ -16,6 +17,7 @@ export interface StateLayout {
   journalDir: string;
   journalFile(account: string): string;
   indexFile: string;
+  gapLogFile: string;
 }
 
 export function createStateLayout(stateDir: string): StateLayout {
@@ -28,5 +30,6 @@ export function createStateLayout(stateDir: string): StateLayout {
     journalDir,
     journalFile: (account) => join(journalDir, `${account}.log`),
     indexFile: join(root, "index", "search.json"),
+    gapLogFile: join(root, "gaps", "questions.jsonl"),
   };
 }

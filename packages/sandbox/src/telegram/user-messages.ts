@@ -1,3 +1,4 @@
+import { rememberQuery } from "./callback-queries.js";
 import type { ChatPlace, StoredMessage } from "./chat-store.js";
 import { detectEntities } from "./detect-entities.js";
 import { SandboxError } from "./errors.js";
@@ -107,6 +108,8 @@ export function injectUpdate(world: World, bot: string, update: Record<string, u
     }
     world.openDms.add(`${state.key}|${from.id}`);
   }
+  const query = update.callback_query as { id?: unknown } | undefined;
+  if (typeof query?.id === "string") rememberQuery(world, query.id, state.key);
   try {
     return state.updates.inject(update);
   } catch (error) {
