@@ -19,13 +19,11 @@ const metric = async (url: string, line: string) =>
   (await (await fetch(`${url}/metrics`)).text()).includes(line);
 
 function answers(stack: Stack, bot: string) {
-  return stack.telegram
-    .calls({ bot, method: "answerCallbackQuery" })
-    .map((c) => ({
-      id: String(c.params.callback_query_id),
-      text: c.params.text as string | undefined,
-      status: c.status,
-    }));
+  return stack.telegram.calls({ bot, method: "answerCallbackQuery" }).map((c) => ({
+    id: String(c.params.callback_query_id),
+    text: c.params.text as string | undefined,
+    status: c.status,
+  }));
 }
 
 async function start(options: Parameters<typeof startStack>[0] = {}) {
