@@ -8,6 +8,7 @@ import { createCompletionCommand } from "./completion.js";
 import { demoCommand } from "./demo.js";
 import { doctorCommand } from "./doctor.js";
 import { pairingCommand } from "./pairing.js";
+import { reportCommand } from "./report.js";
 import { sandboxCommand } from "./sandbox.js";
 import { startCommand } from "./start.js";
 import { statusCommand } from "./status.js";
@@ -20,6 +21,7 @@ export const COMMANDS: readonly Command[] = [
   doctorCommand,
   pairingCommand,
   askCommand,
+  reportCommand,
   wikiCommand,
   demoCommand,
   sandboxCommand,

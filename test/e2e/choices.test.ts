@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { SentMessage } from "../../packages/sandbox/src/telegram/index.js";
 import { eventually } from "../helpers/daemon.js";
 import { type Stack, startStack } from "../helpers/stack.js";
-import { CHOICE_PAGES } from "./choice-pages.js";
+import { CHOICE_PAGES } from "../fixtures/choice-pages.js";
 
 /** Choices on a weak match, and taps on them, end to end: daemon against both sandboxes. */
 let stack: Stack | undefined;
