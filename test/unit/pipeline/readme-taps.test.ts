@@ -10,10 +10,9 @@ describe("README: button taps", () => {
       readme.indexOf("| tap outcome"),
       readme.indexOf("If Telegram refuses the answer"),
     );
-    const rows = [...table.matchAll(/^\| `([a-z-]+)`\s*\|[^|]*\|\s*(.*?)\s*\|$/gm)].map((m) => [
-      m[1]!,
-      m[2]!,
-    ]);
+    const rows = [...table.matchAll(/^\| `([a-z-]+)`\s*\|[^|]*\|\s*(.*?)\s*\|$/gm)].map(
+      (m): [string, string] => [m[1]!, m[2]!],
+    );
     expect(rows.map(([code]) => code).sort()).toEqual(["answered", ...Object.keys(TAP_NOTICES)].sort());
     for (const [code, shown] of rows) {
       if (code in TAP_NOTICES) expect(shown).toBe(`"${TAP_NOTICES[code as keyof typeof TAP_NOTICES]}"`);
