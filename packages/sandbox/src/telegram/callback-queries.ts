@@ -1,9 +1,8 @@
 import { createHash, randomInt } from "node:crypto";
-import type { ChatPlace } from "./chat-store.js";
 import { badRequest, SandboxError } from "./errors.js";
 import type { Method } from "./method-types.js";
-import { usernameKey } from "./registry.js";
 import { messageObject, userObject } from "./render.js";
+import { userPlace } from "./chat-access.js";
 import type { TapInput } from "./types.js";
 import type { World } from "./world.js";
 
@@ -37,24 +36,7 @@ export function rememberQuery(world: World, id: string, botKey: string): void {
  * its allowed_updates leave callback queries out. The button must be on the message.
  */
 export function tap(world: World, input: TapInput): { callbackQueryId: string; deliveredTo: string[] } {
-  const user = world.registry.findUser(input.from);
-  if (!user)
-    throw new SandboxError("unknown-user", `no sandbox user ${input.from}`, "addUser first and use its id");
-  let place: ChatPlace;
-  if (typeof input.chat === "object") {
-    const key = usernameKey(world.registry.bot(input.chat.bot).username);
-    place = { chatId: user.id, type: "private", dmBot: key };
-  } else {
-    const group = world.registry.group(input.chat);
-    if (!group.members.has(user.id)) {
-      throw new SandboxError(
-        "not-a-member",
-        `user ${user.id} is not a member of group ${input.chat}`,
-        "add them in addGroup members",
-      );
-    }
-    place = { chatId: group.chat.id, type: group.chat.type };
-  }
+  const { user, place } = userPlace(world, input.from, input.chat);
   const message = world.chats.findForUsers(place, input.messageId);
   if (!message || message.from.kind !== "bot") {
     throw new SandboxError(
