@@ -26,6 +26,8 @@ export interface JournalState {
   entry(id: number): JournalEntry | undefined;
   /** Pending updates, oldest first. */
   pending(): JournalEntry[];
+  /** How many updates are pending. */
+  count(): number;
   /** The lines of a compacted file: the done window, then every pending update and its progress. */
   snapshot(): JournalLine[];
 }
@@ -95,6 +97,7 @@ export function createJournalState(): JournalState {
     isDone: (id) => done.has(id),
     entry: (id) => pending.get(id),
     pending: () => [...pending.values()].sort((a, b) => a.updateId - b.updateId),
+    count: () => pending.size,
     snapshot() {
       const lines: JournalLine[] = [{ t: "h", done: doneOrder.slice(-DONE_WINDOW) }];
       for (const entry of pending.values()) {

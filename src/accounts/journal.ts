@@ -111,7 +111,7 @@ export function openJournal(file: string, options: JournalOptions = {}): Journal
     markSending: (id, chunk) => append(state.sending(id, chunk)),
     markSent: (id, chunk) => append(state.sent(id, chunk)),
     markDone: (id) => append(state.done(id)),
-    depth: () => state.pending().length,
+    depth: () => state.count(),
     failing: () => sink.failing(),
     async close() {
       sink.close();

@@ -1,9 +1,11 @@
+import { Api } from "grammy";
 import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
 import { createMemoryLogger } from "../../../packages/sandbox/src/memory-logger.js";
 import { openJournal } from "../../../src/accounts/journal.js";
 import { createReplay } from "../../../src/accounts/replay.js";
 import { createReplyDedupe } from "../../../src/accounts/reply-dedupe.js";
+import { createReplier } from "../../../src/accounts/telegram-replier.js";
 import { journalFile, textUpdate } from "./fixtures.js";
 
 /** Sends a reply the way the Telegram replier does, recording what reached "Telegram". */
@@ -86,6 +88,36 @@ describe("replay after a crash mid-reply", () => {
     progress.sent(0);
     expect(progress.alreadySent(0)).toBe(false);
     expect(journal.depth()).toBe(0);
+    await journal.close();
+  });
+});
+
+describe("the Telegram replier on a replayed update", () => {
+  it("sends only the chunks not confirmed before the crash, each once", async () => {
+    const file = journalFile();
+    const before = openJournal(file, { durable: false });
+    before.record([textUpdate(5)]);
+    before.markSending(5, 0);
+    before.markSent(5, 0);
+    before.markSending(5, 1); // died here: chunk 1 may or may not have arrived
+    await before.close();
+
+    const journal = openJournal(file, { durable: false });
+    const texts: string[] = [];
+    const api = new Api("1:test");
+    api.config.use(async (_prev, method, payload) => {
+      if (method === "sendMessage") texts.push(String(Reflect.get(payload, "text")));
+      return { ok: true, result: { message_id: 1, date: 0, chat: { id: 1, type: "private" } } } as any;
+    });
+    const replier = createReplier(
+      { api, journal, log: createMemoryLogger().logger, toPlain: (html) => html },
+      { updateId: 5, chatId: 1, messageId: 5 },
+    );
+    await replier.send(["first", "second", "third"]);
+    expect(texts).toEqual(["second", "third"]);
+    await replier.send(["first", "second", "third"]); // the same update answered again in this process
+    expect(texts).toEqual(["second", "third"]);
+    expect([...journal.sentChunks(5)].sort()).toEqual([0, 1, 2]);
     await journal.close();
   });
 });
