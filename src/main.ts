@@ -58,6 +58,7 @@ export function createGateway({ settings, logger }: GatewayDeps): Gateway {
     baseUrl: settings.wikiUrl,
     tokenFile: settings.wikiTokenFile,
     timeoutMs: settings.wikiTimeoutMs,
+    writeTimeoutMs: settings.wikiWriteTimeoutMs,
     logger: logger.child({ component: "wiki" }),
     onRequest: (operation: string) => metrics.wikiRequests.inc({ operation }),
     onError: (code: string) => metrics.wikiErrors.inc({ code }),

@@ -50,6 +50,7 @@ export const wikiCommand: Command = {
       baseUrl: settings.wikiUrl,
       tokenFile: settings.wikiTokenFile,
       timeoutMs: settings.wikiTimeoutMs,
+      writeTimeoutMs: settings.wikiWriteTimeoutMs,
       concurrency,
     });
     io.err(`importing ${dir} into ${wiki.graphqlUrl}${values.prefix ? ` under ${values.prefix}/` : ""}\n`);

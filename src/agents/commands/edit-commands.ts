@@ -1,6 +1,8 @@
 import type { Logger } from "../../log/logger.js";
 import type { SearchIndex } from "../../wiki/index/index.js";
+import { firstSentence } from "../../wiki/short-message.js";
 import type { MutationResult, WikiPage, WikiPort } from "../../wiki/types.js";
+import { isWikiError } from "../../wiki/wiki-error.js";
 import { type AgentSettings, pageUrl } from "../agent-settings.js";
 import { escapeAttribute, escapeHtml } from "../format/index.js";
 import { describeWikiFailure } from "../wiki-failure.js";
@@ -13,10 +15,12 @@ export interface EditDeps {
 }
 
 /**
- * Editors' commands (the caller checks that the sender is an editor). Updates go through
- * WikiPort.updatePage with the page id and content only: the port sends the current tags and
- * isPublished (the safe form). After a success the page is read again and put in the index at
- * once, so the next answer already reflects the edit. Replies quote the wiki's own message.
+ * Editors' commands (the caller checks that the sender is an editor). An edit changes the content
+ * only: the page as read is handed to WikiPort.updatePage, which sends its tags, publication,
+ * privacy, title and description back unchanged (a draft stays a draft). After a success the page
+ * is read again and put in the index at once, so the next answer already reflects the edit.
+ * Replies say "Created", "Updated" or "Refused: <one sentence>"; the wiki's whole message goes to
+ * the log (it may be a 16 KB SQL statement).
  */
 export async function newCommand(deps: EditDeps, agent: AgentSettings, args: string): Promise<string> {
   const { head, body } = headAndBody(args);
@@ -27,18 +31,15 @@ export async function newCommand(deps: EditDeps, agent: AgentSettings, args: str
   const path = sectionPath(agent, rawPath);
   if (path === undefined) return `“${escapeHtml(rawPath)}” is not a path in this section.`;
   const title = titleWords.join(" ");
-  const result = await deps.wiki.createPage({
-    path,
-    locale: agent.locale,
-    title,
-    content: body,
-    description: "",
-  });
-  if (!result.succeeded) return refused(result);
+  const result = await write(deps, "create", path, () =>
+    deps.wiki.createPage({ path, locale: agent.locale, title, content: body, description: "" }),
+  );
+  if (typeof result === "string") return result;
+  if (!result.succeeded) return refused(deps, result);
   await reindex(deps, () =>
     result.page ? deps.wiki.getPage(result.page.id) : deps.wiki.getPageByPath(path, agent.locale),
   );
-  return done(result, agent, { path, locale: agent.locale, title });
+  return done("Created", agent, { path, locale: agent.locale, title });
 }
 
 export async function editCommand(deps: EditDeps, agent: AgentSettings, args: string): Promise<string> {
@@ -65,10 +66,13 @@ async function update(
   page: WikiPage,
   content: string,
 ): Promise<string> {
-  const result = await deps.wiki.updatePage({ id: page.id, content });
-  if (!result.succeeded) return refused(result);
+  const result = await write(deps, "update", page.path, () =>
+    deps.wiki.updatePage({ id: page.id, content, current: page }),
+  );
+  if (typeof result === "string") return result;
+  if (!result.succeeded) return refused(deps, result);
   await reindex(deps, () => deps.wiki.getPage(page.id));
-  return done(result, agent, page);
+  return done("Updated", agent, page);
 }
 
 /** Puts the fresh page in the index; a failure here is logged, the edit itself succeeded. */
@@ -84,14 +88,38 @@ async function reindex(deps: EditDeps, read: () => Promise<WikiPage | undefined>
   }
 }
 
-function refused(result: MutationResult): string {
-  return `The wiki refused: ${escapeHtml(result.message || result.slug)} (${escapeHtml(result.slug)}, ${result.errorCode}).`;
+/** Runs a write; a write the wiki left unconfirmed becomes the editor's reply (a string). */
+async function write(
+  deps: EditDeps,
+  kind: "create" | "update",
+  path: string,
+  send: () => Promise<MutationResult>,
+): Promise<MutationResult | string> {
+  try {
+    const result = await send();
+    if (result.warning)
+      deps.logger.warn({ kind, path, warning: result.warning }, "wiki write done with a warning");
+    return result;
+  } catch (error) {
+    if (!isWikiError(error) || error.code !== "wiki-write-unconfirmed") throw error;
+    deps.logger.warn({ ...describeWikiFailure(error), kind, path }, "wiki write not confirmed");
+    return "Not confirmed: the wiki did not answer in time and the page does not show the change yet. Look at the page before sending it again.";
+  }
+}
+
+function refused(deps: EditDeps, result: MutationResult): string {
+  deps.logger.info(
+    { errorCode: result.errorCode, slug: result.slug, message: result.message },
+    "the wiki refused an editor's change",
+  );
+  const reason = firstSentence(result.message || result.slug);
+  return `Refused: ${escapeHtml(reason)} (${escapeHtml(result.slug)}, ${result.errorCode})`;
 }
 
 function done(
-  result: MutationResult,
+  what: "Created" | "Updated",
   agent: AgentSettings,
   page: { path: string; locale: string; title: string },
 ): string {
-  return `${escapeHtml(result.message)}\n<a href="${escapeAttribute(pageUrl(agent, page))}">${escapeHtml(page.title)}</a>`;
+  return `${what}: <a href="${escapeAttribute(pageUrl(agent, page))}">${escapeHtml(page.title)}</a>`;
 }

@@ -199,20 +199,22 @@ describe("wiki agent", () => {
       "/new printers Printer setup\nAdd the **Kyocera** printer with its IP 10.0.0.9.",
       EDITOR,
     );
-    expect(created.text).toContain("Page created successfully.");
+    expect(created.text).toContain("Created: ");
     expect(created.text).toContain("https://wiki.example.com/en/ops/printers");
     expect(wiki.pages.get(4)).toMatchObject({ path: "ops/printers", title: "Printer setup", locale: "en" });
     const answer = await plain("how do I add the kyocera printer");
     expect(answer.kind).toBe("answer");
     expect(answer.text).toContain("10.0.0.9");
     const duplicate = await plain("/new printers Again\nx", EDITOR);
-    expect(duplicate.text).toMatch(/The wiki refused: .*PageDuplicateCreate, 6002/);
+    expect(duplicate.text).toMatch(
+      /^Refused: Cannot create this page because an entry already exists at the same path\. \(PageDuplicateCreate, 6002\)$/,
+    );
   });
 
   it("an editor edits a page (tags and publication kept) and the answer reflects it", async () => {
     wiki.pages.set(1, { ...wiki.pages.get(1)!, tags: ["network"] });
     const edited = await plain("/edit ops/vpn\nWe moved to Tailscale: install the Tailscale app.", EDITOR);
-    expect(edited.text).toContain("Page has been updated.");
+    expect(edited.text).toContain("Updated: ");
     expect(wiki.pages.get(1)).toMatchObject({ tags: ["network"], isPublished: true });
     expect((await plain("how do I install tailscale")).text).toContain("Tailscale app");
     expect((await plain("wireguard profile")).kind).toBe("not-found");
@@ -220,7 +222,7 @@ describe("wiki agent", () => {
 
   it("an editor appends to a page and the answer reflects it", async () => {
     const appended = await plain("/append 2 Restore with restic restore latest.", EDITOR);
-    expect(appended.text).toContain("Page has been updated.");
+    expect(appended.text).toContain("Updated: ");
     expect(wiki.pages.get(2)!.content).toBe(
       "Backups run with restic at 02:00.\n\nRestore with restic restore latest.\n",
     );
