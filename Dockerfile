@@ -1,12 +1,18 @@
 # wiki-gateway container image: `docker build -t wiki-gateway .` (see README, "Deployment (Docker)").
 
+# The Node.js release the image runs: the Node 24 LTS line ("Krypton", security fixes until
+# 2028-04-30; see README, "Deployment (Docker)"). A full release, not a floating tag, so the image
+# runs what CI tested: CI runs the unit tests under this release and the container test checks that
+# the image's `node --version` is this one (scripts/container/dockerfile-base.sh reads this line).
+ARG NODE_VERSION=24.21.0
+
 # ---- build: compile TypeScript, then keep production dependencies only ----
-FROM node:20-bookworm-slim AS build
+FROM node:${NODE_VERSION}-bookworm-slim AS build
 LABEL io.wiki-gateway.stage="build"
 WORKDIR /app
 # No dependency needs an install script for the production build (esbuild, a devDependency, is only
 # used for the demo's browser bundle and works from its platform package), so scripts are skipped:
-# this also behaves the same on npm 10 (the image's) and npm 11 (which asks for approved scripts).
+# npm 11 (the image's and the developers') would otherwise ask for approved scripts.
 COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY tsconfig*.json ./
@@ -18,7 +24,7 @@ COPY scripts ./scripts
 RUN npm run build && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
 
 # ---- runtime ----
-FROM node:20-bookworm-slim
+FROM node:${NODE_VERSION}-bookworm-slim
 LABEL org.opencontainers.image.title="wiki-gateway" \
       org.opencontainers.image.description="Telegram bots that answer from a Wiki.js knowledge base" \
       org.opencontainers.image.licenses="MIT" \

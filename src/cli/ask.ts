@@ -16,6 +16,7 @@ import type { WikiPort } from "../wiki/types.js";
 import { type CliIo, type Command, parseFlags, SETTINGS_FLAGS, settingsArgs, UsageError } from "./command.js";
 
 const usage = 'wiki-gateway ask [--agent ID] [--json] ["question"]   (no question: one per line on stdin)';
+const FLAGS = { ...SETTINGS_FLAGS, agent: { type: "string" }, json: { type: "boolean" } } as const;
 
 export interface AskDeps {
   /** The wiki to answer from; the GraphQL client on WIKI_URL / WIKI_TOKEN_FILE by default. */
@@ -35,12 +36,9 @@ export function createAskCommand(deps: AskDeps = {}): Command {
     name: "ask",
     summary: "answer a question (or one per line on stdin) from the wiki, as the bots would",
     usage,
+    flags: FLAGS,
     async run(args, io) {
-      const { values, positionals } = parseFlags(
-        args,
-        { ...SETTINGS_FLAGS, agent: { type: "string" }, json: { type: "boolean" } },
-        usage,
-      );
+      const { values, positionals } = parseFlags(args, FLAGS, usage);
       const settings = loadSettings(settingsArgs(values), io.env);
       const agent = await chooseAgent(settings, values.agent);
       const wiki = (deps.makeWiki ?? defaultWiki)(settings);

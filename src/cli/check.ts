@@ -6,14 +6,16 @@ import { type Command, parseFlags, SETTINGS_FLAGS, settingsArgs } from "./comman
 import { renderTable } from "./table.js";
 
 const usage = "wiki-gateway check [--config FILE] [--json]";
+const FLAGS = { ...SETTINGS_FLAGS, json: { type: "boolean" } } as const;
 
 /** `check`: validates gateway.json (and reads its token files) without starting anything. */
 export const checkCommand: Command = {
   name: "check",
   summary: "validate gateway.json and print a summary of accounts, policies, groups and agents",
   usage,
+  flags: FLAGS,
   async run(args, io) {
-    const { values } = parseFlags(args, { ...SETTINGS_FLAGS, json: { type: "boolean" } }, usage, false);
+    const { values } = parseFlags(args, FLAGS, usage, false);
     const settings = loadSettings(settingsArgs(values), io.env);
     try {
       const loaded = await loadGatewayConfig(settings.configPath);

@@ -1,5 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
-import { GatewayError } from "../errors.js";
+import { loadSettings, type Settings } from "../config/settings.js";
+import { errorMessage, GatewayError } from "../errors.js";
 
 /** Where a command writes; tests pass buffers. */
 export interface CliIo {
@@ -18,7 +19,19 @@ export interface Command {
   name: string;
   summary: string;
   usage: string;
+  /** The flags `run` accepts (the table it passes to parseFlags); shell completion offers them. */
+  flags?: FlagTable;
+  /** Sub-commands (the first positional argument), each with the flags it takes. */
+  subcommands?: readonly Subcommand[];
   run(args: string[], io: CliIo): Promise<number>;
+}
+
+/** Flag name (without `--`) → whether it takes a value. */
+export type FlagTable = Readonly<Record<string, { readonly type: "string" | "boolean" }>>;
+
+export interface Subcommand {
+  name: string;
+  flags?: FlagTable;
 }
 
 export class UsageError extends GatewayError {
@@ -66,4 +79,21 @@ export function settingsArgs(values: Record<string, unknown>): string[] {
     if (typeof value === "string") out.push(`--${name}`, value);
   }
   return out;
+}
+
+/** The process settings from the given flags and the environment; a bad one is a `config-settings` error. */
+export function readSettings(
+  values: Record<string, unknown>,
+  env: Record<string, string | undefined>,
+): Settings {
+  try {
+    return loadSettings(settingsArgs(values), env);
+  } catch (cause) {
+    throw new GatewayError(
+      "config-settings",
+      errorMessage(cause),
+      "fix the flag or environment variable named (see wiki-gateway --help)",
+      { cause },
+    );
+  }
 }

@@ -4,6 +4,7 @@ import { startDemo } from "../sandbox/demo/run-demo.js";
 import { type Command, parseFlags, SETTINGS_FLAGS, settingsArgs, UsageError } from "./command.js";
 
 const usage = "wiki-gateway demo [--dir DIR] [--web-port N] [--http-port N]";
+const FLAGS = { ...SETTINGS_FLAGS, dir: { type: "string" }, "web-port": { type: "string" } } as const;
 
 /** The chat page's and the daemon's default ports; when taken, the demo picks free ones and prints them. */
 const DEFAULT_WEB_PORT = 8090;
@@ -18,13 +19,9 @@ export const demoCommand: Command = {
   name: "demo",
   summary: "run the whole product locally (sandbox Telegram + sandbox wiki + the daemon + a chat page)",
   usage,
+  flags: FLAGS,
   async run(args, io) {
-    const { values } = parseFlags(
-      args,
-      { ...SETTINGS_FLAGS, dir: { type: "string" }, "web-port": { type: "string" } },
-      usage,
-      false,
-    );
+    const { values } = parseFlags(args, FLAGS, usage, false);
     const settings = loadSettings(settingsArgs(values), io.env);
     const webPort = Number(values["web-port"] ?? DEFAULT_WEB_PORT);
     if (!Number.isInteger(webPort) || webPort < 0 || webPort > 65535) {

@@ -10,6 +10,7 @@ import { type Command, parseFlags, SETTINGS_FLAGS, settingsArgs } from "./comman
 import { renderTable } from "./table.js";
 
 const usage = "wiki-gateway doctor [--fix] [--json] [--config FILE] [...settings]";
+const FLAGS = { ...SETTINGS_FLAGS, fix: { type: "boolean" }, json: { type: "boolean" } } as const;
 
 /**
  * `doctor`: checks everything the gateway depends on, without starting it: gateway.json, each
@@ -22,13 +23,9 @@ export const doctorCommand: Command = {
   summary:
     "check Telegram accounts, webhooks, privacy mode, groups, the wiki token and rights, the state directory",
   usage,
+  flags: FLAGS,
   async run(args, io) {
-    const { values } = parseFlags(
-      args,
-      { ...SETTINGS_FLAGS, fix: { type: "boolean" }, json: { type: "boolean" } },
-      usage,
-      false,
-    );
+    const { values } = parseFlags(args, FLAGS, usage, false);
     const settings = loadSettings(settingsArgs(values), io.env);
     const checks = await runChecks(settings, Boolean(values.fix));
     const failed = checks.filter((c) => c.status === "fail").length;

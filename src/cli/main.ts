@@ -4,15 +4,18 @@ import { redactSecrets } from "../log/redact.js";
 import { askCommand } from "./ask.js";
 import { checkCommand } from "./check.js";
 import type { CliIo, Command } from "./command.js";
+import { createCompletionCommand } from "./completion.js";
 import { demoCommand } from "./demo.js";
 import { doctorCommand } from "./doctor.js";
 import { pairingCommand } from "./pairing.js";
 import { sandboxCommand } from "./sandbox.js";
 import { startCommand } from "./start.js";
+import { statusCommand } from "./status.js";
 import { wikiCommand } from "./wiki.js";
 
 export const COMMANDS: readonly Command[] = [
   startCommand,
+  statusCommand,
   checkCommand,
   doctorCommand,
   pairingCommand,
@@ -20,6 +23,7 @@ export const COMMANDS: readonly Command[] = [
   wikiCommand,
   demoCommand,
   sandboxCommand,
+  createCompletionCommand(() => COMMANDS),
 ];
 
 export function helpText(): string {

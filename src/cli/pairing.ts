@@ -1,13 +1,12 @@
 import { readFile } from "node:fs/promises";
 import { parseConfigText } from "../config/load.js";
 import type { DmPolicy } from "../config/schema.js";
-import { loadSettings } from "../config/settings.js";
 import { validateGatewayConfig } from "../config/validate.js";
-import { errorMessage, GatewayError, isGatewayError } from "../errors.js";
+import { errorMessage, isGatewayError } from "../errors.js";
 import { PairingError } from "../policy/pairing-error.js";
 import { createPairingStore, type PairingApproval, type PairingStore } from "../policy/pairing-store.js";
 import { createStateLayout } from "../state/layout.js";
-import { type CliIo, type Command, parseFlags, SETTINGS_FLAGS, settingsArgs, UsageError } from "./command.js";
+import { type CliIo, type Command, parseFlags, readSettings, SETTINGS_FLAGS, UsageError } from "./command.js";
 import { renderTable } from "./table.js";
 
 const usage = [
@@ -27,7 +26,8 @@ const FLAGS = {
 } as const;
 
 /** Positional arguments and flags each subcommand takes. */
-const SHAPES: Record<string, { args: string[]; flags: string[] }> = {
+type SubFlag = "account" | "json" | "notify" | "timeout-ms";
+const SHAPES: Record<string, { args: string[]; flags: SubFlag[] }> = {
   list: { args: [], flags: ["account", "json"] },
   approve: { args: ["CODE"], flags: ["account", "notify", "timeout-ms"] },
   deny: { args: ["CODE"], flags: ["account"] },
@@ -44,6 +44,14 @@ export const pairingCommand: Command = {
   name: "pairing",
   summary: "list, approve, deny and revoke DM pairing requests and approved users",
   usage,
+  flags: FLAGS,
+  subcommands: Object.entries(SHAPES).map(([name, shape]) => ({
+    name,
+    flags: {
+      ...SETTINGS_FLAGS,
+      ...Object.fromEntries(shape.flags.map((flag) => [flag, FLAGS[flag]])),
+    },
+  })),
   async run(args, io) {
     try {
       const { values, positionals } = parseFlags(args, FLAGS, usage);
@@ -59,7 +67,7 @@ export const pairingCommand: Command = {
           throw new UsageError(`pairing ${sub} does not take --${flag}`, usage);
         }
       }
-      const settings = readSettings(values, io);
+      const settings = readSettings(values, io.env);
       const accounts = await knownAccounts(settings.configPath, io);
       const account = values.account ?? (sub === "revoke" ? rest[0] : undefined);
       if (account !== undefined) checkAccount(account, accounts);
@@ -203,19 +211,6 @@ async function waitForDelivery(store: PairingStore, approval: PairingApproval, t
     `error: not delivered within ${timeoutMs} ms\n  fix: start the gateway (wiki-gateway start) or check its log; the approval stands and the user is told when it runs\n`,
   );
   return 1;
-}
-
-function readSettings(values: Record<string, unknown>, io: CliIo) {
-  try {
-    return loadSettings(settingsArgs(values), io.env);
-  } catch (cause) {
-    throw new GatewayError(
-      "config-settings",
-      errorMessage(cause),
-      "fix the flag or environment variable named (see wiki-gateway --help)",
-      { cause },
-    );
-  }
 }
 
 /** Account names and DM policies from gateway.json; undefined (with a warning) when it cannot be read. */

@@ -3,6 +3,7 @@ import { applyWorld, readWorldFile, referenceWorld } from "../sandbox/telegram/w
 import { type CliIo, type Command, parseFlags, UsageError } from "./command.js";
 
 const usage = "wiki-gateway sandbox telegram [--port N] [--host H] [--bots FILE]";
+const FLAGS = { port: { type: "string" }, host: { type: "string" }, bots: { type: "string" } } as const;
 
 /**
  * `sandbox telegram`: runs the Telegram Bot API sandbox standalone until SIGINT/SIGTERM.
@@ -18,13 +19,9 @@ export const sandboxTelegramCommand: Omit<Command, "run"> & {
   name: "telegram",
   summary: "run the local Telegram Bot API sandbox (seven reference bots unless --bots FILE)",
   usage,
+  flags: FLAGS,
   async run(args, io, signal) {
-    const { values } = parseFlags(
-      args,
-      { port: { type: "string" }, host: { type: "string" }, bots: { type: "string" } },
-      usage,
-      false,
-    );
+    const { values } = parseFlags(args, FLAGS, usage, false);
     const port = values.port === undefined ? 0 : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535)
       throw new UsageError(`--port must be 0-65535, got ${values.port}`, usage);

@@ -6,6 +6,13 @@ import { type CliIo, type Command, parseFlags, UsageError } from "./command.js";
 
 const usage =
   "wiki-gateway sandbox wiki [--port N] [--host H] [--data DIR] [--token-file PATH] [--seed-dir DIR]";
+const FLAGS = {
+  port: { type: "string" },
+  host: { type: "string" },
+  data: { type: "string" },
+  "token-file": { type: "string" },
+  "seed-dir": { type: "string" },
+} as const;
 const DEFAULT_DATA_DIR = join("state", "sandbox-wiki");
 
 /**
@@ -24,19 +31,9 @@ export const sandboxWikiCommand: Omit<Command, "run"> & {
   name: "wiki",
   summary: "run the local Wiki.js-compatible GraphQL wiki (pages kept in --data DIR)",
   usage,
+  flags: FLAGS,
   async run(args, io, signal) {
-    const { values } = parseFlags(
-      args,
-      {
-        port: { type: "string" },
-        host: { type: "string" },
-        data: { type: "string" },
-        "token-file": { type: "string" },
-        "seed-dir": { type: "string" },
-      },
-      usage,
-      false,
-    );
+    const { values } = parseFlags(args, FLAGS, usage, false);
     const port = values.port === undefined ? 0 : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535) {
       throw new UsageError(`--port must be 0-65535, got ${values.port}`, usage);

@@ -10,6 +10,7 @@ export const sandboxCommand: Command = {
   name: "sandbox",
   summary: "run a local stand-in: `sandbox telegram` (Bot API server) or `sandbox wiki` (Wiki.js GraphQL)",
   usage,
+  subcommands: SUBCOMMANDS,
   async run(args, io) {
     const [which, ...rest] = args;
     const sub = SUBCOMMANDS.find((c) => c.name === which);

@@ -14,6 +14,7 @@ export const startCommand: Command = {
   name: "start",
   summary: "run the gateway daemon (all enabled accounts, health/metrics HTTP server)",
   usage,
+  flags: SETTINGS_FLAGS,
   async run(args, io) {
     const { values } = parseFlags(args, SETTINGS_FLAGS, usage, false);
     const settings = loadSettings(settingsArgs(values), io.env);

@@ -5,6 +5,13 @@ import { type ImportSummary, importMarkdownFolder, importSucceeded } from "../wi
 import { type CliIo, type Command, parseFlags, SETTINGS_FLAGS, settingsArgs, UsageError } from "./command.js";
 
 const usage = "wiki-gateway wiki import DIR [--prefix P] [--locale L] [--concurrency N] [--json]";
+const IMPORT_FLAGS = {
+  ...SETTINGS_FLAGS,
+  prefix: { type: "string" },
+  locale: { type: "string" },
+  concurrency: { type: "string" },
+  json: { type: "boolean" },
+} as const;
 
 /**
  * `wiki import`: puts a folder of Markdown files into the wiki (WIKI_URL / WIKI_TOKEN_FILE) through
@@ -15,20 +22,11 @@ export const wikiCommand: Command = {
   name: "wiki",
   summary: "wiki tools: `wiki import DIR` imports a folder of Markdown files into the wiki",
   usage,
+  subcommands: [{ name: "import", flags: IMPORT_FLAGS }],
   async run(args, io) {
     const [sub, ...rest] = args;
     if (sub !== "import") throw new UsageError(`unknown wiki subcommand "${sub ?? ""}"`, usage);
-    const { values, positionals } = parseFlags(
-      rest,
-      {
-        ...SETTINGS_FLAGS,
-        prefix: { type: "string" },
-        locale: { type: "string" },
-        concurrency: { type: "string" },
-        json: { type: "boolean" },
-      },
-      usage,
-    );
+    const { values, positionals } = parseFlags(rest, IMPORT_FLAGS, usage);
     const dir = positionals[0];
     if (!dir || positionals.length > 1) throw new UsageError("give exactly one folder to import", usage);
     const concurrency = Number(values.concurrency ?? 4);

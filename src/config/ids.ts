@@ -43,8 +43,10 @@ export function checkUserId(raw: unknown, groupsPath: string): UserIdVerdict {
 }
 
 /** A key of `groups`: a negative integer written as a string, or "*". */
+export const GROUP_KEY_PATTERN = /^(\*|-\d{1,20})$/;
+
 export function isGroupKey(key: string): boolean {
-  return key === WILDCARD || /^-\d{1,20}$/.test(key);
+  return GROUP_KEY_PATTERN.test(key);
 }
 
 export const BOT_TOKEN_PATTERN = /^\d{3,20}:[A-Za-z0-9_-]{35,}$/;

@@ -1,22 +1,36 @@
 import { z } from "zod";
+import { FIELD_DOCS } from "./field-docs.js";
 import { BOT_TOKEN_PATTERN, checkUserId, isGroupKey, isPlaceholderToken, WILDCARD } from "./ids.js";
+import {
+  ACCOUNT_HINTS,
+  BOT_TOKEN_HINT,
+  GROUP_KEY_HINT,
+  USER_ID_NUMBER_HINT,
+  USER_ID_STRING_HINT,
+} from "./json-hints.js";
 
 /**
  * The zod schema of gateway.json (configuration description version 2.0.0).
  *
  * Contract: a file this schema accepts can be run: every id is normalised, every account is bound
- * to exactly one agent, no webhook setting exists. Cross-field rules live in `checkGatewayConfig`
- * (rules.ts); this file describes shapes and per-field rules. Every issue carries `params.fix`
- * (what to change) where the generic message would not say it.
+ * to exactly one agent, no webhook setting exists. Cross-field rules live in `validateGatewayConfig`
+ * (validate.ts); this file describes shapes and per-field rules. Every issue carries `params.fix`
+ * (what to change) where the generic message would not say it. Every key carries its README text
+ * (`.describe`) and, where a rule lives in code, its JSON Schema form (`.meta`, json-hints.ts), for
+ * config/gateway.schema.json.
  */
 export const ACCOUNT_NAME = /^[a-z0-9][a-z0-9_-]*$/;
 export const AGENT_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
 const fix = (text: string) => ({ fix: text });
+const DOCS = FIELD_DOCS;
+// `.meta({ default })` repeats a default where the value transforms somewhere inside: the JSON
+// schema generator drops such defaults otherwise (json-schema.ts keeps the stated one).
 
 /** A list of user ids: strings of digits (numbers accepted) or "*"; normalised to strings. */
 function userIdList(groupsPath: string) {
-  return z.array(z.union([z.string(), z.number()])).transform((items, ctx) => {
+  const entry = z.union([z.string().meta(USER_ID_STRING_HINT), z.number().meta(USER_ID_NUMBER_HINT)]);
+  return z.array(entry).transform((items, ctx) => {
     const out: string[] = [];
     items.forEach((item, index) => {
       const verdict = checkUserId(item, groupsPath);
@@ -28,10 +42,16 @@ function userIdList(groupsPath: string) {
   });
 }
 
+/** A sender list that is empty when absent. */
+function userIdListOrEmpty(groupsPath: string, description: string) {
+  return userIdList(groupsPath).default([]).meta({ description, default: [] });
+}
+
 export const groupSchema = z.strictObject({
-  requireMention: z.boolean().optional(),
-  allowFrom: userIdList("the groups map").optional(),
-  enabled: z.boolean().default(true),
+  /** Absent means true (policy/evaluate.ts); the default is stated for editors only. */
+  requireMention: z.boolean().optional().meta({ description: DOCS.group.requireMention, default: true }),
+  allowFrom: userIdList("the groups map").optional().describe(DOCS.group.allowFrom),
+  enabled: z.boolean().default(true).describe(DOCS.group.enabled),
 });
 
 const tokenSchema = z.string().superRefine((token, ctx) => {
@@ -53,17 +73,24 @@ const tokenSchema = z.string().superRefine((token, ctx) => {
 
 export const accountSchema = z
   .strictObject({
-    enabled: z.boolean().default(true),
-    name: z.string().optional(),
-    botToken: tokenSchema.optional(),
-    botTokenFile: z.string().min(1).optional(),
-    dmPolicy: z.enum(["pairing", "allowlist", "open", "disabled"]).default("pairing"),
-    allowFrom: userIdList("this account's groups").default([]),
-    groupPolicy: z.enum(["allowlist", "open", "disabled"]).default("allowlist"),
-    groupAllowFrom: userIdList("this account's groups").optional(),
+    enabled: z.boolean().default(true).describe(DOCS.account.enabled),
+    name: z.string().optional().describe(DOCS.account.name),
+    botToken: tokenSchema.meta(BOT_TOKEN_HINT).optional().describe(DOCS.account.botToken),
+    botTokenFile: z.string().min(1).optional().describe(DOCS.account.botTokenFile),
+    dmPolicy: z
+      .enum(["pairing", "allowlist", "open", "disabled"])
+      .default("pairing")
+      .describe(DOCS.account.dmPolicy),
+    allowFrom: userIdListOrEmpty("this account's groups", DOCS.account.allowFrom),
+    groupPolicy: z
+      .enum(["allowlist", "open", "disabled"])
+      .default("allowlist")
+      .describe(DOCS.account.groupPolicy),
+    groupAllowFrom: userIdList("this account's groups").optional().describe(DOCS.account.groupAllowFrom),
     groups: z
-      .record(z.string(), groupSchema)
+      .record(z.string().meta(GROUP_KEY_HINT), groupSchema)
       .default({})
+      .meta({ description: DOCS.account.groups, default: {} })
       .superRefine((groups, ctx) => {
         for (const key of Object.keys(groups)) {
           if (isGroupKey(key)) continue;
@@ -83,6 +110,7 @@ export const accountSchema = z
         }
       }),
   })
+  .meta(ACCOUNT_HINTS)
   .superRefine((account, ctx) => {
     const sources = [account.botToken, account.botTokenFile].filter((v) => v !== undefined).length;
     if (sources !== 1) {
@@ -106,42 +134,61 @@ export const accountSchema = z
   });
 
 export const bindingSchema = z.strictObject({
-  agentId: z.string().regex(AGENT_ID, { error: "must be letters, digits, '.', '_' or '-'" }),
-  match: z.strictObject({
-    channel: z.literal("telegram", { error: 'the only channel is "telegram"' }),
-    accountId: z.string(),
-  }),
+  agentId: z
+    .string()
+    .regex(AGENT_ID, { error: "must be letters, digits, '.', '_' or '-'" })
+    .describe(DOCS.binding.agentId),
+  match: z
+    .strictObject({
+      channel: z
+        .literal("telegram", { error: 'the only channel is "telegram"' })
+        .describe(DOCS.match.channel),
+      accountId: z.string().describe(DOCS.match.accountId),
+    })
+    .describe(DOCS.binding.match),
 });
 
 export const agentSchema = z.strictObject({
-  name: z.string().optional(),
-  /** Wiki path prefix this agent answers from; "" = the whole wiki. */
+  name: z.string().optional().describe(DOCS.agent.name),
+  /** Leading and trailing slashes are dropped. */
   section: z
     .string()
     .default("")
-    .transform((s) => s.replace(/^\/+|\/+$/g, "")),
+    .transform((s) => s.replace(/^\/+|\/+$/g, ""))
+    .meta({ description: DOCS.agent.section, default: "" }),
   locale: z
     .string()
     .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, { error: "must be a language code like en or pt-br" })
-    .default("en"),
-  /** User ids allowed to create and edit pages through this agent. */
-  editors: userIdList("the account's groups").default([]),
-  /** Base URL used in links shown to users; the wiki URL when absent. */
-  publicBaseUrl: z.url({ error: "must be an absolute http(s) URL" }).optional(),
-  /** Longest answer passage, in characters. */
-  answerLength: z.number().int().min(200).max(3900).default(1200),
-  greeting: z.string().max(1000).optional(),
+    .default("en")
+    .describe(DOCS.agent.locale),
+  editors: userIdListOrEmpty("the account's groups", DOCS.agent.editors),
+  publicBaseUrl: z
+    .url({ error: "must be an absolute http(s) URL" })
+    .optional()
+    .describe(DOCS.agent.publicBaseUrl),
+  answerLength: z.number().int().min(200).max(3900).default(1200).describe(DOCS.agent.answerLength),
+  greeting: z.string().max(1000).optional().describe(DOCS.agent.greeting),
 });
 
-export const gatewayConfigSchema = z.strictObject({
-  $schema: z.string().optional(),
-  version: z.string().optional(),
-  enabled: z.boolean().default(true),
-  defaultAccount: z.string(),
-  accounts: z.record(z.string(), accountSchema),
-  bindings: z.array(bindingSchema),
-  agents: z.record(z.string(), agentSchema).default({}),
-});
+export const gatewayConfigSchema = z
+  .strictObject({
+    $schema: z.string().optional().describe(DOCS.root.$schema),
+    version: z.string().optional().describe(DOCS.root.version),
+    enabled: z.boolean().default(true).describe(DOCS.root.enabled),
+    defaultAccount: z.string().describe(DOCS.root.defaultAccount),
+    accounts: z
+      .record(z.string().meta({ pattern: ACCOUNT_NAME.source }), accountSchema)
+      .meta({ description: DOCS.root.accounts, minProperties: 1 }),
+    bindings: z.array(bindingSchema).describe(DOCS.root.bindings),
+    agents: z
+      .record(z.string(), agentSchema)
+      .default({})
+      .meta({ description: DOCS.root.agents, default: {} }),
+  })
+  .meta({
+    title: "wiki-gateway gateway.json",
+    description: "Which Telegram bots run, who may talk to them and which agent answers.",
+  });
 
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
 export type AccountConfig = z.output<typeof accountSchema>;

@@ -21,6 +21,19 @@ describe("the container image", () => {
     expect(help.stdout).toContain("GATEWAY_CONFIG");
   });
 
+  it(`runs Node ${inject("containerNodeVersion")}, the LTS release the Dockerfile pins`, async () => {
+    // The image's own node, not the host's: its version, and the LTS codename Node.js gives only to
+    // releases of a Long Term Support line (a "Current" release has none).
+    const probe =
+      "console.log(JSON.stringify({ version: process.version, lts: process.release.lts ?? null }))";
+    const result = await podmanOk(["run", "--rm", "--entrypoint", "node", image, "-e", probe]);
+    const runtime = JSON.parse(result.stdout.trim()) as { version: string; lts: string | null };
+    expect(runtime.version).toBe(`v${inject("containerNodeVersion")}`);
+    expect(runtime.lts, "the image must run a Long Term Support release").toEqual(expect.any(String));
+    const { stdout: env } = await podmanOk(["image", "inspect", "--format", "{{json .Config.Env}}", image]);
+    expect(JSON.parse(env) as string[]).toContain(`NODE_VERSION=${inject("containerNodeVersion")}`);
+  });
+
   it("runs as node with the documented defaults, volumes, port, healthcheck and entrypoint", async () => {
     const { stdout } = await podmanOk(["image", "inspect", image]);
     const [inspected] = JSON.parse(stdout) as [{ Config: ImageConfig; Healthcheck?: { Test?: string[] } }];

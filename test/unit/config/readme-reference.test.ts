@@ -1,17 +1,56 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { buildGatewayJsonSchema } from "../../../src/config/json-schema.js";
 import { KNOWN_KEYS } from "../../../src/config/schema.js";
 
-/** The README's configuration reference must list exactly the keys the schema accepts. */
+/**
+ * The README's configuration reference must list exactly the keys the schema accepts, with the
+ * meaning and default the JSON schema shows in editors (texts live in src/config/field-docs.ts).
+ */
 const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
 
-function keysUnder(heading: string): string[] {
+interface Row {
+  key: string;
+  fallback: string;
+  meaning: string;
+}
+
+function rowsUnder(heading: string): Row[] {
   const start = readme.indexOf(`### ${heading}`);
   expect(start, `README has no "### ${heading}" section`).toBeGreaterThan(-1);
   const rest = readme.slice(start + 4);
   const end = rest.search(/\n##/);
   const section = end === -1 ? rest : rest.slice(0, end);
-  return [...section.matchAll(/^\| `([^`]+)` *\|/gm)].map((m) => m[1]!);
+  return [...section.matchAll(/^\| `([^`]+)` *\|.*?[^\\]\| *(.*?) *\| *(.*?) *\|$/gm)].map((m) => ({
+    key: m[1]!,
+    fallback: m[2]!,
+    meaning: m[3]!,
+  }));
+}
+
+const keysUnder = (heading: string): string[] => rowsUnder(heading).map((row) => row.key);
+
+type Node = { properties: Record<string, { description?: string; default?: unknown }>; required?: string[] };
+const root = buildGatewayJsonSchema() as unknown as Node & { properties: Record<string, any> };
+const account: Node = root.properties.accounts.additionalProperties;
+const binding: Node = root.properties.bindings.items;
+const NODES: Array<[string, Node]> = [
+  ["Top level", root],
+  ["Account (`accounts.<name>`)", account],
+  ["Group (`accounts.<name>.groups.<id>`)", (account.properties.groups as any).additionalProperties],
+  ["Binding (`bindings[]`)", binding],
+  ["Binding match (`bindings[].match`)", binding.properties.match as any],
+  ["Agent (`agents.<id>`)", root.properties.agents.additionalProperties],
+];
+
+/** The README's default cell for a key: the JSON value in backticks, "required", or prose/"—". */
+function expectedDefault(node: Node, key: string, cell: string): void {
+  const stated = node.properties[key]!.default;
+  if (stated !== undefined) {
+    const inside = /^`(.*)`$/.exec(cell)?.[1];
+    expect([JSON.stringify(stated), String(stated)], `default of ${key}`).toContain(inside);
+  } else if (node.required?.includes(key)) expect(cell, `${key} is required`).toBe("required");
+  else expect(cell, `${key} has no default in the schema`).not.toMatch(/^`|^required$/);
 }
 
 describe("README configuration reference", () => {
@@ -24,5 +63,14 @@ describe("README configuration reference", () => {
     ["Agent (`agents.<id>`)", KNOWN_KEYS.agent],
   ])("%s", (heading, keys) => {
     expect(keysUnder(heading).sort()).toEqual([...keys].sort());
+  });
+
+  it.each(NODES)("%s: meanings and defaults are the schema's", (heading, node) => {
+    for (const row of rowsUnder(heading)) {
+      expect(row.meaning, `README meaning of ${row.key}: copy it from src/config/field-docs.ts`).toBe(
+        node.properties[row.key]?.description,
+      );
+      expectedDefault(node, row.key, row.fallback);
+    }
   });
 });

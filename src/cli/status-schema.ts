@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+/**
+ * The shape of the daemon's `GET /status` answer, as the CLI reads it. Unknown keys are dropped, so
+ * a newer daemon that adds fields still reads; a missing or mistyped field is an error that names it.
+ */
+const problem = z.object({ code: z.string(), message: z.string(), remedy: z.string() });
+
+const account = z.object({
+  account: z.string(),
+  /** starting, polling, conflict, network, error, unauthorized, stopped or disabled. */
+  status: z.string(),
+  username: z.string().optional(),
+  privacyMode: z.boolean().optional(),
+  problem: problem.optional(),
+  /** ISO-8601; "" for a disabled account. */
+  since: z.string(),
+  journalDepth: z.number(),
+  webhookRemovals: z.number(),
+});
+
+export const statusSchema = z.object({
+  accounts: z.array(account),
+  wiki: z.object({
+    ok: z.boolean(),
+    detail: z.string().optional(),
+    code: z.string().optional(),
+    checkedAt: z.string().optional(),
+  }),
+  index: z.object({ pages: z.number(), passages: z.number(), builtAt: z.string().optional() }),
+  agents: z.array(z.object({ account: z.string(), agent: z.string(), section: z.string().optional() })),
+});
+
+export type GatewayStatus = z.infer<typeof statusSchema>;
+export type AccountStatusRow = GatewayStatus["accounts"][number];

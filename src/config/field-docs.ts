@@ -1,0 +1,51 @@
+/**
+ * What each gateway.json key means, worded as in the README's configuration reference.
+ *
+ * Contract: the one home of these texts. schema.ts attaches them with `.describe()`, so they reach
+ * config/gateway.schema.json (the hover text in editors), and a test holds the README tables to
+ * them word for word. Markdown code spans are kept: they read well in both places.
+ */
+export const FIELD_DOCS = {
+  root: {
+    $schema: "path or URL of the JSON schema editors use (`./gateway.schema.json`); ignored by the gateway",
+    version: 'informational, e.g. `"2.0.0"`',
+    enabled: "`false` starts no account (the daemon stays up for health checks)",
+    defaultAccount: "name of an account in `accounts`",
+    accounts: "one entry per bot, keyed by account name (`[a-z0-9][a-z0-9_-]*`)",
+    bindings: "ties each account to exactly one agent; an unbound account is refused",
+    agents: "per-agent settings keyed by agent id; agents without an entry get the defaults",
+  },
+  account: {
+    enabled: "`false` keeps the account configured but not polling",
+    name: "display name for logs and status",
+    botToken: "the bot's token (`<digits>:<35+ chars>`); exactly one of `botToken` / `botTokenFile`",
+    botTokenFile: "file holding the token (e.g. a Docker secret), relative to gateway.json; preferred",
+    dmPolicy: "who is answered in direct messages (see Access policy)",
+    allowFrom: 'users answered in DMs; numeric ids as strings, or `"*"`; never group ids or `@usernames`',
+    groupPolicy: "which groups are answered",
+    groupAllowFrom: "users answered in groups (user ids ONLY; group ids go in `groups`)",
+    groups: 'allowed groups keyed by negative group id as a string, or `"*"`',
+  },
+  group: {
+    requireMention: "answer only when addressed (@mention, text mention, `/cmd@bot`, reply to the bot)",
+    allowFrom: "senders allowed in this group; overrides `groupAllowFrom`",
+    enabled: "`false` ignores this group",
+  },
+  binding: {
+    agentId: "the agent answering this account",
+    match: '`{ "channel": "telegram", "accountId": "<account name>" }`',
+  },
+  match: {
+    channel: "the only channel",
+    accountId: "an account name from `accounts`",
+  },
+  agent: {
+    name: "display name",
+    section: 'wiki path prefix the agent answers from (`""` = the whole wiki)',
+    locale: "wiki locale of its pages",
+    editors: "users allowed to `/new`, `/edit` and `/append` pages",
+    publicBaseUrl: "base of the page links shown to users; the wiki URL when absent",
+    answerLength: "longest answer passage, in characters",
+    greeting: "text of `/start`",
+  },
+} as const;
