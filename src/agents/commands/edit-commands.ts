@@ -28,6 +28,10 @@ export async function newCommand(deps: EditDeps, agent: AgentSettings, args: str
   if (!rawPath || titleWords.length === 0 || body === "") {
     return "Usage: /new PATH TITLE, then the page text on the next lines.";
   }
+  const unlinkable = unlinkableCharacters(rawPath);
+  if (unlinkable.length > 0) {
+    return `Refused: a page path cannot contain ${unlinkable.map((c) => `“${escapeHtml(c)}”`).join(", ")}: Wiki.js drops ${unlinkable.length === 1 ? "it" : "them"} from page links, so the page could not be opened. Use letters, digits, - and /.`;
+  }
   const path = sectionPath(agent, rawPath);
   if (path === undefined) return `“${escapeHtml(rawPath)}” is not a path in this section.`;
   const title = titleWords.join(" ");
@@ -86,6 +90,19 @@ async function reindex(deps: EditDeps, read: () => Promise<WikiPage | undefined>
       "edited page not re-read; the index catches up at its next refresh",
     );
   }
+}
+
+/**
+ * The characters of a path that Wiki.js 2.5 drops from page URLs (`? " | < > : *` and control
+ * characters): a page stored with one is created, but its link leads nowhere.
+ */
+export function unlinkableCharacters(path: string): string[] {
+  const found = path.match(/[?"|<>:*\x00-\x1f\x7f-\x9f]/g) ?? [];
+  return [...new Set(found)].map((c) =>
+    c.charCodeAt(0) < 0x20 || c.charCodeAt(0) >= 0x7f
+      ? `U+${c.charCodeAt(0).toString(16).padStart(4, "0").toUpperCase()}`
+      : c,
+  );
 }
 
 /** Runs a write; a write the wiki left unconfirmed becomes the editor's reply (a string). */
