@@ -1,4 +1,5 @@
 import type { AgentSettings } from "./agent-settings.js";
+import type { Confidence } from "./answer-confidence.js";
 
 export interface AnswerSource {
   path: string;
@@ -15,7 +16,10 @@ export interface AnswerSource {
  * failure (a GatewayError with code and remedy, from the wiki client) for the CALLER to log once.
  */
 export interface Answer {
+  /** A page is shown (confidence `confident` or `weak`). */
   found: boolean;
+  /** How sure the answer is (answer-confidence.ts); `none` exactly when `found` is false. */
+  confidence: Confidence;
   /** The whole reply, Telegram HTML (may exceed one message: split it with splitTelegramHtml). */
   html: string;
   /** The pages shown, best first: the answering page, then the "See also" ones. */

@@ -9,17 +9,12 @@ import {
   composeNotFound,
   FAILURE_HTML,
 } from "./answer-compose.js";
+import { judgeConfidence } from "./answer-confidence.js";
 import { answerFromWikiSearch } from "./answer-fallback.js";
 import type { Answer, Answerer } from "./answer-types.js";
 
 export type { Answer, Answerer, AnswerSource } from "./answer-types.js";
-
-/**
- * A page answers when it covers at least this share of the question's terms (a synonym counts
- * half). Calibrated on bench/answer-quality: right answers cover 0.6 or more in almost every
- * case, off-topic questions rarely reach it. Below it the reply says honestly that nothing was found.
- */
-export const MIN_COVERAGE = 0.55;
+export { CONFIDENT_SCORE, type Confidence, judgeConfidence } from "./answer-confidence.js";
 
 const NOT_READY_NOTE =
   "The search index is still being built: this answer comes from the wiki's title search.";
@@ -33,7 +28,13 @@ export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logge
   return {
     async answer(question, agent) {
       if (question.trim() === "")
-        return { found: false, html: composeEmptyQuestion(agent), sources: [], via: "none" };
+        return {
+          found: false,
+          confidence: "none",
+          html: composeEmptyQuestion(agent),
+          sources: [],
+          via: "none",
+        };
       try {
         if (index.ready) return fromIndex(question, agent);
         const fallback = await answerFromWikiSearch(wiki, question, agent);
@@ -42,28 +43,43 @@ export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logge
           "answered from the wiki's own search",
         );
         if (!fallback) return notFound(question, agent);
+        // A title search is a weaker match than the index's: never more than `weak`.
         return {
           found: true,
+          confidence: "weak",
           via: "wiki-search",
           ...composeAnswer(agent, fallback.main, fallback.seeAlso, NOT_READY_NOTE),
         };
       } catch (error) {
-        return { found: false, html: FAILURE_HTML, sources: [], via: "none", error };
+        return { found: false, confidence: "none", html: FAILURE_HTML, sources: [], via: "none", error };
       }
     },
   };
 
   function fromIndex(question: string, agent: AgentSettings): Answer {
     const ranked = index.search(question, { section: agent.section, locale: agent.locale, limit: 3 });
+    const confidence = judgeConfidence(ranked);
     const [best, ...rest] = ranked;
-    if (!best || best.coverage < MIN_COVERAGE) return notFound(question, agent);
-    const seeAlso = rest.filter((r) => r.coverage >= MIN_COVERAGE).map(toAnswerPage);
-    return { found: true, via: "index", ...composeAnswer(agent, toAnswerPage(best), seeAlso) };
+    if (!best || confidence === "none") return notFound(question, agent);
+    // A weak match is answered too (the closest page, and the next ones as "See also"):
+    // "nothing found" is kept for questions nothing in the wiki matches.
+    return {
+      found: true,
+      confidence,
+      via: "index",
+      ...composeAnswer(agent, toAnswerPage(best), rest.map(toAnswerPage)),
+    };
   }
 }
 
 function notFound(question: string, agent: AgentSettings): Answer {
-  return { found: false, html: composeNotFound(question, agent), sources: [], via: "none" };
+  return {
+    found: false,
+    confidence: "none",
+    html: composeNotFound(question, agent),
+    sources: [],
+    via: "none",
+  };
 }
 
 function toAnswerPage(ranked: RankedPage): AnswerPage {

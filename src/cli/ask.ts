@@ -152,7 +152,12 @@ function describe(error: unknown): string {
 }
 
 function toJson(answer: Answer) {
-  return { answer: htmlToPlain(answer.html), found: answer.found, sources: answer.sources };
+  return {
+    answer: htmlToPlain(answer.html),
+    found: answer.found,
+    confidence: answer.confidence,
+    sources: answer.sources,
+  };
 }
 
 function formatText(answer: Answer): string {

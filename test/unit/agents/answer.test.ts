@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { resolveAgentSettings } from "../../../src/agents/agent-settings.js";
-import { createAnswerer, MIN_COVERAGE } from "../../../src/agents/answer.js";
+import { CONFIDENT_SCORE, createAnswerer, judgeConfidence } from "../../../src/agents/answer.js";
 import { htmlToPlain, telegramLength } from "../../../src/agents/format/index.js";
 import { createSearchIndex } from "../../../src/wiki/index/index.js";
 import type { SearchIndex } from "../../../src/wiki/index/types.js";
@@ -82,11 +82,16 @@ describe("answer from the index", () => {
   });
 
   it("says honestly when nothing matches, with a suggestion", async () => {
-    const answer = await createAnswerer({ index, wiki }).answer("best chocolate cake recipe <b>", agent);
-    expect(answer.found).toBe(false);
+    const answer = await createAnswerer({ index, wiki }).answer("zqxv jjvq <qq>", agent);
+    expect(answer).toMatchObject({ found: false, confidence: "none" });
     expect(answer.sources).toEqual([]);
-    expect(answer.html).toContain("I found nothing about “best chocolate cake recipe &lt;b&gt;” in tldr.");
+    expect(answer.html).toContain("I found nothing about “zqxv jjvq &lt;qq&gt;” in tldr.");
     expect(answer.html).toContain("/search");
+  });
+
+  it("says how sure it is: a clear match is confident", async () => {
+    const answer = await createAnswerer({ index, wiki }).answer("how do I extract a tar.gz archive", agent);
+    expect(answer).toMatchObject({ found: true, confidence: "confident" });
   });
 
   it("answers only from the agent's section and locale", async () => {
@@ -106,9 +111,19 @@ describe("answer from the index", () => {
     expect(answer.html).toMatch(/Ask me a question/);
   });
 
-  it("the threshold is a share of the question covered", () => {
-    expect(MIN_COVERAGE).toBeGreaterThan(0.3);
-    expect(MIN_COVERAGE).toBeLessThan(0.8);
+  it("judges confidence by the best page's score: weak is still a match, none is no match", () => {
+    const ranked = (score: number) => [
+      {
+        page: { id: 1, path: "p", locale: "en", title: "p", description: "", updatedAt: "" },
+        score,
+        coverage: 0.5,
+        passages: [],
+      },
+    ];
+    expect(judgeConfidence(ranked(CONFIDENT_SCORE * 2))).toBe("confident");
+    expect(judgeConfidence(ranked(CONFIDENT_SCORE))).toBe("confident");
+    expect(judgeConfidence(ranked(CONFIDENT_SCORE / 4))).toBe("weak");
+    expect(judgeConfidence([])).toBe("none");
   });
 });
 
@@ -135,7 +150,7 @@ describe("answer while the index is not ready", () => {
       "how do I get vpn access?",
       ops,
     );
-    expect(answer).toMatchObject({ found: true, via: "wiki-search" });
+    expect(answer).toMatchObject({ found: true, confidence: "weak", via: "wiki-search" });
     expect(answer.sources.map((s) => s.path)).toEqual(["ops/vpn"]);
     expect(htmlToPlain(answer.html)).toContain("WireGuard");
     expect(answer.html).toContain("still being built");
