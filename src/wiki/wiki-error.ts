@@ -1,4 +1,5 @@
 import { GatewayError } from "../errors.js";
+import { firstSentence } from "./short-message.js";
 
 /**
  * Every wiki failure, named, with what it means for the operator. The remedies follow the
@@ -121,7 +122,9 @@ const MUTATION_REMEDIES: Record<number, string> = {
 
 /**
  * A failed mutation (`responseResult.succeeded: false`) as a WikiError `wiki-mutation-failed`,
- * keeping Wiki.js's errorCode (wikiCode) and slug. For callers that want to throw.
+ * keeping Wiki.js's errorCode (wikiCode) and slug. For callers that want to throw. The message
+ * carries the first sentence of the wiki's (which can be a whole SQL statement); the whole text
+ * stays in `cause` for a log.
  */
 export function mutationError(
   operation: string,
@@ -134,7 +137,7 @@ export function mutationError(
       : WIKI_REMEDIES["wiki-mutation-failed"]);
   return new WikiError(
     "wiki-mutation-failed",
-    `the wiki refused ${operation}: ${result.slug} (${result.errorCode}): ${result.message}`,
-    { wikiCode: result.errorCode, slug: result.slug, remedy },
+    `the wiki refused ${operation}: ${result.slug} (${result.errorCode}): ${firstSentence(result.message)}`,
+    { wikiCode: result.errorCode, slug: result.slug, remedy, cause: new Error(result.message) },
   );
 }

@@ -17,7 +17,7 @@ const EDITOR = 1001;
 const READER = 2002;
 const agent = resolveAgentSettings(
   "docs",
-  { name: "Docs", section: "", locale: "en", editors: [String(EDITOR)] },
+  { name: "Docs", section: "", locale: "en", editors: [String(EDITOR)], answerLength: 1200 },
   "https://wiki.example.com",
 );
 
@@ -30,6 +30,8 @@ function message(text: string, senderId: number): InboundMessage {
     chatId: senderId,
     chatType: "private",
     senderId,
+    senderIsBot: false,
+    text,
     date: 0,
     mentionsBot: false,
     repliesToBot: false,
