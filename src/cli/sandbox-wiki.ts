@@ -5,13 +5,14 @@ import { readSeedFolder } from "../sandbox/wiki/seed-folder.js";
 import { type CliIo, type Command, parseFlags, UsageError } from "./command.js";
 
 const usage =
-  "wiki-gateway sandbox wiki [--port N] [--host H] [--data DIR] [--token-file PATH] [--seed-dir DIR]";
+  "wiki-gateway sandbox wiki [--port N] [--host H] [--data DIR] [--token-file PATH] [--seed-dir DIR] [--write-latency-ms N]";
 const FLAGS = {
   port: { type: "string" },
   host: { type: "string" },
   data: { type: "string" },
   "token-file": { type: "string" },
   "seed-dir": { type: "string" },
+  "write-latency-ms": { type: "string" },
 } as const;
 const DEFAULT_DATA_DIR = join("state", "sandbox-wiki");
 
@@ -20,7 +21,8 @@ const DEFAULT_DATA_DIR = join("state", "sandbox-wiki");
  * Pages, keys and the signing secret persist in `--data DIR` (default `./state/sandbox-wiki`).
  * Writes a new full-access API key to the token file (mode 0600; default `<DIR>/wiki.token`) and
  * prints `GraphQL URL: …` and `Token file: …`; the key itself is never printed. `--seed-dir` adds
- * (or replaces) the Markdown files of a folder as pages before listening.
+ * (or replaces) the Markdown files of a folder as pages before listening. `--write-latency-ms`
+ * makes creates and updates answer that long after saving, like a real wiki's render.
  *
  * Stopping: `run` resolves with 0 once the wiki closed (pending changes written). It stops on
  * SIGINT/SIGTERM, or, when the optional third argument `signal` is given (tests), when it aborts.
@@ -43,7 +45,14 @@ export const sandboxWikiCommand: Omit<Command, "run"> & {
     const tokenFile = resolve(values["token-file"] ?? join(dataDir, "wiki.token"));
     const seed = values["seed-dir"] ? await readSeedFolder(resolve(values["seed-dir"])) : [];
 
-    const wiki = createSandboxWiki({ dataDir });
+    const writeLatencyMs = Number(values["write-latency-ms"] ?? 0);
+    if (!Number.isInteger(writeLatencyMs) || writeLatencyMs < 0) {
+      throw new UsageError(
+        `--write-latency-ms must be a whole number of ms, got ${values["write-latency-ms"]}`,
+        usage,
+      );
+    }
+    const wiki = createSandboxWiki({ dataDir, writeLatencyMs });
     wiki.seed(seed);
     let base: string;
     try {

@@ -69,7 +69,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   await mkdir(join(dir, "secrets"), { recursive: true });
   const telegram = createTelegramSandbox();
   await telegram.listen();
-  const wiki = createSandboxWiki({ dataDir: join(dir, "wiki-data") });
+  // Writes take a few hundred ms, like a real wiki's render (which takes seconds).
+  const wiki = createSandboxWiki({ dataDir: join(dir, "wiki-data"), writeLatencyMs: 300 });
   const wikiUrl = await wiki.listen();
   wiki.seed(options.pages ?? DEFAULT_PAGES);
   const wikiTokenFile = join(dir, "secrets", "wiki.token");

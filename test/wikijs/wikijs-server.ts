@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { ContractKeys } from "../contract/wiki-contract.js";
+import { freePort } from "../helpers/daemon.js";
 import { type Postgres, startPostgres } from "./postgres.js";
 
 export type WikiDatabase = "sqlite" | "postgres";
@@ -17,32 +18,11 @@ export interface RealWikiInfo {
   logFile: string;
 }
 
-/** full access; expired ("1s"); revoked; a read-only group; a writer denied the path prefix "denied/". */
-export interface ContractKeys {
-  full: string;
-  expired: string;
-  revoked: string;
-  readOnly: string;
-  denied: string;
-}
-
 export interface RealWiki extends RealWikiInfo {
   stop(): Promise<void>;
 }
 
 const ADMIN = { email: "admin@example.com", password: "contract-admin-password-1" };
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function configYaml(port: number, dataPath: string, db: WikiDatabase, dir: string, pg?: Postgres): string {
   const database =

@@ -7,6 +7,7 @@ import { resolveAgentSettings } from "../../../src/agents/agent-settings.js";
 import { createAnswerer } from "../../../src/agents/answer.js";
 import { htmlToPlain } from "../../../src/agents/format/index.js";
 import { createWikiAgent, type WikiAgent } from "../../../src/agents/wiki-agent.js";
+import { privateMessage } from "../../helpers/inbound.js";
 import { createMemoryLogger } from "../../../src/log/logger.js";
 import { createSandboxWiki, type SandboxWiki } from "../../../src/sandbox/wiki/index.js";
 import { createWikiClient, type WikiClient } from "../../../src/wiki/client/index.js";
@@ -22,22 +23,7 @@ const agent = resolveAgentSettings(
 );
 
 function message(text: string, senderId: number): InboundMessage {
-  const command = /^\/([a-z]+)/.exec(text)?.[1];
-  return {
-    account: "default",
-    updateId: 1,
-    messageId: 1,
-    chatId: senderId,
-    chatType: "private",
-    senderId,
-    senderIsBot: false,
-    text,
-    date: 0,
-    mentionsBot: false,
-    repliesToBot: false,
-    ...(command ? { command } : {}),
-    args: command ? text.replace(/^\/[a-z]+\s*/, "") : text.trim(),
-  };
+  return privateMessage(text, senderId);
 }
 
 describe("editors' commands against the sandbox wiki", () => {

@@ -4,6 +4,7 @@ import { resolveAgentSettings } from "../../../src/agents/agent-settings.js";
 import { createAnswerer } from "../../../src/agents/answer.js";
 import { htmlToPlain, telegramLength } from "../../../src/agents/format/index.js";
 import { BOT_COMMANDS, createWikiAgent, type WikiAgent } from "../../../src/agents/wiki-agent.js";
+import { privateMessage } from "../../helpers/inbound.js";
 import { createMemoryLogger } from "../../../src/log/logger.js";
 import { createSearchIndex } from "../../../src/wiki/index/index.js";
 import type { SearchIndex } from "../../../src/wiki/index/types.js";
@@ -27,22 +28,7 @@ const agent = resolveAgentSettings(
 );
 
 function message(text: string, senderId = READER): InboundMessage {
-  const command = /^\/([a-z]+)/.exec(text)?.[1];
-  return {
-    account: "default",
-    updateId: 1,
-    messageId: 1,
-    chatId: senderId,
-    chatType: "private",
-    senderId,
-    senderIsBot: false,
-    text,
-    date: 0,
-    mentionsBot: false,
-    repliesToBot: false,
-    ...(command ? { command } : {}),
-    args: command ? text.replace(/^\/[a-z]+\s*/, "") : text.trim(),
-  };
+  return privateMessage(text, senderId);
 }
 
 describe("wiki agent", () => {
