@@ -144,14 +144,7 @@ export async function importMarkdownFolder(options: ImportOptions): Promise<Impo
     if (current.content === content && current.title === title && current.description === description)
       return "unchanged";
     if (options.dryRun) return "updated";
-    const result: MutationResult = await wiki.updatePage({
-      id,
-      content,
-      title,
-      description,
-      tags: current.tags,
-      isPublished: current.isPublished,
-    });
+    const result: MutationResult = await wiki.updatePage({ id, content, title, description, current });
     if (!result.succeeded) throw mutationError(`updating ${path}`, result);
     return "updated";
   }
