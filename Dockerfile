@@ -10,18 +10,17 @@ ARG NODE_VERSION=24.21.0
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 LABEL io.wiki-gateway.stage="build"
 WORKDIR /app
-# No dependency needs an install script for the production build (esbuild, a devDependency, is only
-# used for the demo's browser bundle and works from its platform package), so scripts are skipped:
-# npm 11 (the image's and the developers') would otherwise ask for approved scripts.
+# No dependency needs an install script for the production build, so scripts are skipped: npm 11
+# (the image's and the developers') would otherwise ask for approved scripts. Only the product is
+# installed and built: the sandbox workspace (packages/sandbox), bench/ and the tests stay out of
+# the build context (.dockerignore) and out of the image.
 COPY package.json package-lock.json ./
-RUN npm ci --ignore-scripts --no-audit --no-fund
-COPY tsconfig*.json ./
+RUN npm ci --workspaces=false --ignore-scripts --no-audit --no-fund
+COPY tsconfig.base.json tsconfig.build.json ./
 COPY src ./src
-COPY bench ./bench
 COPY bin ./bin
 COPY config ./config
-COPY scripts ./scripts
-RUN npm run build && npm prune --omit=dev --ignore-scripts --no-audit --no-fund
+RUN npm run build:product && npm prune --omit=dev --workspaces=false --ignore-scripts --no-audit --no-fund
 
 # ---- runtime ----
 FROM node:${NODE_VERSION}-bookworm-slim

@@ -4,7 +4,7 @@ import { Bot } from "grammy";
 /**
  * The benchmark's baseline: a bare grammY + @grammyjs/runner echo bot per token, the least work a
  * bot can do per message. Run as its own process, like the daemon:
- *   ECHO_TOKENS=t1,t2 TELEGRAM_API_ROOT=http://127.0.0.1:PORT node dist/bench/echo-bot.js
+ *   ECHO_TOKENS=t1,t2 TELEGRAM_API_ROOT=http://127.0.0.1:PORT node bench/dist/bench/echo-bot.js
  */
 const tokens = (process.env.ECHO_TOKENS ?? "").split(",").filter(Boolean);
 const apiRoot = process.env.TELEGRAM_API_ROOT ?? "";

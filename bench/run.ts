@@ -1,10 +1,12 @@
 import { runPipeline } from "./pipeline.js";
 import { runScale } from "./scale.js";
+import { isGatewayError } from "../src/errors.js";
+import { requireTldrCorpus } from "../packages/sandbox/src/tldr-corpus.js";
 
 /**
  * `npm run bench`: every benchmark, each against its baseline in the same run, medians of several
  * runs. Results go to bench/results/*.json and *.md. Choose with arguments:
- *   node dist/bench/run.js [pipeline] [scale] [answer-quality] [wiki-import] [--soak SECONDS] [--runs N]
+ *   node bench/dist/bench/run.js [pipeline] [scale] [answer-quality] [wiki-import] [--soak SECONDS] [--runs N]
  */
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -14,6 +16,15 @@ const flag = (name: string) => {
 const chosen = args.filter((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--"));
 const want = (name: string) => chosen.length === 0 || chosen.includes(name);
 const runs = flag("--runs");
+
+// Every benchmark runs on the tldr corpus: without it, say where it was looked for and how to get it.
+try {
+  requireTldrCorpus();
+} catch (error) {
+  if (!isGatewayError(error)) throw error;
+  process.stderr.write(`${error.describe()}\n`);
+  process.exit(2);
+}
 
 const tables: string[] = [];
 if (want("answer-quality")) {

@@ -1,25 +1,19 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { createSandboxWiki } from "../src/sandbox/wiki/index.js";
-import { createWikiClient } from "../src/wiki/client/index.js";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { tldrRoot } from "../packages/sandbox/src/tldr-corpus.js";
+import { createSandboxWiki } from "../packages/sandbox/src/wiki/index.js";
+import { createWikiClient } from "../src/wiki/client/wiki-client.js";
 import { importMarkdownFolder } from "../src/wiki/import/import-folder.js";
 import { writeResults } from "./lib/results.js";
 import { median, round } from "./lib/stats.js";
-
-/** The repository root (where package.json is), from the source tree or from dist/. */
-function repoRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, "package.json")) && dirname(dir) !== dir) dir = dirname(dir);
-  return dir;
-}
 
 export interface WikiImportBenchOptions {
   runs?: number;
   /** Files in flight (import and client). Default 8. */
   concurrency?: number;
-  /** Folder to import; default ../shared/corpus/tldr beside the repository. */
+  /** Folder to import; default the tldr corpus (TLDR_DIR, or ../shared/corpus/tldr beside the repository). */
   dir?: string;
 }
 
@@ -31,7 +25,7 @@ export interface WikiImportBenchOptions {
 export async function run(options: WikiImportBenchOptions = {}) {
   const runs = options.runs ?? 3;
   const concurrency = options.concurrency ?? 8;
-  const dir = options.dir ?? resolve(repoRoot(), "..", "shared", "corpus", "tldr");
+  const dir = options.dir ?? tldrRoot();
   const seconds: number[] = [];
   let files = 0;
   let created = 0;

@@ -1,5 +1,3 @@
 #!/usr/bin/env node
-// Entry point of the installed command: runs the compiled CLI.
-import { runCli } from "../dist/src/cli/main.js";
-
-process.exitCode = await runCli(process.argv.slice(2));
+// The installed command: runs the compiled entry point.
+import "../dist/src/main.js";

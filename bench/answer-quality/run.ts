@@ -4,9 +4,9 @@ import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { resolveAgentSettings } from "../../src/agents/agent-settings.js";
 import { type Answerer, CONFIDENT_SCORE, createAnswerer } from "../../src/agents/answer.js";
-import { createSearchIndex, type SearchIndex } from "../../src/wiki/index/index.js";
+import { createSearchIndex, type SearchIndex } from "../../src/wiki/search-index/index.js";
 import type { WikiPort } from "../../src/wiki/types.js";
-import { loadTldrPages } from "../../src/sandbox/memory-wiki.js";
+import { loadTldrPages } from "../../packages/sandbox/src/memory-wiki.js";
 import { writeResults } from "../lib/results.js";
 import { percentile, round } from "../lib/stats.js";
 import {

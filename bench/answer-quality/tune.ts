@@ -1,8 +1,8 @@
 import { pathToFileURL } from "node:url";
 import { resolve } from "node:path";
 import { createAnswerer } from "../../src/agents/answer.js";
-import { loadTldrPages } from "../../src/sandbox/memory-wiki.js";
-import { createSearchIndex } from "../../src/wiki/index/index.js";
+import { loadTldrPages } from "../../packages/sandbox/src/memory-wiki.js";
+import { createSearchIndex } from "../../src/wiki/search-index/index.js";
 import { OFF_TOPIC } from "./questions.js";
 import {
   answerRanks,
@@ -17,7 +17,7 @@ import {
 const TUNING_SETS: QuestionSetName[] = ["tuned", "heldOut", "peopleDev"];
 
 /**
- * `node dist/bench/answer-quality/tune.js [--misses]`: the figures a ranking change may be judged
+ * `node bench/dist/bench/answer-quality/tune.js [--misses]`: the figures a ranking change may be judged
  * by (tuned, held-out and dev sets, the first ten off-topic questions), quickly and without the test part, so that
  * tuning cannot look at it. The full report, test part included, is `npm run bench -- answer-quality`.
  */

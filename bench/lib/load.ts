@@ -25,10 +25,11 @@ export async function burst(
   const { telegram } = world;
   const startSeq = telegram.sent().at(-1)?.seq ?? 0;
   const sentAt = new Map<string, number>();
+  const bots = world.accounts.map((account) => world.bots[account]!);
   const t0 = performance.now();
   for (let i = 0; i < count; i++) {
     const user = world.users[i % world.users.length]!;
-    const bot = world.bots[i % world.bots.length]!;
+    const bot = bots[i % bots.length]!;
     const question = questions[i % questions.length]!;
     const inGroup = i % 5 === 4;
     const said = telegram.userSays({

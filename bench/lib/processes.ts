@@ -1,9 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { projectRoot } from "../../packages/sandbox/src/project-root.js";
 
-const ROOT = fileURLToPath(new URL("../../../", import.meta.url));
-export const BIN = `${ROOT}bin/wiki-gateway.js`;
+/** The gateway's command, as users run it (from the sources' tree or from bench/dist alike). */
+export const BIN = join(projectRoot(), "bin", "wiki-gateway.js");
 
 /** Resident set size of a process in MB (Linux /proc), NaN when unknown. */
 export function rssMb(pid: number | undefined): number {

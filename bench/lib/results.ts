@@ -1,8 +1,9 @@
 import { mkdirSync, writeFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import { projectRoot } from "../../packages/sandbox/src/project-root.js";
 import { machine } from "./stats.js";
 
-const RESULTS = fileURLToPath(new URL("../../../bench/results/", import.meta.url));
+const RESULTS = join(projectRoot(), "bench", "results");
 
 export interface BenchTable {
   title: string;
@@ -16,8 +17,8 @@ export function writeResults(name: string, data: unknown, table: BenchTable): st
   mkdirSync(RESULTS, { recursive: true });
   const m = machine();
   const markdown = `${toMarkdown(table)}\n\nMachine: ${m.cpus} × ${m.cpuModel}, ${m.memoryGiB} GiB, Node ${m.node}, ${m.at}.`;
-  writeFileSync(`${RESULTS}${name}.json`, `${JSON.stringify({ name, machine: m, data }, null, 2)}\n`);
-  writeFileSync(`${RESULTS}${name}.md`, `${markdown}\n`);
+  writeFileSync(join(RESULTS, `${name}.json`), `${JSON.stringify({ name, machine: m, data }, null, 2)}\n`);
+  writeFileSync(join(RESULTS, `${name}.md`), `${markdown}\n`);
   return markdown;
 }
 

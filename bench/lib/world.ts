@@ -1,71 +1,38 @@
 import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import {
-  createTelegramSandbox,
-  type SandboxBot,
-  type SandboxChat,
-  type SandboxUser,
-  type TelegramSandbox,
-} from "../../src/sandbox/telegram/index.js";
-import { createSandboxWiki, type SandboxWiki } from "../../src/sandbox/wiki/index.js";
-import { readTldr } from "./corpus.js";
+import { fileURLToPath } from "node:url";
+import { REFERENCE_ACCOUNTS } from "../../packages/sandbox/src/telegram/world-file.js";
+import { createTestWorld, type TestWorld } from "../../packages/sandbox/src/test-world.js";
+import { readTldrPages, tldrRoot } from "../../packages/sandbox/src/tldr-corpus.js";
 import { BIN, spawnNode, waitFor } from "./processes.js";
 
-/** Both sandboxes, N bots, users, one supergroup, the tldr corpus in the wiki, and a gateway.json. */
-export interface World {
-  dir: string;
-  telegram: TelegramSandbox;
-  wiki: SandboxWiki;
-  wikiUrl: string;
-  wikiTokenFile: string;
-  bots: SandboxBot[];
-  accounts: string[];
-  users: SandboxUser[];
-  group: SandboxChat;
-  configPath: string;
-  close(): Promise<void>;
-}
+/** The shared test world with N bots, users in one supergroup, and the whole tldr corpus in the wiki. */
+export type World = TestWorld;
 
 export async function createWorld(options: {
   accounts: number;
   users?: number;
   extraGroups?: number;
 }): Promise<World> {
-  const dir = mkdtempSync(join(tmpdir(), "wg-bench-"));
-  const telegram = createTelegramSandbox();
-  await telegram.listen();
-  const wiki = createSandboxWiki({ dataDir: join(dir, "wiki") });
-  const wikiUrl = await wiki.listen();
-  wiki.seed(await readTldr());
-  const wikiTokenFile = join(dir, "wiki.token");
-  writeFileSync(wikiTokenFile, wiki.issueKey(), { mode: 0o600 });
-  const reference = ["default", "vera", "denis", "cpo", "devops-v2", "mila", "pe"];
-  const accounts = Array.from({ length: options.accounts }, (_, i) => reference[i] ?? `bot${i}`);
-  const bots = accounts.map((name) =>
-    telegram.addBot({ username: `${name.replace(/-/g, "_")}_bench_bot`, privacy: true }),
-  );
-  const users = Array.from({ length: options.users ?? 20 }, (_, i) =>
-    telegram.addUser({ firstName: `User${i}` }),
-  );
-  const group = telegram.addGroup({
-    title: "Bench",
-    type: "supergroup",
-    members: users.map((u) => u.id),
-    bots: bots.map((b) => b.username),
+  const accounts = Array.from({ length: options.accounts }, (_, i) => REFERENCE_ACCOUNTS[i] ?? `bot${i}`);
+  const world = await createTestWorld({
+    prefix: "wg-bench-",
+    accounts,
+    botUsername: (name) => `${name.replace(/-/g, "_")}_bench_bot`,
+    users: Array.from({ length: options.users ?? 20 }, (_, i) => ({ firstName: `User${i}` })),
+    groupTitle: "Bench",
+    pages: await readTldrPages(tldrRoot()),
   });
-  const groups: Record<string, unknown> = { [String(group.id)]: { requireMention: true } };
+  const groups: Record<string, unknown> = { [String(world.group.id)]: { requireMention: true } };
   for (let i = 0; i < (options.extraGroups ?? 0); i++)
     groups[String(-1002000000000 - i)] = { requireMention: true };
-  const config = {
+  world.writeConfig({
     enabled: true,
     defaultAccount: accounts[0],
     accounts: Object.fromEntries(
-      accounts.map((name, i) => [
+      accounts.map((name) => [
         name,
         {
-          botToken: bots[i]!.token,
+          botTokenFile: world.botTokenFile(name),
           dmPolicy: "open",
           groupPolicy: "allowlist",
           groupAllowFrom: ["*"],
@@ -75,25 +42,8 @@ export async function createWorld(options: {
     ),
     bindings: accounts.map((name) => ({ agentId: "main", match: { channel: "telegram", accountId: name } })),
     agents: { main: { section: "" } },
-  };
-  const configPath = join(dir, "gateway.json");
-  writeFileSync(configPath, JSON.stringify(config));
-  return {
-    dir,
-    telegram,
-    wiki,
-    wikiUrl,
-    wikiTokenFile,
-    bots,
-    accounts,
-    users,
-    group,
-    configPath,
-    async close() {
-      await telegram.close();
-      await wiki.close();
-    },
-  };
+  });
+  return world;
 }
 
 export interface GatewayProcess {
@@ -109,12 +59,9 @@ export interface GatewayProcess {
 export async function startGateway(world: World, stateDir: string, port: number): Promise<GatewayProcess> {
   const started = performance.now();
   const child = spawnNode([BIN, "start"], {
-    GATEWAY_CONFIG: world.configPath,
+    ...world.env,
     GATEWAY_STATE_DIR: stateDir,
     GATEWAY_HTTP_PORT: String(port),
-    WIKI_URL: world.wikiUrl,
-    WIKI_TOKEN_FILE: world.wikiTokenFile,
-    TELEGRAM_API_ROOT: world.telegram.apiRoot,
     WIKI_INDEX_REFRESH_SECONDS: "3600",
     LOG_LEVEL: "info",
   });
@@ -141,8 +88,10 @@ export async function startGateway(world: World, stateDir: string, port: number)
 }
 
 export function startEcho(world: World): ChildProcess {
-  return spawnNode([BIN.replace(/bin\/wiki-gateway\.js$/, "dist/bench/echo-bot.js")], {
-    ECHO_TOKENS: world.bots.map((b) => b.token).join(","),
+  return spawnNode([fileURLToPath(new URL("../echo-bot.js", import.meta.url))], {
+    ECHO_TOKENS: Object.values(world.bots)
+      .map((b) => b.token)
+      .join(","),
     TELEGRAM_API_ROOT: world.telegram.apiRoot,
   });
 }

@@ -16,12 +16,24 @@ export interface AccountPoolOptions extends Omit<
   createRunner?: RunnerFactory;
 }
 
+export interface AccountPool {
+  /** Resolves when every started account settled its first attempt. */
+  apply(
+    config: GatewayConfig,
+    tokens: Record<string, string>,
+  ): Promise<{ started: string[]; stopped: string[] }>;
+  get(account: string): AccountRunner | undefined;
+  /** Every configured account's state, disabled ones included, by name. */
+  states(): AccountState[];
+  stop(): Promise<void>;
+}
+
 /**
  * The set of running accounts. `apply` brings it in line with a configuration: accounts added or
  * re-enabled are started, removed or disabled ones stopped, and ones whose token changed restarted;
  * every other account is left alone (hot reload never restarts what did not change).
  */
-export function createAccountPool(options: AccountPoolOptions) {
+export function createAccountPool(options: AccountPoolOptions): AccountPool {
   const runners = new Map<string, { runner: AccountRunner; tokenHash: string }>();
   const disabled = new Set<string>();
   const factory = options.createRunner ?? createAccountRunner;
@@ -39,7 +51,6 @@ export function createAccountPool(options: AccountPoolOptions) {
   };
 
   return {
-    /** Resolves when every started account settled its first attempt. */
     async apply(
       config: GatewayConfig,
       tokens: Record<string, string>,
@@ -86,8 +97,6 @@ export function createAccountPool(options: AccountPoolOptions) {
     },
   };
 }
-
-export type AccountPool = ReturnType<typeof createAccountPool>;
 
 function hash(token: string): string {
   return createHash("sha256").update(token).digest("hex");

@@ -2,17 +2,16 @@ import { type RunnerHandle, run, sequentialize } from "@grammyjs/runner";
 import type { Bot } from "grammy";
 import type { Logger } from "../log/logger.js";
 import type { AccountState, AccountStatus } from "./account-state.js";
-import { type ApiCallEvent, createAccountBot } from "./bot-api.js";
-import { classifyFailure } from "./classify.js";
-import type { BotIdentity, InboundMessage } from "./inbound.js";
+import { type ApiCallEvent, createAccountBot } from "./account-bot.js";
+import { classifyFailure } from "./classify-failure.js";
+import type { BotIdentity } from "../core/inbound-message.js";
 import { openJournal } from "./journal.js";
-import { createReplier, type Replier } from "./replier.js";
+import type { MessageHandler } from "../core/message-handler.js";
+import type { Replier } from "../core/replier.js";
+import { createReplier } from "./telegram-replier.js";
 import { ALLOWED_UPDATES } from "./to-inbound.js";
 import { createUpdateProcessor } from "./update-processor.js";
 import { type ApiSignal, ensureNoWebhook } from "./webhook-guard.js";
-
-/** What the composition root does with each message an account receives. */
-export type MessageHandler = (msg: InboundMessage, reply: Replier, log: Logger) => Promise<void>;
 
 export interface AccountRunnerOptions {
   account: string;

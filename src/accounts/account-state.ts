@@ -1,4 +1,4 @@
-import type { BotIdentity } from "./inbound.js";
+import type { BotIdentity } from "../core/inbound-message.js";
 
 /**
  * The life of one account, as /status, /readyz and the metrics report it.

@@ -1,5 +1,5 @@
-import { detectAddressing } from "../policy/addressing.js";
-import type { BotIdentity, ChatType, InboundMessage } from "./inbound.js";
+import { detectAddressing } from "./addressing.js";
+import type { BotIdentity, ChatType, InboundMessage } from "../core/inbound-message.js";
 
 /** The update kinds the gateway asks for (always passed: Telegram remembers the last list). */
 export const ALLOWED_UPDATES = ["message", "edited_message", "channel_post"] as const;

@@ -1,10 +1,10 @@
 import type { Logger } from "../log/logger.js";
-import type { MessageHandler } from "./account-runner.js";
-import { isTransient } from "./classify.js";
+import type { MessageHandler } from "../core/message-handler.js";
+import { isTransient } from "./classify-failure.js";
 import { JournalError } from "./journal.js";
-import type { BotIdentity } from "./inbound.js";
+import type { BotIdentity } from "../core/inbound-message.js";
 import type { Journal } from "./journal.js";
-import type { Replier } from "./replier.js";
+import type { Replier } from "../core/replier.js";
 import { toInboundMessage } from "./to-inbound.js";
 
 export interface UpdateProcessorDeps {
@@ -16,6 +16,14 @@ export interface UpdateProcessorDeps {
   replierFor: (target: { updateId: number; chatId: number; messageId: number; threadId?: number }) => Replier;
   /** Hands an update back to the bot later (after a transient Telegram failure). */
   resubmit: (update: Record<string, unknown>) => void;
+}
+
+export interface UpdateProcessor {
+  /** Handles an update unless it is done or already running; resolves when this call's work ended. */
+  process(update: Record<string, unknown>): Promise<void>;
+  inFlight(): number;
+  /** Waits until no handler runs, up to `deadlineMs`; false when the deadline won. */
+  drain(deadlineMs: number, extra?: () => number): Promise<boolean>;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -30,7 +38,7 @@ const MAX_JOURNAL_ATTEMPTS = 120;
  * the network leaves the update unfinished and resubmits it later (up to 5 attempts); any other
  * failure is logged and the update is done, so one bad message never blocks a chat.
  */
-export function createUpdateProcessor(deps: UpdateProcessorDeps) {
+export function createUpdateProcessor(deps: UpdateProcessorDeps): UpdateProcessor {
   const { journal, log } = deps;
   const running = new Map<number, Promise<void>>();
   const attempts = new Map<number, number>();
@@ -103,7 +111,6 @@ export function createUpdateProcessor(deps: UpdateProcessorDeps) {
       return task;
     },
     inFlight: () => running.size,
-    /** Waits until no handler runs, up to `deadlineMs`; false when the deadline won. */
     async drain(deadlineMs: number, extra: () => number = () => 0): Promise<boolean> {
       draining = true;
       for (const timer of timers) clearTimeout(timer);

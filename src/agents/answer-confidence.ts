@@ -1,4 +1,4 @@
-import type { RankedPage } from "../wiki/index/index.js";
+import type { RankedPage } from "../wiki/search-index/index.js";
 
 /**
  * How sure the answerer is of its best page:

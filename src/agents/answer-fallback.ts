@@ -1,4 +1,4 @@
-import { processTerm, queryTerms, splitPassages, tokenize } from "../wiki/index/index.js";
+import { processTerm, queryTerms, splitPassages, tokenize } from "../wiki/search-index/index.js";
 import type { SearchHit, WikiPort } from "../wiki/types.js";
 import { type AgentSettings, inSection } from "./agent-settings.js";
 import type { AnswerPage } from "./answer-compose.js";

@@ -1,5 +1,5 @@
 import type { Logger } from "../log/logger.js";
-import type { RankedPage, SearchIndex } from "../wiki/index/index.js";
+import type { RankedPage, SearchIndex } from "../wiki/search-index/index.js";
 import type { WikiPort } from "../wiki/types.js";
 import type { AgentSettings } from "./agent-settings.js";
 import {

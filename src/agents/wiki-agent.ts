@@ -1,6 +1,6 @@
-import type { InboundMessage } from "../accounts/inbound.js";
+import type { InboundMessage } from "../core/inbound-message.js";
 import type { Logger } from "../log/logger.js";
-import type { SearchIndex } from "../wiki/index/index.js";
+import type { SearchIndex } from "../wiki/search-index/index.js";
 import type { WikiPort } from "../wiki/types.js";
 import { type AgentSettings, isEditor } from "./agent-settings.js";
 import type { Answerer } from "./answer-types.js";

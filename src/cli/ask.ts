@@ -1,17 +1,19 @@
-import { readFile } from "node:fs/promises";
 import { createInterface } from "node:readline";
 import { type AgentSettings, resolveAgentSettings } from "../agents/agent-settings.js";
 import { type Answer, createAnswerer } from "../agents/answer.js";
 import { htmlToPlain } from "../agents/format/index.js";
-import { ConfigError } from "../config/config-error.js";
-import { parseConfigText } from "../config/load.js";
+import { readGatewayConfig } from "../config/load.js";
 import { loadSettings, type Settings } from "../config/settings.js";
-import { validateGatewayConfig } from "../config/validate.js";
 import { errorMessage, isGatewayError } from "../errors.js";
 import { createLogger } from "../log/logger.js";
 import { createStateLayout } from "../state/layout.js";
-import { createWikiClient } from "../wiki/client/index.js";
-import { createSearchIndex, type SearchIndex } from "../wiki/index/index.js";
+import { wikiClientFromSettings } from "../wiki/client/client-from-settings.js";
+import {
+  createSearchIndex,
+  loadSavedIndex,
+  type SearchIndex,
+  updateIndex,
+} from "../wiki/search-index/index.js";
 import type { WikiPort } from "../wiki/types.js";
 import { type CliIo, type Command, parseFlags, SETTINGS_FLAGS, settingsArgs, UsageError } from "./command.js";
 
@@ -41,7 +43,7 @@ export function createAskCommand(deps: AskDeps = {}): Command {
       const { values, positionals } = parseFlags(args, FLAGS, usage);
       const settings = loadSettings(settingsArgs(values), io.env);
       const agent = await chooseAgent(settings, values.agent);
-      const wiki = (deps.makeWiki ?? defaultWiki)(settings);
+      const wiki = (deps.makeWiki ?? wikiClientFromSettings)(settings);
       const index = await openIndex(settings, wiki, io);
       const answerer = createAnswerer({ index, wiki });
       const json = values.json === true;
@@ -71,23 +73,10 @@ export function createAskCommand(deps: AskDeps = {}): Command {
 
 export const askCommand: Command = createAskCommand();
 
-function defaultWiki(settings: Settings): WikiPort {
-  return createWikiClient({
-    baseUrl: settings.wikiUrl,
-    tokenFile: settings.wikiTokenFile,
-    timeoutMs: settings.wikiTimeoutMs,
-  });
-}
-
 /** --agent ID from gateway.json; else the agent bound to defaultAccount; else the defaults. */
 async function chooseAgent(settings: Settings, id: string | undefined): Promise<AgentSettings> {
-  let text: string | undefined;
-  try {
-    text = await readFile(settings.configPath, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-  }
-  if (text === undefined) {
+  const reading = await readGatewayConfig(settings.configPath);
+  if (!reading.ok && reading.error.code === "config-missing") {
     if (id !== undefined) {
       throw new UsageError(
         `--agent ${id} needs gateway.json, and ${settings.configPath} does not exist`,
@@ -96,16 +85,8 @@ async function chooseAgent(settings: Settings, id: string | undefined): Promise<
     }
     return resolveAgentSettings("default", undefined, settings.wikiUrl);
   }
-  const result = validateGatewayConfig(parseConfigText(text, settings.configPath));
-  if (!result.ok) {
-    throw new ConfigError(
-      "config-invalid",
-      `${settings.configPath} has ${result.problems.length} problem(s)`,
-      "run `wiki-gateway check` and fix the listed keys",
-      result.problems,
-    );
-  }
-  const config = result.config;
+  if (!reading.ok) throw reading.error;
+  const config = reading.config;
   const chosen = id ?? config.bindings.find((b) => b.match.accountId === config.defaultAccount)?.agentId;
   if (id !== undefined && !(id in config.agents)) {
     const known = Object.keys(config.agents).join(", ") || "none";
@@ -123,10 +104,9 @@ async function openIndex(settings: Settings, wiki: WikiPort, io: CliIo): Promise
   const logger = createLogger({ level: "warn", destination: { write: (line: string) => io.err(line) } });
   const index = createSearchIndex({ logger });
   const file = createStateLayout(settings.stateDir).indexFile;
-  if (await index.load(file)) {
+  if (await loadSavedIndex(index, file)) {
     try {
-      const { changed, removed } = await index.refresh(wiki);
-      if (changed + removed > 0) await index.save(file).catch(() => {});
+      await updateIndex(index, wiki, file, { onSaveError: () => {} });
     } catch (error) {
       io.err(
         `warning: the saved index could not be refreshed from the wiki (${describe(error)}); answers may be stale\n`,
@@ -135,11 +115,10 @@ async function openIndex(settings: Settings, wiki: WikiPort, io: CliIo): Promise
     return index;
   }
   io.err("building the search index from the wiki…\n");
-  await index.build(wiki, { concurrency: 8 });
+  await updateIndex(index, wiki, file, {
+    onSaveError: (error) => io.err(`warning: index not saved to ${file}: ${describe(error)}\n`),
+  });
   io.err(`indexed ${index.stats().pages} pages\n`);
-  await index
-    .save(file)
-    .catch((error: unknown) => io.err(`warning: index not saved to ${file}: ${describe(error)}\n`));
   return index;
 }
 

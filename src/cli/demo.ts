@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import { loadSettings } from "../config/settings.js";
-import { startDemo } from "../sandbox/demo/run-demo.js";
 import { type Command, parseFlags, SETTINGS_FLAGS, settingsArgs, UsageError } from "./command.js";
+import { loadSandbox } from "./sandbox-package.js";
 
 const usage = "wiki-gateway demo [--dir DIR] [--web-port N] [--http-port N]";
 const FLAGS = { ...SETTINGS_FLAGS, dir: { type: "string" }, "web-port": { type: "string" } } as const;
@@ -13,7 +13,8 @@ const DEFAULT_HTTP_PORT = 8080;
 /**
  * `demo`: the whole product on embedded defaults, on 127.0.0.1: sandbox wiki, sandbox Telegram with
  * the seven accounts, the real daemon and a chat page. Ctrl-C stops everything. Its files live in
- * `<state dir>/demo` (or --dir) and nowhere else.
+ * `<state dir>/demo` (or --dir) and nowhere else. It comes with the sandbox package (a repository
+ * checkout); without it, the command says how to get it.
  */
 export const demoCommand: Command = {
   name: "demo",
@@ -27,6 +28,7 @@ export const demoCommand: Command = {
     if (!Number.isInteger(webPort) || webPort < 0 || webPort > 65535) {
       throw new UsageError(`--web-port must be a port number (0 for any free port)`, usage);
     }
+    const { startDemo } = await loadSandbox();
     const controller = new AbortController();
     const onSignal = () => controller.abort();
     process.once("SIGINT", onSignal);

@@ -1,11 +1,12 @@
-import { type Check, diagnoseAccount } from "../accounts/diagnose.js";
+import { diagnoseAccount } from "../accounts/diagnose-account.js";
+import type { Check } from "../core/check-result.js";
 import { ConfigError } from "../config/config-error.js";
 import { loadGatewayConfig } from "../config/load.js";
 import { loadSettings, type Settings } from "../config/settings.js";
 import { errorMessage, isGatewayError } from "../errors.js";
 import { redactSecrets } from "../log/redact.js";
 import { ensureWritableStateDir } from "../state/state-dir.js";
-import { diagnoseWiki } from "../wiki/diagnose.js";
+import { diagnoseWiki } from "../wiki/diagnose-wiki.js";
 import { type Command, parseFlags, SETTINGS_FLAGS, settingsArgs } from "./command.js";
 import { renderTable } from "./table.js";
 
@@ -82,13 +83,7 @@ async function runChecks(settings: Settings, fix: boolean): Promise<Check[]> {
     );
     for (const r of results) checks.push(...r);
   }
-  checks.push(
-    ...(await diagnoseWiki({
-      baseUrl: settings.wikiUrl,
-      tokenFile: settings.wikiTokenFile,
-      timeoutMs: settings.wikiTimeoutMs,
-    })),
-  );
+  checks.push(...(await diagnoseWiki(settings)));
   try {
     await ensureWritableStateDir(settings.stateDir);
     checks.push({ subject: "state", check: "writable", status: "ok", detail: settings.stateDir });

@@ -1,7 +1,5 @@
-import { readFile } from "node:fs/promises";
-import { parseConfigText } from "../config/load.js";
+import { readGatewayConfig } from "../config/load.js";
 import type { DmPolicy } from "../config/schema.js";
-import { validateGatewayConfig } from "../config/validate.js";
 import { errorMessage, isGatewayError } from "../errors.js";
 import { PairingError } from "../policy/pairing-error.js";
 import { createPairingStore, type PairingApproval, type PairingStore } from "../policy/pairing-store.js";
@@ -218,28 +216,23 @@ async function knownAccounts(
   path: string,
   io: CliIo,
 ): Promise<Map<string, DmPolicy | undefined> | undefined> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    io.err(
-      `warning: ${path} ${code === "ENOENT" ? "does not exist" : `cannot be read (${code})`}; account names are not checked\n`,
-    );
+  const reading = await readGatewayConfig(path);
+  if (reading.ok) {
+    return new Map(Object.entries(reading.config.accounts).map(([name, a]) => [name, a.dmPolicy]));
+  }
+  const { error } = reading;
+  if (error.code === "config-missing" || error.code === "config-unreadable") {
+    const errno = (error.cause as NodeJS.ErrnoException | undefined)?.code;
+    const why = error.code === "config-missing" ? "does not exist" : `cannot be read (${errno})`;
+    io.err(`warning: ${path} ${why}; account names are not checked\n`);
     return undefined;
   }
-  let raw: unknown;
-  try {
-    raw = parseConfigText(text, path);
-  } catch (error) {
+  if (error.code !== "config-invalid") {
     io.err(`warning: ${errorMessage(error)}; account names are not checked\n`);
     return undefined;
   }
-  const result = validateGatewayConfig(raw);
-  if (result.ok)
-    return new Map(Object.entries(result.config.accounts).map(([name, a]) => [name, a.dmPolicy]));
   io.err(`warning: ${path} has problems (run wiki-gateway check)\n`);
-  const accounts = (raw as { accounts?: unknown }).accounts;
+  const accounts = (reading.raw as { accounts?: unknown } | undefined)?.accounts;
   if (!accounts || typeof accounts !== "object") return undefined;
   return new Map(Object.keys(accounts).map((name) => [name, undefined]));
 }

@@ -1,6 +1,6 @@
-import { createTelegramSandbox } from "../sandbox/telegram/index.js";
-import { applyWorld, readWorldFile, referenceWorld } from "../sandbox/telegram/world-file.js";
 import { type CliIo, type Command, parseFlags, UsageError } from "./command.js";
+import { loadSandbox } from "./sandbox-package.js";
+import { untilStopped } from "./until-stopped.js";
 
 const usage = "wiki-gateway sandbox telegram [--port N] [--host H] [--bots FILE]";
 const FLAGS = { port: { type: "string" }, host: { type: "string" }, bots: { type: "string" } } as const;
@@ -25,44 +25,14 @@ export const sandboxTelegramCommand: Omit<Command, "run"> & {
     const port = values.port === undefined ? 0 : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535)
       throw new UsageError(`--port must be 0-65535, got ${values.port}`, usage);
-    const host = values.host ?? "127.0.0.1";
-    const world = values.bots ? await readWorldFile(values.bots) : referenceWorld();
-
-    const sandbox = createTelegramSandbox();
-    const { users, groups } = applyWorld(sandbox, world);
-    const apiRoot = await sandbox.listen(port, host);
-    const lines = [
-      "Telegram sandbox is running",
-      `  API root     ${apiRoot}   (set TELEGRAM_API_ROOT to this)`,
-      `  control API  ${apiRoot}/__sandbox/state   (say, sent, calls, fault, reset, users)`,
-      "  bots:",
-      ...sandbox
-        .state()
-        .bots.map((b) => `    @${b.username}  token ${b.token}  privacy ${b.privacy ? "on" : "off"}`),
-      ...(users.length
-        ? [
-            "  users:",
-            ...users.map((u) => `    ${u.firstName}${u.username ? ` (@${u.username})` : ""}  id ${u.id}`),
-          ]
-        : []),
-      ...(groups.length ? ["  groups:", ...groups.map((g) => `    ${g.title}  ${g.type}  id ${g.id}`)] : []),
-      "Press Ctrl-C to stop.",
-      "",
-    ];
-    io.out(lines.join("\n"));
-
-    await new Promise<void>((resolve) => {
-      const stop = () => {
-        process.off("SIGINT", stop);
-        process.off("SIGTERM", stop);
-        signal?.removeEventListener("abort", stop);
-        resolve();
-      };
-      if (signal?.aborted) return stop();
-      process.once("SIGINT", stop);
-      process.once("SIGTERM", stop);
-      signal?.addEventListener("abort", stop, { once: true });
+    const { startTelegramSandbox } = await loadSandbox();
+    const sandbox = await startTelegramSandbox({
+      port,
+      host: values.host ?? "127.0.0.1",
+      ...(values.bots ? { worldFile: values.bots } : {}),
     });
+    io.out(sandbox.banner);
+    await untilStopped(signal);
     await sandbox.close();
     io.out("Telegram sandbox stopped\n");
     return 0;

@@ -1,18 +1,16 @@
 import { join, resolve } from "node:path";
-import { writeFileAtomic } from "../state/atomic-file.js";
-import { createSandboxWiki } from "../sandbox/wiki/index.js";
-import { readSeedFolder } from "../sandbox/wiki/seed-folder.js";
 import { type CliIo, type Command, parseFlags, UsageError } from "./command.js";
+import { loadSandbox } from "./sandbox-package.js";
+import { untilStopped } from "./until-stopped.js";
 
 const usage =
-  "wiki-gateway sandbox wiki [--port N] [--host H] [--data DIR] [--token-file PATH] [--seed-dir DIR] [--write-latency-ms N]";
+  "wiki-gateway sandbox wiki [--port N] [--host H] [--data DIR] [--token-file PATH] [--seed-dir DIR]";
 const FLAGS = {
   port: { type: "string" },
   host: { type: "string" },
   data: { type: "string" },
   "token-file": { type: "string" },
   "seed-dir": { type: "string" },
-  "write-latency-ms": { type: "string" },
 } as const;
 const DEFAULT_DATA_DIR = join("state", "sandbox-wiki");
 
@@ -21,8 +19,7 @@ const DEFAULT_DATA_DIR = join("state", "sandbox-wiki");
  * Pages, keys and the signing secret persist in `--data DIR` (default `./state/sandbox-wiki`).
  * Writes a new full-access API key to the token file (mode 0600; default `<DIR>/wiki.token`) and
  * prints `GraphQL URL: …` and `Token file: …`; the key itself is never printed. `--seed-dir` adds
- * (or replaces) the Markdown files of a folder as pages before listening. `--write-latency-ms`
- * makes creates and updates answer that long after saving, like a real wiki's render.
+ * (or replaces) the Markdown files of a folder as pages before listening.
  *
  * Stopping: `run` resolves with 0 once the wiki closed (pending changes written). It stops on
  * SIGINT/SIGTERM, or, when the optional third argument `signal` is given (tests), when it aborts.
@@ -40,53 +37,17 @@ export const sandboxWikiCommand: Omit<Command, "run"> & {
     if (!Number.isInteger(port) || port < 0 || port > 65535) {
       throw new UsageError(`--port must be 0-65535, got ${values.port}`, usage);
     }
-    const host = values.host ?? "127.0.0.1";
     const dataDir = resolve(values.data ?? DEFAULT_DATA_DIR);
-    const tokenFile = resolve(values["token-file"] ?? join(dataDir, "wiki.token"));
-    const seed = values["seed-dir"] ? await readSeedFolder(resolve(values["seed-dir"])) : [];
-
-    const writeLatencyMs = Number(values["write-latency-ms"] ?? 0);
-    if (!Number.isInteger(writeLatencyMs) || writeLatencyMs < 0) {
-      throw new UsageError(
-        `--write-latency-ms must be a whole number of ms, got ${values["write-latency-ms"]}`,
-        usage,
-      );
-    }
-    const wiki = createSandboxWiki({ dataDir, writeLatencyMs });
-    wiki.seed(seed);
-    let base: string;
-    try {
-      base = await wiki.listen(port, host);
-      await writeFileAtomic(tokenFile, `${wiki.issueKey()}\n`, 0o600);
-    } catch (error) {
-      await wiki.close();
-      throw error;
-    }
-    io.out(
-      [
-        "Sandbox wiki (Wiki.js 2.5 GraphQL) is running",
-        `GraphQL URL: ${base}/graphql`,
-        `Token file: ${tokenFile}`,
-        `Data dir: ${dataDir}`,
-        `Pages: ${wiki.pageCount()}${seed.length ? ` (${seed.length} seeded from ${resolve(values["seed-dir"]!)})` : ""}`,
-        `Use: WIKI_URL=${base} WIKI_TOKEN_FILE=${tokenFile}`,
-        "Press Ctrl-C to stop.",
-        "",
-      ].join("\n"),
-    );
-
-    await new Promise<void>((done) => {
-      const stop = () => {
-        process.off("SIGINT", stop);
-        process.off("SIGTERM", stop);
-        signal?.removeEventListener("abort", stop);
-        done();
-      };
-      if (signal?.aborted) return stop();
-      process.once("SIGINT", stop);
-      process.once("SIGTERM", stop);
-      signal?.addEventListener("abort", stop, { once: true });
+    const { startWikiSandbox } = await loadSandbox();
+    const wiki = await startWikiSandbox({
+      port,
+      host: values.host ?? "127.0.0.1",
+      dataDir,
+      tokenFile: resolve(values["token-file"] ?? join(dataDir, "wiki.token")),
+      ...(values["seed-dir"] ? { seedDir: resolve(values["seed-dir"]) } : {}),
     });
+    io.out(wiki.banner);
+    await untilStopped(signal);
     await wiki.close();
     io.out("Sandbox wiki stopped\n");
     return 0;

@@ -1,6 +1,6 @@
 import { loadSettings, wantsPrettyLogs } from "../config/settings.js";
 import { createLogger } from "../log/logger.js";
-import { createGateway } from "../main.js";
+import { createGateway } from "../app/gateway.js";
 import { type Command, parseFlags, SETTINGS_FLAGS, settingsArgs } from "./command.js";
 
 const usage = "wiki-gateway start [--config FILE] [--state-dir DIR] [--http-port N] [...settings]";

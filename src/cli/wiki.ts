@@ -1,6 +1,6 @@
 import { stat } from "node:fs/promises";
 import { loadSettings } from "../config/settings.js";
-import { createWikiClient } from "../wiki/client/index.js";
+import { wikiClientFromSettings } from "../wiki/client/client-from-settings.js";
 import {
   DEFAULT_IMPORT_CONCURRENCY,
   type ImportSummary,
@@ -55,13 +55,7 @@ export const wikiCommand: Omit<Command, "run"> & {
       throw new UsageError(`${dir} is not a folder`, usage);
     }
     const settings = loadSettings(settingsArgs(values), io.env);
-    const wiki = createWikiClient({
-      baseUrl: settings.wikiUrl,
-      tokenFile: settings.wikiTokenFile,
-      timeoutMs: settings.wikiTimeoutMs,
-      writeTimeoutMs: settings.wikiWriteTimeoutMs,
-      concurrency,
-    });
+    const wiki = wikiClientFromSettings(settings, { concurrency });
     const dryRun = values["dry-run"] === true;
     io.err(
       `${dryRun ? "dry run (nothing is written): " : ""}importing ${dir} into ${wiki.graphqlUrl}${values.prefix ? ` under ${values.prefix}/` : ""}\n`,

@@ -14,6 +14,39 @@ export interface LoadedConfig {
 }
 
 /**
+ * gateway.json as read, parsed and validated, before anyone decided what a problem means: the
+ * daemon refuses to run, `ask` falls back to defaults when the file is missing, `pairing` only
+ * warns. `error` is a ConfigError: config-missing, config-unreadable, config-json-syntax or
+ * config-invalid (with every problem); `raw` is the parsed JSON when it parsed.
+ */
+export type ConfigReading =
+  | { ok: true; path: string; config: GatewayConfig; warnings: ConfigProblem[] }
+  | { ok: false; path: string; error: ConfigError; raw?: unknown };
+
+/** The one reader of gateway.json (tokens aside). Never rejects. */
+export async function readGatewayConfig(path: string): Promise<ConfigReading> {
+  const absolute = resolve(path);
+  let raw: unknown;
+  try {
+    raw = parseConfigText(await readConfigText(absolute), absolute);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    return { ok: false, path: absolute, error };
+  }
+  const result = validateGatewayConfig(raw);
+  if (!result.ok) {
+    const error = new ConfigError(
+      "config-invalid",
+      `${absolute} has ${result.problems.length} problem(s)`,
+      "change the listed keys and run `wiki-gateway check` again",
+      result.problems,
+    );
+    return { ok: false, path: absolute, error, raw };
+  }
+  return { ok: true, path: absolute, config: result.config, warnings: result.warnings };
+}
+
+/**
  * Reads, parses and validates gateway.json, and reads the accounts' token files.
  *
  * Contract: resolves only with a configuration that can be run; otherwise rejects with a
@@ -21,18 +54,10 @@ export interface LoadedConfig {
  * `config-invalid`). Token file paths are relative to the file's own folder.
  */
 export async function loadGatewayConfig(path: string): Promise<LoadedConfig> {
-  const absolute = resolve(path);
-  const raw = parseConfigText(await readConfigText(absolute), absolute);
-  const result = validateGatewayConfig(raw);
-  if (!result.ok) {
-    throw new ConfigError(
-      "config-invalid",
-      `${absolute} has ${result.problems.length} problem(s)`,
-      "change the listed keys and run `wiki-gateway check` again",
-      result.problems,
-    );
-  }
-  const { tokens, problems } = await readTokens(result.config, dirname(absolute));
+  const reading = await readGatewayConfig(path);
+  if (!reading.ok) throw reading.error;
+  const absolute = reading.path;
+  const { tokens, problems } = await readTokens(reading.config, dirname(absolute));
   if (problems.length > 0) {
     throw new ConfigError(
       "config-invalid",
@@ -41,7 +66,7 @@ export async function loadGatewayConfig(path: string): Promise<LoadedConfig> {
       problems,
     );
   }
-  return { path: absolute, config: result.config, warnings: result.warnings, tokens };
+  return { path: absolute, config: reading.config, warnings: reading.warnings, tokens };
 }
 
 async function readConfigText(path: string): Promise<string> {

@@ -1,11 +1,26 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { ACCOUNT_STATUSES, type AccountState } from "../accounts/account-state.js";
 
+export interface Metrics {
+  registry: Registry;
+  updates: Counter<"account">;
+  decisions: Counter<"account" | "outcome" | "reason">;
+  answers: Counter<"account" | "agent" | "kind">;
+  answerSeconds: Histogram<"account">;
+  wikiRequests: Counter<"operation">;
+  wikiErrors: Counter<"code">;
+  telegramErrors: Counter<"account" | "method" | "code">;
+  indexPages: Gauge;
+  pairingRequests: Counter<"account">;
+  /** Refreshes the gauges that mirror account states (called before each scrape). */
+  observeAccounts(states: readonly AccountState[]): void;
+}
+
 /**
  * The gateway's Prometheus metrics, one registry per daemon (no global state: tests run several).
  * Names are stable; the README lists them.
  */
-export function createMetrics() {
+export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "wiki_gateway_process_" });
   const updates = new Counter({
@@ -86,7 +101,6 @@ export function createMetrics() {
     telegramErrors,
     indexPages,
     pairingRequests,
-    /** Refreshes the gauges that mirror account states (called before each scrape). */
     observeAccounts(states: readonly AccountState[]): void {
       accountState.reset();
       for (const s of states) {
@@ -98,5 +112,3 @@ export function createMetrics() {
     },
   };
 }
-
-export type Metrics = ReturnType<typeof createMetrics>;

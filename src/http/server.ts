@@ -16,6 +16,12 @@ export interface HttpRoutes {
   status(): unknown;
 }
 
+export interface HttpServer {
+  /** Resolves with the URL it listens on; rejects with `http-listen-failed` and a remedy. */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
 export class HttpServerError extends GatewayError {}
 
 /**
@@ -27,7 +33,7 @@ export function createHttpServer(options: {
   port: number;
   logger: Logger;
   routes: HttpRoutes;
-}) {
+}): HttpServer {
   const { routes, logger } = options;
   const started = Date.now();
   const server = createServer((req, res) => {

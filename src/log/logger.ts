@@ -57,19 +57,3 @@ export function createLogger(settings: LoggerSettings): Logger {
   }
   return pino(options);
 }
-
-/** A logger that writes into an array: for tests that assert on log lines. */
-export function createMemoryLogger(level = "debug"): {
-  logger: Logger;
-  lines: () => Record<string, unknown>[];
-  text: () => string;
-} {
-  const chunks: string[] = [];
-  const destination = { write: (chunk: string) => void chunks.push(chunk) } as DestinationStream;
-  const logger = createLogger({ level, destination });
-  return {
-    logger,
-    lines: () => chunks.flatMap((c) => c.split("\n").filter(Boolean)).map((l) => JSON.parse(l)),
-    text: () => chunks.join(""),
-  };
-}

@@ -1,4 +1,14 @@
-import type { SearchIndex } from "../wiki/index/index.js";
+import type { SearchIndex } from "../wiki/search-index/index.js";
+
+export interface AnswerCache<T> {
+  /** The cached value of `key`, or `compute()` stored under it. */
+  get(key: string, compute: () => Promise<T>): Promise<T>;
+  clear(): void;
+  stats(): { entries: number; hits: number; misses: number };
+}
+
+/** The index, with a generation number that changes whenever its contents may have changed. */
+export type GenerationalIndex = SearchIndex & { generation(): number };
 
 /**
  * Answers to repeated questions, kept while the index they came from is unchanged. Teams ask the
@@ -9,7 +19,7 @@ import type { SearchIndex } from "../wiki/index/index.js";
  */
 export function createAnswerCache<T>(
   options: { maxEntries?: number; ttlMs?: number; now?: () => number } = {},
-) {
+): AnswerCache<T> {
   const max = options.maxEntries ?? 5000;
   const ttl = options.ttlMs ?? 10 * 60_000;
   const now = options.now ?? Date.now;
@@ -46,8 +56,8 @@ export function questionKey(agentId: string, generation: number, question: strin
   return `${agentId}\u0000${generation}\u0000${normal}`;
 }
 
-/** The index, with a generation number that changes whenever its contents may have changed. */
-export function withGeneration(index: SearchIndex): SearchIndex & { generation(): number } {
+/** Wraps an index so that every change of its contents starts a new generation. */
+export function withGeneration(index: SearchIndex): GenerationalIndex {
   let generation = 0;
   const bump = <A extends unknown[], R>(fn: (...args: A) => R) =>
     ((...args: A) => {

@@ -1,8 +1,13 @@
 import type { AccountPool } from "../accounts/account-pool.js";
-import type { MessageHandler } from "../accounts/account-runner.js";
+import type { MessageHandler } from "../core/message-handler.js";
 import type { Logger } from "../log/logger.js";
 import type { PairingStore } from "../policy/pairing-store.js";
 import { APPROVED_NO_MESSAGE_TEXT, APPROVED_TEXT } from "./pairing-flow.js";
+
+export interface ApprovalDelivery {
+  /** Coalesces overlapping calls: one delivery pass at a time, one more if asked meanwhile. */
+  run(): Promise<void>;
+}
 
 /**
  * Tells approved users they are in and answers the message their pairing request kept
@@ -15,7 +20,7 @@ export function createApprovalDelivery(deps: {
   pool: AccountPool;
   pipeline: MessageHandler;
   logger: Logger;
-}) {
+}): ApprovalDelivery {
   let running: Promise<void> | undefined;
   let again = false;
 
@@ -40,7 +45,6 @@ export function createApprovalDelivery(deps: {
   }
 
   return {
-    /** Coalesces overlapping calls: one delivery pass at a time, one more if asked meanwhile. */
     run(): Promise<void> {
       if (running) {
         again = true;

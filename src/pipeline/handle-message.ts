@@ -1,22 +1,32 @@
-import type { MessageHandler } from "../accounts/account-runner.js";
-import type { InboundMessage } from "../accounts/inbound.js";
-import type { Replier } from "../accounts/replier.js";
-import type { AgentSettings } from "../agents/agent-settings.js";
+import type { MessageHandler } from "../core/message-handler.js";
+import type { InboundMessage } from "../core/inbound-message.js";
+import type { Replier } from "../core/replier.js";
 import { whoamiText } from "../agents/commands/read-commands.js";
-import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../log/logger.js";
 import type { Decision } from "../policy/decision.js";
 import { evaluate } from "../policy/evaluate.js";
+import type { AnswerStep } from "./answer-step.js";
 import type { RuntimeConfig } from "./runtime-config.js";
 
+type Labels = Partial<Record<string, string | number>>;
+
+/** The counters the pipeline records; the operations endpoint's Prometheus metrics fit it. */
+export interface PipelineMetrics {
+  updates: { inc(labels: Labels): void };
+  decisions: { inc(labels: Labels): void };
+  answers: { inc(labels: Labels): void };
+  answerSeconds: { observe(labels: Labels, seconds: number): void };
+}
+
 export interface PipelineDeps {
-  runtime: () => RuntimeConfig;
+  /** The configuration in force; undefined before gateway.json was first loaded (nothing is let in). */
+  runtime: () => RuntimeConfig | undefined;
   isApproved: (account: string, userId: string) => boolean;
   /** Starts or repeats pairing for an unknown DM sender and answers them. */
   pair: (msg: InboundMessage, reply: Replier, log: Logger) => Promise<void>;
   recordDenial: (msg: InboundMessage, decision: Extract<Decision, { allow: false }>) => void;
-  answer: (msg: InboundMessage, agent: AgentSettings) => Promise<{ chunks: string[]; kind: string }>;
-  metrics: Metrics;
+  answer: AnswerStep;
+  metrics: PipelineMetrics;
 }
 
 /**
@@ -30,7 +40,7 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
     const started = performance.now();
     metrics.updates.inc({ account: msg.account });
     const runtime = deps.runtime();
-    const policy = runtime.policies.get(msg.account);
+    const policy = runtime?.policies.get(msg.account);
     const decision: Decision = policy
       ? evaluate(msg, policy, { isApproved: deps.isApproved })
       : { allow: false, reason: "account-disabled" };
@@ -48,7 +58,7 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
       }
       return;
     }
-    const agent = runtime.agents.get(msg.account);
+    const agent = runtime?.agents.get(msg.account);
     if (!agent) {
       log.error(
         { code: "no-binding", remedy: `add a binding for account ${msg.account} to gateway.json` },

@@ -1,5 +1,5 @@
-import type { InboundMessage } from "../accounts/inbound.js";
-import type { Replier } from "../accounts/replier.js";
+import type { InboundMessage } from "../core/inbound-message.js";
+import type { Replier } from "../core/replier.js";
 import type { Logger } from "../log/logger.js";
 import type { PairingOutcome } from "../policy/pairing-store.js";
 
@@ -44,10 +44,13 @@ export const APPROVED_TEXT =
   "You have been approved: this bot now answers you. Here is the answer to your first message.";
 export const APPROVED_NO_MESSAGE_TEXT = "You have been approved: this bot now answers you.";
 
+/** Starts or repeats pairing for an unknown DM sender and answers them. */
+export type PairingHandler = (msg: InboundMessage, reply: Replier, log: Logger) => Promise<void>;
+
 export function createPairingHandler(deps: {
   request: (account: string, msg: InboundMessage) => Promise<PairingOutcome>;
   onRequest?: (account: string) => void;
-}) {
+}): PairingHandler {
   return async (msg: InboundMessage, reply: Replier, log: Logger): Promise<void> => {
     const outcome = await deps.request(msg.account, msg);
     if (outcome.kind === "created") {

@@ -26,3 +26,11 @@ export function resolveRuntimeConfig(config: GatewayConfig, wikiUrl: string): Ru
   }
   return { config, policies, agents };
 }
+
+/** Which agent answers each account, as /status shows it. */
+export function boundAgents(
+  runtime: RuntimeConfig | undefined,
+): Array<{ account: string; agent: string; section: AgentSettings["section"] }> {
+  if (!runtime) return [];
+  return [...runtime.agents.entries()].map(([account, a]) => ({ account, agent: a.id, section: a.section }));
+}

@@ -1,6 +1,6 @@
 import { errorMessage, isGatewayError } from "../errors.js";
 import type { Logger } from "../log/logger.js";
-import type { SearchIndex } from "../wiki/index/index.js";
+import { loadSavedIndex, type SearchIndex, updateIndex } from "../wiki/search-index/index.js";
 import type { WikiPort } from "../wiki/types.js";
 
 export interface WikiState {
@@ -9,6 +9,15 @@ export interface WikiState {
   detail?: string;
   code?: string;
   checkedAt?: string;
+}
+
+export interface WikiWatch {
+  state(): WikiState;
+  /** Loads the saved index synchronously enough for a fast ready; the rest runs in the background. */
+  start(): Promise<void>;
+  /** Runs a check and refresh now (after the gateway's own edits, or on demand). */
+  refreshNow(): Promise<void>;
+  stop(): Promise<void>;
 }
 
 /**
@@ -24,7 +33,7 @@ export function createWikiWatch(deps: {
   refreshSeconds: number;
   logger: Logger;
   onIndexSize?: (pages: number) => void;
-}) {
+}): WikiWatch {
   const { wiki, index, logger } = deps;
   let state: WikiState = { ok: false, detail: "not checked yet" };
   let timer: NodeJS.Timeout | undefined;
@@ -57,18 +66,9 @@ export function createWikiWatch(deps: {
       return;
     }
     try {
-      if (!index.ready) {
-        const started = Date.now();
-        await index.build(wiki, { concurrency: 8 });
-        logger.info({ ...index.stats(), ms: Date.now() - started }, "search index built");
-        await index.save(deps.indexFile);
-      } else {
-        const { changed, removed } = await index.refresh(wiki);
-        if (changed + removed > 0) {
-          logger.info({ changed, removed }, "search index refreshed");
-          await index.save(deps.indexFile);
-        }
-      }
+      const { built, changed, removed, ms } = await updateIndex(index, wiki, deps.indexFile);
+      if (built) logger.info({ ...index.stats(), ms }, "search index built");
+      else if (changed + removed > 0) logger.info({ changed, removed }, "search index refreshed");
       deps.onIndexSize?.(index.stats().pages);
     } catch (error) {
       fail(error);
@@ -85,16 +85,14 @@ export function createWikiWatch(deps: {
 
   return {
     state: () => state,
-    /** Loads the saved index synchronously enough for a fast ready; the rest runs in the background. */
     async start(): Promise<void> {
       const started = Date.now();
-      if (await index.load(deps.indexFile).catch(() => false)) {
+      if (await loadSavedIndex(index, deps.indexFile)) {
         logger.info({ ...index.stats(), ms: Date.now() - started }, "search index loaded");
         deps.onIndexSize?.(index.stats().pages);
       }
       running = cycle().finally(schedule);
     },
-    /** Runs a check and refresh now (after the gateway's own edits, or on demand). */
     refreshNow: () => cycle(),
     async stop(): Promise<void> {
       stopped = true;

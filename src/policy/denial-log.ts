@@ -1,4 +1,4 @@
-import type { InboundMessage } from "../accounts/inbound.js";
+import type { InboundMessage } from "../core/inbound-message.js";
 import type { Logger } from "../log/logger.js";
 import type { Decision, DenyReason } from "./decision.js";
 

@@ -1,4 +1,4 @@
-import type { InboundMessage } from "../accounts/inbound.js";
+import type { InboundMessage } from "../core/inbound-message.js";
 import type { AccountConfig, DmPolicy, GroupPolicy } from "../config/schema.js";
 import { WILDCARD } from "../config/schema.js";
 import type { Decision } from "./decision.js";

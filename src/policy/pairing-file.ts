@@ -1,4 +1,4 @@
-import type { InboundMessage } from "../accounts/inbound.js";
+import type { InboundMessage } from "../core/inbound-message.js";
 
 /** A pending pairing request: an unknown DM sender waiting for the operator. Times are epoch ms. */
 export interface PairingRequest {

@@ -12,7 +12,7 @@ import {
   ExpiredCode,
 } from "./pairing-rules.js";
 import type { PairingStore, PairingStoreOptions } from "./pairing-types.js";
-import { watchFile } from "./pairing-watch.js";
+import { watchFile } from "../state/watch-file.js";
 
 export type { PairingOutcome } from "./pairing-rules.js";
 export type { PairingApproval, PairingRequest } from "./pairing-file.js";
@@ -163,21 +163,25 @@ export function createPairingStore(options: PairingStoreOptions): PairingStore {
     isApproved: (account, userId) => approved.has(key(account, String(userId))),
     reload,
     watch(onChange) {
-      return watchFile(file, options.pollMs ?? 1000, async () => {
-        try {
-          await reload();
-        } catch (error) {
-          logger?.error({ err: error }, "pairing file could not be reloaded");
-        }
-        if (unseen) {
-          unseen = false;
+      return watchFile(
+        file,
+        async () => {
           try {
-            onChange();
+            await reload();
           } catch (error) {
-            logger?.error({ err: error }, "pairing change handler failed");
+            logger?.error({ err: error }, "pairing file could not be reloaded");
           }
-        }
-      });
+          if (unseen) {
+            unseen = false;
+            try {
+              onChange();
+            } catch (error) {
+              logger?.error({ err: error }, "pairing change handler failed");
+            }
+          }
+        },
+        { pollMs: options.pollMs ?? 1000 },
+      );
     },
   };
 }

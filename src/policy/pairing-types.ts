@@ -1,4 +1,4 @@
-import type { InboundMessage } from "../accounts/inbound.js";
+import type { InboundMessage } from "../core/inbound-message.js";
 import type { Logger } from "../log/logger.js";
 import type { PairingApproval, PairingRequest } from "./pairing-file.js";
 import type { PairingOutcome } from "./pairing-rules.js";

@@ -8,7 +8,6 @@ import { join, resolve } from "node:path";
  *   pairing.lock           lock file guarding read-modify-write of pairing.json
  *   journal/<account>.log  per-account update journal (append-only, compacted)
  *   index/search.json      saved local search index of the wiki
- *   sandbox-wiki/          the sandbox wiki's data (demo and tests only)
  */
 export interface StateLayout {
   root: string;
@@ -17,7 +16,6 @@ export interface StateLayout {
   journalDir: string;
   journalFile(account: string): string;
   indexFile: string;
-  sandboxWikiDir: string;
 }
 
 export function createStateLayout(stateDir: string): StateLayout {
@@ -30,6 +28,5 @@ export function createStateLayout(stateDir: string): StateLayout {
     journalDir,
     journalFile: (account) => join(journalDir, `${account}.log`),
     indexFile: join(root, "index", "search.json"),
-    sandboxWikiDir: join(root, "sandbox-wiki"),
   };
 }

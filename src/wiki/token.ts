@@ -65,16 +65,8 @@ export function checkWikiToken(text: string, path: string, now: Date, mode = 0o6
     );
   }
   const result: WikiToken = { token, warnings };
-  if (typeof exp === "number") {
-    result.expiresAt = new Date(exp * 1000);
-    if (result.expiresAt.getTime() <= now.getTime()) {
-      throw new WikiError(
-        "wiki-token-expired",
-        `the wiki API key in ${path} expired on ${result.expiresAt.toISOString()}`,
-      );
-    }
-  }
-  return result;
+  if (typeof exp === "number") result.expiresAt = new Date(exp * 1000);
+  return ensureNotExpired(result, path, now);
 }
 
 export interface TokenSource {
@@ -111,13 +103,13 @@ export function createTokenSource(path: string, checkEveryMs = 0): TokenSource {
       cached = { token, mtimeMs: info.mtimeMs, size: info.size, ino: info.ino };
     }
     checkedAt = Date.now();
-    return ensureValid(cached.token, path);
+    return ensureNotExpired(cached.token, path);
   }
 
   return {
     get(): Promise<WikiToken> {
       if (cached && Date.now() - checkedAt < checkEveryMs) {
-        return Promise.resolve().then(() => ensureValid(cached!.token, path));
+        return Promise.resolve().then(() => ensureNotExpired(cached!.token, path));
       }
       pending ??= refresh().finally(() => {
         pending = undefined;
@@ -127,8 +119,9 @@ export function createTokenSource(path: string, checkEveryMs = 0): TokenSource {
   };
 }
 
-function ensureValid(token: WikiToken, path: string): WikiToken {
-  if (token.expiresAt && token.expiresAt.getTime() <= Date.now()) {
+/** The one expiry check: a key past its `exp` fails with `wiki-token-expired` before any request. */
+function ensureNotExpired(token: WikiToken, path: string, now: Date = new Date()): WikiToken {
+  if (token.expiresAt && token.expiresAt.getTime() <= now.getTime()) {
     throw new WikiError(
       "wiki-token-expired",
       `the wiki API key in ${path} expired on ${token.expiresAt.toISOString()}`,

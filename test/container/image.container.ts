@@ -85,4 +85,38 @@ describe("the container image", () => {
       src: false,
     });
   });
+  it("holds only the product: no sandbox, demo, bench or test code", async () => {
+    const probe = [
+      "const fs = require('node:fs'), path = require('node:path');",
+      "const walk = (d) => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) =>",
+      "  e.isDirectory() ? walk(path.join(d, e.name)) : [path.relative('/app', path.join(d, e.name))]);",
+      "console.log(JSON.stringify({ top: fs.readdirSync('/app').sort(),",
+      "  app: walk('/app').filter((f) => !f.startsWith('node_modules/')),",
+      "  scoped: fs.existsSync('/app/node_modules/@wiki-gateway') }));",
+    ].join("\n");
+    const result = await podmanOk(["run", "--rm", "--entrypoint", "node", image, "-e", probe]);
+    const { top, app, scoped } = JSON.parse(result.stdout.trim()) as {
+      top: string[];
+      app: string[];
+      scoped: boolean;
+    };
+    expect(top).toEqual(["bin", "config", "dist", "node_modules", "package-lock.json", "package.json"]);
+    expect(app).toContain("dist/src/cli/main.js");
+    expect(app.filter((f) => f.startsWith("dist/") && !f.startsWith("dist/src/"))).toEqual([]);
+    // The CLI's own `sandbox`/`demo` commands (src/cli/sandbox*.js, demo.js) are product code; the
+    // stand-ins, the chat page, the test doubles, the test world and the bench are not.
+    const forbidden =
+      /(^|\/)(packages|bench|test|tests|web)\/|\/sandbox\/|memory-(wiki|logger)|test-world|tldr-corpus|run-demo|chat\.js|\.test\.js/;
+    expect(app.filter((f) => forbidden.test(f))).toEqual([]);
+    expect(scoped).toBe(false);
+  });
+
+  it("says in one line how to get the demo and the sandboxes, which it does not hold", async () => {
+    for (const args of [["demo"], ["sandbox", "wiki"]]) {
+      const run = await podman(["run", "--rm", image, ...args]);
+      expect(run.code, run.stdout + run.stderr).toBe(1);
+      expect(run.stderr).toContain("not part of this installation");
+      expect(run.stderr).toMatch(/fix: run them from a repository checkout: `npm ci && npm run build`/);
+    }
+  });
 });

@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createMemoryLogger } from "../../src/log/logger.js";
-import { createWikiClient, type WikiClientOptions } from "../../src/wiki/client/index.js";
+import { createMemoryLogger } from "../../packages/sandbox/src/memory-logger.js";
+import { createWikiClient, type WikiClientOptions } from "../../src/wiki/client/wiki-client.js";
 import type { WikiPage } from "../../src/wiki/types.js";
 
 /**

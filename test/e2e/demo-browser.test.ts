@@ -1,11 +1,12 @@
-import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningDemo, startDemo } from "../../src/sandbox/demo/run-demo.js";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { type RunningDemo, startDemo } from "../../packages/sandbox/src/demo/run-demo.js";
+import { CHROMIUM_PATH, describeWhere } from "../helpers/needs.js";
+import { writeTinyTldr } from "../helpers/tiny-tldr.js";
 
 /**
  * Issue 9, done-when: the demo's chat page in Debian's Chromium (playwright-core). A DM question
@@ -13,7 +14,7 @@ import { type RunningDemo, startDemo } from "../../src/sandbox/demo/run-demo.js"
  * user approved from the page, after which their first message is answered. Screenshots land in
  * artifacts/screenshots/ (test artifacts, gitignored).
  */
-const CHROMIUM = "/usr/bin/chromium";
+const CHROMIUM = CHROMIUM_PATH;
 const SHOTS = fileURLToPath(new URL("../../artifacts/screenshots/", import.meta.url));
 /** Answers take about a second; the bounds keep a broken run under 90 s in all (tests 20 + 20 + 35 s). */
 const ANSWER_MS = 15_000;
@@ -26,48 +27,49 @@ let page: Page;
 let dir = "";
 const stop = new AbortController();
 
-beforeAll(async () => {
-  expect(
-    existsSync(CHROMIUM),
-    `${CHROMIUM} is missing: run .ci/run, or apt-get update && apt-get install -y chromium`,
-  ).toBe(true);
-  await mkdir(SHOTS, { recursive: true });
-  dir = await mkdtemp(join(tmpdir(), "demo-browser-"));
-  demo = await startDemo({
-    dir,
-    httpPort: 0,
-    webPort: 0,
-    out: () => {},
-    signal: stop.signal,
-    daemonOutput: "pipe",
-    logFormat: "json",
-  });
-  // A fresh profile (--user-data-dir) inside the demo's temporary folder.
-  browser = await chromium.launchPersistentContext(join(dir, "chromium-profile"), {
-    executablePath: CHROMIUM,
-    viewport: { width: 1100, height: 760 },
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-  page = browser.pages()[0] ?? (await browser.newPage());
-  await page.goto(demo.webUrl);
-  await page.getByTestId("chat-group:" + (await groupId())).waitFor();
-}, 60_000);
+/** Starts the demo and Chromium; called inside the suite, so nothing starts when it is not run. */
+function startDemoAndBrowser(): void {
+  beforeAll(async () => {
+    await mkdir(SHOTS, { recursive: true });
+    dir = await mkdtemp(join(tmpdir(), "demo-browser-"));
+    // One tldr page instead of the whole corpus: the browser test does not wait for 7,000 pages.
+    process.env.TLDR_DIR = writeTinyTldr(join(dir, "tldr-pages"));
+    demo = await startDemo({
+      dir,
+      httpPort: 0,
+      webPort: 0,
+      out: () => {},
+      signal: stop.signal,
+      daemonOutput: "pipe",
+      logFormat: "json",
+    });
+    // A fresh profile (--user-data-dir) inside the demo's temporary folder.
+    browser = await chromium.launchPersistentContext(join(dir, "chromium-profile"), {
+      executablePath: CHROMIUM,
+      viewport: { width: 1100, height: 760 },
+      headless: true,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+    page = browser.pages()[0] ?? (await browser.newPage());
+    await page.goto(demo.webUrl);
+    await page.getByTestId("chat-group:" + (await groupId())).waitFor();
+  }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  stop.abort();
-  await demo?.done;
-  if (dir) await rm(dir, { recursive: true, force: true });
-}, 30_000);
+  afterAll(async () => {
+    await browser?.close();
+    stop.abort();
+    await demo?.done;
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }, 30_000);
+}
 
 async function groupId(): Promise<number> {
   const info = (await (await fetch(`${demo!.webUrl}/demo/info`)).json()) as { groupId: number };
@@ -81,7 +83,9 @@ async function ask(text: string): Promise<void> {
 
 const botMessages = () => page.getByTestId("msg-bot");
 
-describe("the demo chat page in Chromium", () => {
+describeWhere("chromium", "the demo chat page in Chromium", () => {
+  startDemoAndBrowser();
+
   it("answers a DM from the wiki with a link", async () => {
     await page.screenshot({ path: join(SHOTS, "00-start.png") });
     await page.getByTestId("chat-dm:acme_wiki_bot").click();

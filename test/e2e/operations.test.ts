@@ -161,6 +161,22 @@ describe("operations (daemon against the sandboxes)", () => {
     expect(telegram.calls({ bot: bots.default!.username, method: "getMe" }).length).toBe(pollsBefore);
   });
 
+  it("hot reload: a change written while the gateway starts is applied once it has started, not lost", async () => {
+    stack = await startStack({ accounts: ["default"] });
+    const daemon = await stack.startDaemon({ waitHealthy: false });
+    // Logged after gateway.json was read and before the accounts start: the change falls in between.
+    await daemon.waitForLog(
+      (l) => l.msg === "operations endpoint listening (/healthz /readyz /metrics /status)",
+    );
+    writeFileSync(stack.configPath, `{ "enabled": true, "accounts": {} `);
+    const refused = await daemon.waitForLog(
+      (l) => l.msg === "gateway.json refused; the running configuration is kept",
+      10_000,
+    );
+    expect(refused.reason).toMatch(/^file changed/);
+    expect(daemon.logLines().some((l) => l.msg === "gateway started")).toBe(true);
+  });
+
   it("doctor passes on a healthy setup and names what is broken: webhook (fixed with --fix), expired token, guest fallback", async () => {
     stack = await startStack({ accounts: ["default"] });
     type Report = {

@@ -1,4 +1,4 @@
-import type { InboundMessage } from "../../src/accounts/inbound.js";
+import type { InboundMessage } from "../../src/core/inbound-message.js";
 
 /** A private message from `senderId` as the accounts layer hands it on (a command when it starts with /). */
 export function privateMessage(text: string, senderId: number): InboundMessage {

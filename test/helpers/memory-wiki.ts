@@ -1,2 +1,3 @@
-/** The in-memory wiki lives in src/sandbox (the benchmarks use it too); tests import it from here. */
-export * from "../../src/sandbox/memory-wiki.js";
+/** The in-memory wiki and the tldr corpus live in the sandbox package (the bench uses them too); tests import them from here. */
+export * from "../../packages/sandbox/src/memory-wiki.js";
+export { tldrRoot } from "../../packages/sandbox/src/tldr-corpus.js";

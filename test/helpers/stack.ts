@@ -1,18 +1,15 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import {
-  createTelegramSandbox,
-  type SandboxBot,
-  type SandboxChat,
-  type SandboxUser,
-  type TelegramSandbox,
-} from "../../src/sandbox/telegram/index.js";
-import { createSandboxWiki, type SandboxWiki } from "../../src/sandbox/wiki/index.js";
+import type {
+  SandboxBot,
+  SandboxChat,
+  SandboxUser,
+  TelegramSandbox,
+} from "../../packages/sandbox/src/telegram/index.js";
+import { REFERENCE_ACCOUNTS } from "../../packages/sandbox/src/telegram/world-file.js";
+import { createTestWorld } from "../../packages/sandbox/src/test-world.js";
+import type { SandboxWiki } from "../../packages/sandbox/src/wiki/index.js";
 import { type DaemonProcess, freePort, startDaemon } from "./daemon.js";
 
-export const REFERENCE_ACCOUNTS = ["default", "vera", "denis", "cpo", "devops-v2", "mila", "pe"] as const;
+export { REFERENCE_ACCOUNTS };
 
 export interface StackOptions {
   accounts?: readonly string[];
@@ -60,55 +57,34 @@ export const DEFAULT_PAGES = [
 ];
 
 /**
- * Both sandboxes in this process, a generated gateway.json with one bot per account, and a way to
- * start the real daemon as a child process against them.
+ * Both sandboxes in this process (the shared test world), a generated gateway.json with one bot
+ * per account, and a way to start the real daemon as a child process against them.
  */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
-  const dir = mkdtempSync(join(tmpdir(), "wg-stack-"));
-  const stateDir = join(dir, "state");
-  await mkdir(join(dir, "secrets"), { recursive: true });
-  const telegram = createTelegramSandbox();
-  await telegram.listen();
-  // Writes take a few hundred ms, like a real wiki's render (which takes seconds).
-  const wiki = createSandboxWiki({ dataDir: join(dir, "wiki-data"), writeLatencyMs: 300 });
-  const wikiUrl = await wiki.listen();
-  wiki.seed(options.pages ?? DEFAULT_PAGES);
-  const wikiTokenFile = join(dir, "secrets", "wiki.token");
-  writeFileSync(wikiTokenFile, wiki.issueKey(), { mode: 0o600 });
-
   const accounts = options.accounts ?? REFERENCE_ACCOUNTS;
-  const user = telegram.addUser({ firstName: "Ada", username: "ada" });
-  const stranger = telegram.addUser({ firstName: "Eve", username: "eve" });
-  const bots: Record<string, SandboxBot> = {};
-  for (const name of accounts) {
-    bots[name] = telegram.addBot({ username: `${name.replace(/-/g, "_")}_wiki_bot`, privacy: true });
-  }
-  const group = telegram.addGroup({
-    title: "Team",
-    type: "supergroup",
-    members: [user.id, stranger.id],
-    bots: Object.values(bots).map((b) => b.username),
+  const world = await createTestWorld({
+    prefix: "wg-stack-",
+    accounts,
+    users: [
+      { firstName: "Ada", username: "ada" },
+      { firstName: "Eve", username: "eve" },
+    ],
+    groupTitle: "Team",
+    pages: options.pages ?? DEFAULT_PAGES,
   });
-
-  let current: Record<string, unknown> = {};
-  const configPath = join(dir, "gateway.json");
-  const writeConfig = (config: Record<string, unknown>) => {
-    current = config;
-    writeFileSync(configPath, `${JSON.stringify(config, null, 2)}\n`);
-  };
+  const [user, stranger] = world.users as [SandboxUser, SandboxUser];
+  const group = world.group;
   const accountEntries: Record<string, unknown> = {};
   for (const name of accounts) {
-    const tokenFile = join("secrets", `${name}.token`);
-    writeFileSync(join(dir, tokenFile), `${bots[name]!.token}\n`, { mode: 0o600 });
     accountEntries[name] = {
-      botTokenFile: tokenFile,
+      botTokenFile: world.botTokenFile(name),
       dmPolicy: "allowlist",
       allowFrom: [String(user.id)],
       groups: { [String(group.id)]: { requireMention: true } },
       ...(options.account?.(name, { user, group }) ?? {}),
     };
   }
-  writeConfig({
+  world.writeConfig({
     enabled: true,
     defaultAccount: accounts[0],
     accounts: accountEntries,
@@ -120,30 +96,26 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   });
 
   const env: Record<string, string> = {
-    GATEWAY_CONFIG: configPath,
-    GATEWAY_STATE_DIR: stateDir,
-    WIKI_URL: wikiUrl,
-    WIKI_TOKEN_FILE: wikiTokenFile,
-    TELEGRAM_API_ROOT: telegram.apiRoot,
+    ...world.env,
     WIKI_INDEX_REFRESH_SECONDS: "2",
     TELEGRAM_POLL_TIMEOUT: "2",
     ...(options.env ?? {}),
   };
   const daemons: DaemonProcess[] = [];
   return {
-    dir,
-    configPath,
-    stateDir,
-    telegram,
-    wiki,
-    wikiUrl,
-    bots,
+    dir: world.dir,
+    configPath: world.configPath,
+    stateDir: world.stateDir,
+    telegram: world.telegram,
+    wiki: world.wiki,
+    wikiUrl: world.wikiUrl,
+    bots: world.bots,
     user,
     stranger,
     group,
     env,
-    writeConfig,
-    config: () => structuredClone(current),
+    writeConfig: world.writeConfig,
+    config: world.config,
     async startDaemon(extra = {}) {
       const daemon = await startDaemon({
         env: { ...env, ...(extra.env ?? {}) },
@@ -155,8 +127,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     },
     async close() {
       await Promise.all(daemons.map((d) => d.stop("SIGKILL")));
-      await telegram.close();
-      await wiki.close();
+      await world.close();
     },
   };
 }

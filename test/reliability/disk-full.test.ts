@@ -1,17 +1,17 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import { eventually } from "../helpers/daemon.js";
+import { describeWhere } from "../helpers/needs.js";
 import { type Stack, startStack } from "../helpers/stack.js";
-import { canMount, fill, tmpfs, unmountAll } from "./mounts.js";
+import { fill, tmpfs, unmountAll } from "./mounts.js";
 import { crashLines, isReady, repliesPerMessage, summary } from "./lib.js";
 
 /**
  * Issue 11, disk: the state directory's disk fills up while the daemon runs (a small tmpfs). The
  * daemon must report not-ready instead of losing journal entries. Needs root with mount(2) (as in
- * the CI container); elsewhere it is skipped, since nothing else makes a disk really full.
+ * the CI container), since nothing else makes a disk really full: see describeWhere for elsewhere.
  */
-const MOUNT = canMount();
 
 let stack: Stack | undefined;
 const mounts: string[] = [];
@@ -21,7 +21,7 @@ afterEach(async () => {
   unmountAll(mounts);
 });
 
-describe.skipIf(!MOUNT)("state directory on a full disk", () => {
+describeWhere("mount", "state directory on a full disk", () => {
   it("full while running: not ready instead of losing journal entries; everything answered once space is back", async () => {
     stack = await startStack({ accounts: ["default"] });
     const bot = stack.bots.default!.username;

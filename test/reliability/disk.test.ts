@@ -1,9 +1,10 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { describeWhere } from "../helpers/needs.js";
 import { type Stack, startStack } from "../helpers/stack.js";
 import { sleep, summary } from "./lib.js";
-import { canMount, tmpfs, unmountAll } from "./mounts.js";
+import { tmpfs, unmountAll } from "./mounts.js";
 
 /**
  * Issue 11, disk: a state directory that cannot be written stops the start with a clear error
@@ -17,7 +18,6 @@ afterEach(async () => {
   stack = undefined;
   unmountAll(mounts);
 });
-const MOUNT = canMount();
 
 describe("unwritable state directory", () => {
   it("refuses to start with a clear error and a non-zero exit", async () => {
@@ -53,7 +53,7 @@ describe("unwritable state directory", () => {
   }, 60_000);
 });
 
-describe.skipIf(!MOUNT)("read-only file system (needs mount(2))", () => {
+describeWhere("mount", "read-only file system (needs mount(2))", () => {
   it("read-only at start: clear error and a non-zero exit", async () => {
     stack = await startStack({ accounts: ["default"] });
     const dir = tmpfs(mounts, join(stack.dir, "ro-state"), "1m", true);

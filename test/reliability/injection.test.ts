@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import type { SentMessage } from "../../src/sandbox/telegram/index.js";
+import type { SentMessage } from "../../packages/sandbox/src/telegram/index.js";
 import { eventually } from "../helpers/daemon.js";
 import { DEFAULT_PAGES, type Stack, startStack } from "../helpers/stack.js";
 import { ask, crashLines, isReady, summary } from "./lib.js";

@@ -1,6 +1,6 @@
 import { appendFileSync, readFileSync } from "node:fs";
 import { expect } from "vitest";
-import type { SentMessage } from "../../src/sandbox/telegram/index.js";
+import type { SentMessage } from "../../packages/sandbox/src/telegram/index.js";
 import type { DaemonProcess } from "../helpers/daemon.js";
 import type { Stack } from "../helpers/stack.js";
 

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/main.js";
+import { runCli } from "../../src/cli/run-cli.js";
 import { captureIo } from "../helpers/cli.js";
 import { eventually } from "../helpers/daemon.js";
 import { runCliProcess } from "../helpers/cli-process.js";

@@ -1,5 +1,5 @@
 import type { Logger } from "../../log/logger.js";
-import type { SearchIndex } from "../../wiki/index/index.js";
+import type { SearchIndex } from "../../wiki/search-index/index.js";
 import { firstSentence } from "../../wiki/short-message.js";
 import type { MutationResult, WikiPage, WikiPort } from "../../wiki/types.js";
 import { isWikiError } from "../../wiki/wiki-error.js";

@@ -1,5 +1,5 @@
-import type { InboundMessage } from "../../accounts/inbound.js";
-import type { SearchIndex } from "../../wiki/index/index.js";
+import type { InboundMessage } from "../../core/inbound-message.js";
+import type { SearchIndex } from "../../wiki/search-index/index.js";
 import type { WikiPort } from "../../wiki/types.js";
 import { type AgentSettings, inSection, pageUrl } from "../agent-settings.js";
 import { escapeAttribute, escapeHtml, markdownToTelegramHtml, oneLine } from "../format/index.js";

@@ -1,5 +1,11 @@
+export interface Semaphore {
+  run<T>(task: () => Promise<T>): Promise<T>;
+  /** Tasks running now (for tests). */
+  active(): number;
+}
+
 /** At most `limit` tasks run at once; the others wait in FIFO order. */
-export function createSemaphore(limit: number) {
+export function createSemaphore(limit: number): Semaphore {
   const max = Math.max(1, Math.floor(limit));
   let active = 0;
   const waiting: Array<() => void> = [];
@@ -17,7 +23,6 @@ export function createSemaphore(limit: number) {
         else active -= 1;
       }
     },
-    /** Tasks running now (for tests). */
     active: () => active,
   };
 }

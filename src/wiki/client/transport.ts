@@ -2,7 +2,7 @@ import { GraphQLClient } from "graphql-request";
 import type { Logger } from "../../log/logger.js";
 import { createTokenSource, type WikiToken } from "../token.js";
 import { WikiError } from "../wiki-error.js";
-import { classifyHttpFailure } from "./classify.js";
+import { classifyHttpFailure } from "./classify-error.js";
 import { isWriteOperation, WIKI_DOCUMENTS, type WikiOperation } from "./documents.js";
 import { createSemaphore } from "./semaphore.js";
 

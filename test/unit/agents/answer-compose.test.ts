@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { resolveAgentSettings } from "../../../src/agents/agent-settings.js";
 import { composeAnswer } from "../../../src/agents/answer-compose.js";
 import { htmlToPlain } from "../../../src/agents/format/index.js";
-import { indexText } from "../../../src/wiki/index/passages.js";
+import { indexText } from "../../../src/wiki/search-index/passages.js";
 import { WRAPPED_FIRST_PARAGRAPH, WRAPPED_PAGE_LINES } from "../../fixtures/wrapped-page.js";
 
 const agent = resolveAgentSettings(

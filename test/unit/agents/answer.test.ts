@@ -2,15 +2,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { resolveAgentSettings } from "../../../src/agents/agent-settings.js";
 import { CONFIDENT_SCORE, createAnswerer, judgeConfidence } from "../../../src/agents/answer.js";
 import { htmlToPlain, telegramLength } from "../../../src/agents/format/index.js";
-import { createSearchIndex } from "../../../src/wiki/index/index.js";
-import type { SearchIndex } from "../../../src/wiki/index/types.js";
+import { createSearchIndex } from "../../../src/wiki/search-index/index.js";
+import type { SearchIndex } from "../../../src/wiki/search-index/index-types.js";
 import { WikiError } from "../../../src/wiki/wiki-error.js";
-import { createMemoryWiki, loadTldrPages, type MemoryWiki } from "../../helpers/memory-wiki.js";
+import { createMemoryWiki, loadHandbookPages, type MemoryWiki } from "../../helpers/memory-wiki.js";
 
 const agent = resolveAgentSettings(
   "docs",
   {
-    section: "tldr",
+    section: "handbook",
     locale: "en",
     editors: [],
     answerLength: 600,
@@ -49,34 +49,38 @@ describe("answer from the index", () => {
   let wiki: MemoryWiki;
   let index: SearchIndex;
   beforeAll(async () => {
-    wiki = await loadTldrPages(300, { include: ["tldr/common/tar", "tldr/common/du", "tldr/common/find"] });
+    wiki = await loadHandbookPages();
     index = createSearchIndex();
     await index.build(wiki);
   });
 
   it("gives the page title, the matching passage, a link and see-also links", async () => {
-    const answer = await createAnswerer({ index, wiki }).answer("how do I extract a tar.gz archive", agent);
+    const answer = await createAnswerer({ index, wiki }).answer("how do I undo the last git commit", agent);
     expect(answer.found).toBe(true);
     expect(answer.via).toBe("index");
     expect(answer.sources[0]).toEqual({
-      path: "tldr/common/tar",
+      path: "handbook/engineering/git-workflow",
       locale: "en",
-      title: "tar",
-      url: "https://docs.example.com/en/tldr/common/tar",
+      title: "Git workflow",
+      url: "https://docs.example.com/en/handbook/engineering/git-workflow",
       score: expect.any(Number),
     });
     expect(answer.sources.length).toBeLessThanOrEqual(3);
-    expect(answer.html.startsWith("<b>tar</b>")).toBe(true);
-    expect(answer.html).toContain("<i>Archiving utility.</i>");
-    expect(answer.html).toMatch(/E\[x\]tract/);
-    expect(answer.html).toContain("<code>tar x");
-    expect(answer.html).toContain('<a href="https://docs.example.com/en/tldr/common/tar">tar</a>');
+    expect(answer.html.startsWith("<b>Git workflow</b>")).toBe(true);
+    expect(answer.html).toContain(
+      "<i>Branches, commits and pull requests: how a change gets from your laptop into main.</i>",
+    );
+    expect(answer.html).toMatch(/To undo the last commit/);
+    expect(answer.html).toContain("<code>git reset --soft HEAD~1</code>");
+    expect(answer.html).toContain(
+      '<a href="https://docs.example.com/en/handbook/engineering/git-workflow">Git workflow</a>',
+    );
     if (answer.sources.length > 1) expect(answer.html).toContain("See also: ");
   });
 
   it("keeps the passages within answerLength", async () => {
     const short = { ...agent, answerLength: 200 };
-    const answer = await createAnswerer({ index, wiki }).answer("find files by name", short);
+    const answer = await createAnswerer({ index, wiki }).answer("how do I declare an incident", short);
     const passages = answer.html.split("\n\n").slice(2, -2).join("\n\n");
     expect(telegramLength(passages)).toBeLessThanOrEqual(200);
   });
@@ -85,20 +89,21 @@ describe("answer from the index", () => {
     const answer = await createAnswerer({ index, wiki }).answer("zqxv jjvq <qq>", agent);
     expect(answer).toMatchObject({ found: false, confidence: "none" });
     expect(answer.sources).toEqual([]);
-    expect(answer.html).toContain("I found nothing about “zqxv jjvq &lt;qq&gt;” in tldr.");
+    expect(answer.html).toContain("I found nothing about “zqxv jjvq &lt;qq&gt;” in handbook.");
     expect(answer.html).toContain("/search");
   });
 
   it("says how sure it is: a clear match is confident", async () => {
-    const answer = await createAnswerer({ index, wiki }).answer("how do I extract a tar.gz archive", agent);
+    const answer = await createAnswerer({ index, wiki }).answer("who is on call this week", agent);
     expect(answer).toMatchObject({ found: true, confidence: "confident" });
   });
 
   it("answers only from the agent's section and locale", async () => {
-    const elsewhere = { ...agent, section: "tldr/osx" };
-    const answer = await createAnswerer({ index, wiki }).answer("extract a tar.gz archive", elsewhere);
-    for (const s of answer.sources) expect(s.path.startsWith("tldr/osx/")).toBe(true);
-    const french = await createAnswerer({ index, wiki }).answer("extract a tar.gz archive", {
+    const elsewhere = { ...agent, section: "handbook/support" };
+    const answer = await createAnswerer({ index, wiki }).answer("who is on call this week", elsewhere);
+    expect(answer.sources[0]?.path).toBe("handbook/support/on-call");
+    for (const s of answer.sources) expect(s.path.startsWith("handbook/support/")).toBe(true);
+    const french = await createAnswerer({ index, wiki }).answer("who is on call this week", {
       ...agent,
       locale: "fr",
     });

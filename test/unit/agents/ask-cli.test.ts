@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAskCommand } from "../../../src/cli/ask.js";
 import { UsageError } from "../../../src/cli/command.js";
 import { captureIo } from "../../helpers/cli.js";
-import { loadTldrPages, type MemoryWiki } from "../../helpers/memory-wiki.js";
+import { loadHandbookPages, type MemoryWiki } from "../../helpers/memory-wiki.js";
 
 describe("wiki-gateway ask", () => {
   let dir: string;
@@ -15,7 +15,7 @@ describe("wiki-gateway ask", () => {
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), "ask-"));
-    wiki = await loadTldrPages(200, { include: ["tldr/common/tar", "tldr/common/du", "tldr/osx/du"] });
+    wiki = await loadHandbookPages();
     env = {
       GATEWAY_CONFIG: join(dir, "gateway.json"),
       GATEWAY_STATE_DIR: join(dir, "state"),
@@ -34,29 +34,31 @@ describe("wiki-gateway ask", () => {
   };
 
   it("answers one question as text with its sources, and saves the index it built", async () => {
-    const { code, out, err } = await ask(["how", "do", "I", "extract", "a", "tar.gz", "archive"]);
+    const { code, out, err } = await ask(["how", "do", "I", "undo", "the", "last", "git", "commit"]);
     expect(code).toBe(0);
-    expect(out).toMatch(/^tar\n/);
-    expect(out).toContain("Archiving utility.");
+    expect(out).toMatch(/^Git workflow\n/);
+    expect(out).toContain("Branches, commits and pull requests");
     expect(out).not.toMatch(/<\/?(b|i|code|a)\b/);
     expect(out).toMatch(
-      /Sources:\n {2}1\. tar — https:\/\/wiki\.example\.com\/en\/tldr\/common\/tar \(score [\d.]+\)/,
+      /Sources:\n {2}1\. Git workflow — https:\/\/wiki\.example\.com\/en\/handbook\/engineering\/git-workflow \(score [\d.]+\)/,
     );
     expect(err).toContain("building the search index");
     expect((await stat(join(dir, "state", "index", "search.json"))).isFile()).toBe(true);
   });
 
   it("--json prints the answer and its sources", async () => {
-    const { code, out } = await ask(["--json", "show disk usage of a directory"]);
+    const { code, out } = await ask(["--json", "who is on call this week"]);
     expect(code).toBe(0);
     const result = JSON.parse(out);
     expect(result.found).toBe(true);
     expect(typeof result.answer).toBe("string");
     expect(result.sources[0]).toEqual({
-      path: expect.stringMatching(/^tldr\/(common|osx)\/du$/),
+      path: expect.stringMatching(/^handbook\/(engineering|support)\/on-call$/),
       locale: "en",
-      title: "du",
-      url: expect.stringMatching(/^https:\/\/wiki\.example\.com\/en\/tldr\/(common|osx)\/du$/),
+      title: "On-call",
+      url: expect.stringMatching(
+        /^https:\/\/wiki\.example\.com\/en\/handbook\/(engineering|support)\/on-call$/,
+      ),
       score: expect.any(Number),
     });
   });
@@ -64,7 +66,7 @@ describe("wiki-gateway ask", () => {
   it("reads questions from stdin, one result per line, with one start-up", async () => {
     const { code, out } = await ask(
       ["--json"],
-      "extract a tar archive\n\nchocolate cake recipe\nshow disk usage\n",
+      "undo the last git commit\n\nchocolate cake recipe\nwho is on call\n",
     );
     expect(code).toBe(0);
     const lines = out
@@ -72,23 +74,23 @@ describe("wiki-gateway ask", () => {
       .split("\n")
       .map((l) => JSON.parse(l));
     expect(lines.map((l) => [l.question, l.found])).toEqual([
-      ["extract a tar archive", true],
+      ["undo the last git commit", true],
       ["chocolate cake recipe", false],
-      ["show disk usage", true],
+      ["who is on call", true],
     ]);
     expect(wiki.calls.listPages).toBe(1);
 
-    const text = await ask([], "extract a tar archive\nchocolate cake recipe\n");
+    const text = await ask([], "undo the last git commit\nchocolate cake recipe\n");
     expect(text.out.split("\n").filter(Boolean)).toEqual([
-      "extract a tar archive\ttar\thttps://wiki.example.com/en/tldr/common/tar",
+      "undo the last git commit\tGit workflow\thttps://wiki.example.com/en/handbook/engineering/git-workflow",
       "chocolate cake recipe\t(nothing found)",
     ]);
   });
 
   it("a second run loads the saved index and only refreshes it", async () => {
-    await ask(["tar"]);
+    await ask(["vacation"]);
     const reads = wiki.calls.getPage;
-    const { code, err } = await ask(["extract a tar archive"]);
+    const { code, err } = await ask(["how many vacation days do I get"]);
     expect(code).toBe(0);
     expect(err).not.toContain("building");
     expect(wiki.calls.getPage).toBe(reads);
@@ -114,21 +116,21 @@ describe("wiki-gateway ask", () => {
           { agentId: "all", match: { channel: "telegram", accountId: "other" } },
         ],
         agents: {
-          linux: { section: "tldr/osx", publicBaseUrl: "https://docs.example.org" },
+          linux: { section: "handbook/support", publicBaseUrl: "https://docs.example.org" },
           all: {},
         },
       }),
     );
-    const bound = JSON.parse((await ask(["--json", "disk usage of a directory"])).out);
-    expect(bound.sources[0].url).toBe("https://docs.example.org/en/tldr/osx/du");
-    for (const s of bound.sources) expect(s.path.startsWith("tldr/osx/")).toBe(true);
-    const all = JSON.parse((await ask(["--json", "--agent", "all", "extract a tar archive"])).out);
-    expect(all.sources[0].url).toBe("https://wiki.example.com/en/tldr/common/tar");
+    const bound = JSON.parse((await ask(["--json", "who is on call this week"])).out);
+    expect(bound.sources[0].url).toBe("https://docs.example.org/en/handbook/support/on-call");
+    for (const s of bound.sources) expect(s.path.startsWith("handbook/support/")).toBe(true);
+    const all = JSON.parse((await ask(["--json", "--agent", "all", "undo the last git commit"])).out);
+    expect(all.sources[0].url).toBe("https://wiki.example.com/en/handbook/engineering/git-workflow");
     await expect(ask(["--agent", "nope", "x"])).rejects.toBeInstanceOf(UsageError);
   });
 
   it("a wiki that fails while building reports the error", async () => {
     wiki.failWith(new Error("connect ECONNREFUSED"));
-    await expect(ask(["tar"])).rejects.toThrow("ECONNREFUSED");
+    await expect(ask(["vacation"])).rejects.toThrow("ECONNREFUSED");
   });
 });

@@ -2,16 +2,16 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { InboundMessage } from "../../../src/accounts/inbound.js";
+import type { InboundMessage } from "../../../src/core/inbound-message.js";
 import { resolveAgentSettings } from "../../../src/agents/agent-settings.js";
 import { createAnswerer } from "../../../src/agents/answer.js";
 import { htmlToPlain } from "../../../src/agents/format/index.js";
 import { createWikiAgent, type WikiAgent } from "../../../src/agents/wiki-agent.js";
 import { privateMessage } from "../../helpers/inbound.js";
-import { createMemoryLogger } from "../../../src/log/logger.js";
-import { createSandboxWiki, type SandboxWiki } from "../../../src/sandbox/wiki/index.js";
-import { createWikiClient, type WikiClient } from "../../../src/wiki/client/index.js";
-import { createSearchIndex } from "../../../src/wiki/index/index.js";
+import { createMemoryLogger } from "../../../packages/sandbox/src/memory-logger.js";
+import { createSandboxWiki, type SandboxWiki } from "../../../packages/sandbox/src/wiki/index.js";
+import { createWikiClient, type WikiClient } from "../../../src/wiki/client/wiki-client.js";
+import { createSearchIndex } from "../../../src/wiki/search-index/index.js";
 
 /** Editors' commands through the real client against the sandbox wiki over HTTP. */
 const EDITOR = 1001;

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import type { InboundMessage } from "../../../src/accounts/inbound.js";
+import type { InboundMessage } from "../../../src/core/inbound-message.js";
 import { resolveAgentSettings } from "../../../src/agents/agent-settings.js";
 import { createAnswerer } from "../../../src/agents/answer.js";
 import { htmlToPlain, telegramLength } from "../../../src/agents/format/index.js";
 import { BOT_COMMANDS, createWikiAgent, type WikiAgent } from "../../../src/agents/wiki-agent.js";
 import { privateMessage } from "../../helpers/inbound.js";
-import { createMemoryLogger } from "../../../src/log/logger.js";
-import { createSearchIndex } from "../../../src/wiki/index/index.js";
-import type { SearchIndex } from "../../../src/wiki/index/types.js";
+import { createMemoryLogger } from "../../../packages/sandbox/src/memory-logger.js";
+import { createSearchIndex } from "../../../src/wiki/search-index/index.js";
+import type { SearchIndex } from "../../../src/wiki/search-index/index-types.js";
 import { WikiError } from "../../../src/wiki/wiki-error.js";
 import { WRAPPED_FIRST_PARAGRAPH, WRAPPED_PAGE } from "../../fixtures/wrapped-page.js";
 import { createMemoryWiki, type MemoryWiki } from "../../helpers/memory-wiki.js";

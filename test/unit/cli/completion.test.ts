@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { COMMANDS, runCli } from "../../../src/cli/main.js";
+import { COMMANDS, runCli } from "../../../src/cli/run-cli.js";
 import { captureIo } from "../../helpers/cli.js";
 
 async function script(shell: string): Promise<string> {

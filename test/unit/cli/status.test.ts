@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "../../../src/cli/main.js";
+import { runCli } from "../../../src/cli/run-cli.js";
 import { statusUrlFromSettings } from "../../../src/cli/status.js";
 import type { GatewayStatus } from "../../../src/cli/status-schema.js";
 import { renderStatus } from "../../../src/cli/status-view.js";

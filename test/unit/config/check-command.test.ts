@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { runCli } from "../../../src/cli/main.js";
+import { runCli } from "../../../src/cli/run-cli.js";
 import { captureIo } from "../../helpers/cli.js";
 
 const ACCOUNTS = ["default", "vera", "denis", "cpo", "devops-v2", "mila", "pe"];

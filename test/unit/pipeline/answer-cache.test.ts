@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createAnswerCache, questionKey, withGeneration } from "../../../src/pipeline/answer-cache.js";
-import type { SearchIndex } from "../../../src/wiki/index/index.js";
+import type { SearchIndex } from "../../../src/wiki/search-index/index.js";
 
 describe("answer cache", () => {
   it("serves a repeated question without recomputing, and recomputes after the TTL", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createMemoryLogger } from "../../../src/log/logger.js";
+import { createMemoryLogger } from "../../../packages/sandbox/src/memory-logger.js";
 import type { DenyReason } from "../../../src/policy/decision.js";
 import { createDenialLogger } from "../../../src/policy/denial-log.js";
 import { dm, group } from "./fixtures.js";

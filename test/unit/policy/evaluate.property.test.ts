@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { ChatType, InboundMessage } from "../../../src/accounts/inbound.js";
+import type { ChatType, InboundMessage } from "../../../src/core/inbound-message.js";
 import type { AccountConfig } from "../../../src/config/schema.js";
 import { evaluate, resolveAccountPolicy } from "../../../src/policy/evaluate.js";
 

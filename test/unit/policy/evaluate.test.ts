@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { InboundMessage } from "../../../src/accounts/inbound.js";
+import type { InboundMessage } from "../../../src/core/inbound-message.js";
 import type { AccountConfig } from "../../../src/config/schema.js";
 import type { Decision } from "../../../src/policy/decision.js";
 import { evaluate, resolveAccountPolicy } from "../../../src/policy/evaluate.js";

@@ -1,4 +1,4 @@
-import type { BotIdentity, InboundMessage } from "../../../src/accounts/inbound.js";
+import type { BotIdentity, InboundMessage } from "../../../src/core/inbound-message.js";
 import { type AccountConfig, accountSchema } from "../../../src/config/schema.js";
 
 export const TOKEN = "123456:AAEhBP0av28JE3r2kqAh6pJZ8j6wCUfDkxx";

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, utimes, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createMemoryLogger } from "../../../src/log/logger.js";
+import { createMemoryLogger } from "../../../packages/sandbox/src/memory-logger.js";
 import { PairingError } from "../../../src/policy/pairing-error.js";
 import { createPairingStore, type PairingStoreOptions } from "../../../src/policy/pairing-store.js";
 import { dm } from "./fixtures.js";

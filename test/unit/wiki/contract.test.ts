@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
-import { createSandboxWiki, type SandboxWiki } from "../../../src/sandbox/wiki/index.js";
+import { createSandboxWiki, type SandboxWiki } from "../../../packages/sandbox/src/wiki/index.js";
 import { type ContractTarget, defineWikiContract } from "../../contract/wiki-contract.js";
 
 /** The sandbox wiki passes the same contract as the real Wiki.js (npm run test:wikijs). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { htmlToPlain, markdownToTelegramHtml, oneLine } from "../../../../src/agents/format/index.js";
-import { splitPassages } from "../../../../src/wiki/index/passages.js";
+import { splitPassages } from "../../../../src/wiki/search-index/passages.js";
 import { WRAPPED_FIRST_PARAGRAPH, WRAPPED_PAGE, WRAPPED_PAGE_LINES } from "../../../fixtures/wrapped-page.js";
 
 const render = (md: string) => markdownToTelegramHtml(md, { baseUrl: "https://wiki.example.com" });

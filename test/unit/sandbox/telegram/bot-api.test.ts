@@ -49,13 +49,13 @@ describe("Bot API basics", () => {
   it("reads parameters from the query string and urlencoded bodies", async () => {
     const { sandbox, apiRoot, bot, user } = await start();
     sandbox.userSays({ from: user.id, chat: { bot: bot.username }, text: "hi" });
-    const byQuery = await fetch(`${apiRoot}/bot${bot.token}/getUpdates?timeout=0&limit=1`).then((r) =>
-      r.json(),
+    const byQuery = await fetch(`${apiRoot}/bot${bot.token}/getUpdates?timeout=0&limit=1`).then(
+      (r) => r.json() as Promise<any>,
     );
     expect(byQuery.result).toHaveLength(1);
     const form = new URLSearchParams({ chat_id: String(user.id), text: "<b>x</b>", parse_mode: "HTML" });
     const sent = await fetch(`${apiRoot}/bot${bot.token}/sendMessage`, { method: "POST", body: form }).then(
-      (r) => r.json(),
+      (r) => r.json() as Promise<any>,
     );
     expect(sent.result.entities).toEqual([{ type: "bold", offset: 0, length: 1 }]);
   });

@@ -36,7 +36,7 @@ describe("wiki-gateway sandbox telegram", () => {
       ]);
       const me = await callApi(cmd.apiRoot, cmd.tokens["vera_wiki_bot"]!, "getMe");
       expect(me.body.result).toMatchObject({ username: "vera_wiki_bot", is_bot: true });
-      const state = await fetch(`${cmd.apiRoot}/__sandbox/state`).then((r) => r.json());
+      const state = await fetch(`${cmd.apiRoot}/__sandbox/state`).then((r) => r.json() as Promise<any>);
       expect(state.users).toEqual([expect.objectContaining({ firstName: "Ada", username: "ada" })]);
     } finally {
       cmd.stop();

@@ -1,7 +1,7 @@
 import { run, type RunnerHandle } from "@grammyjs/runner";
 import { Bot } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
-import { createFloodModel } from "../../../../src/sandbox/telegram/flood.js";
+import { createFloodModel } from "../../../../packages/sandbox/src/telegram/flood.js";
 import { sleep, startSandbox, until } from "./helpers.js";
 
 type Started = Awaited<ReturnType<typeof startSandbox>>;
@@ -96,7 +96,7 @@ describe("faults", () => {
     await sleep(100);
     sandbox.faults.down(true);
     await expect(call("getMe")).rejects.toThrow();
-    const state = await fetch(`${apiRoot}/__sandbox/state`).then((res) => res.json());
+    const state = await fetch(`${apiRoot}/__sandbox/state`).then((res) => res.json() as Promise<any>);
     expect(state.bots[0].username).toBe(bot.username);
     sandbox.userSays({ from: user.id, chat: { bot: bot.username }, text: "during the outage" });
     await sleep(300);

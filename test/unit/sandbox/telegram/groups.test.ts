@@ -1,6 +1,9 @@
 import { Bot } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTelegramSandbox, type TelegramSandbox } from "../../../../src/sandbox/telegram/index.js";
+import {
+  createTelegramSandbox,
+  type TelegramSandbox,
+} from "../../../../packages/sandbox/src/telegram/index.js";
 
 let sandbox: TelegramSandbox | undefined;
 afterEach(async () => {

@@ -1,4 +1,7 @@
-import { createTelegramSandbox, type TelegramSandbox } from "../../../../src/sandbox/telegram/index.js";
+import {
+  createTelegramSandbox,
+  type TelegramSandbox,
+} from "../../../../packages/sandbox/src/telegram/index.js";
 
 /** Calls a Bot API method over HTTP with a JSON body; returns the parsed answer and status. */
 export async function callApi(

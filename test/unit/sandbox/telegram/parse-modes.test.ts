@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { EntityParseError } from "../../../../src/sandbox/telegram/entity-types.js";
-import { ApiError } from "../../../../src/sandbox/telegram/errors.js";
-import { codePoints, formatOutgoing } from "../../../../src/sandbox/telegram/format.js";
-import { parseHtml } from "../../../../src/sandbox/telegram/parse-html.js";
-import { parseMarkdown, parseMarkdownV2 } from "../../../../src/sandbox/telegram/parse-markdown.js";
+import { EntityParseError } from "../../../../packages/sandbox/src/telegram/entity-types.js";
+import { ApiError } from "../../../../packages/sandbox/src/telegram/errors.js";
+import { codePoints, formatOutgoing } from "../../../../packages/sandbox/src/telegram/format.js";
+import { parseHtml } from "../../../../packages/sandbox/src/telegram/parse-html.js";
+import { parseMarkdown, parseMarkdownV2 } from "../../../../packages/sandbox/src/telegram/parse-markdown.js";
 
 const htmlError = (s: string) => {
   try {

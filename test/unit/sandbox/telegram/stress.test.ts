@@ -1,7 +1,7 @@
 import { run, type RunnerHandle } from "@grammyjs/runner";
 import { Bot } from "grammy";
 import { afterAll, describe, expect, it } from "vitest";
-import { createTelegramSandbox } from "../../../../src/sandbox/telegram/index.js";
+import { createTelegramSandbox } from "../../../../packages/sandbox/src/telegram/index.js";
 import { until } from "./helpers.js";
 
 const BOTS = 7;

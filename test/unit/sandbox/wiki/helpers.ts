@@ -3,7 +3,7 @@ import {
   type SandboxWiki,
   type SandboxWikiOptions,
   type SeedPage,
-} from "../../../../src/sandbox/wiki/index.js";
+} from "../../../../packages/sandbox/src/wiki/index.js";
 
 export interface GqlAnswer {
   status: number;

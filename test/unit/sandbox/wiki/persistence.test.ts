@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createSandboxWiki, type SeedPage } from "../../../../src/sandbox/wiki/index.js";
-import { DEBOUNCE_MS } from "../../../../src/sandbox/wiki/persistence.js";
+import { createSandboxWiki, type SeedPage } from "../../../../packages/sandbox/src/wiki/index.js";
+import { DEBOUNCE_MS } from "../../../../packages/sandbox/src/wiki/persistence.js";
 import { CREATE, createVars, startWiki, type WikiHarness } from "./helpers.js";
 
 const dirs: string[] = [];

@@ -3,10 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { GraphQLClient } from "graphql-request";
 import { afterEach, describe, expect, it } from "vitest";
-import { createMemoryLogger } from "../../../../src/log/logger.js";
-import { createSandboxWiki, type SandboxWiki } from "../../../../src/sandbox/wiki/index.js";
-import { classifyHttpFailure } from "../../../../src/wiki/client/classify.js";
-import { createWikiClient, type WikiClientOptions } from "../../../../src/wiki/client/index.js";
+import { createMemoryLogger } from "../../../../packages/sandbox/src/memory-logger.js";
+import { createSandboxWiki, type SandboxWiki } from "../../../../packages/sandbox/src/wiki/index.js";
+import { classifyHttpFailure } from "../../../../src/wiki/client/classify-error.js";
+import { createWikiClient, type WikiClientOptions } from "../../../../src/wiki/client/wiki-client.js";
 import { mutationError } from "../../../../src/wiki/wiki-error.js";
 
 /** Rights, probes, retries, concurrency and logging of the wiki client, over HTTP against the sandbox. */

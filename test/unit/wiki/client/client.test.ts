@@ -3,8 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { buildSchema, parse, validate } from "graphql";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createSandboxWiki, type SandboxWiki } from "../../../../src/sandbox/wiki/index.js";
-import { createWikiClient, graphqlEndpoint, WIKI_DOCUMENTS } from "../../../../src/wiki/client/index.js";
+import { createSandboxWiki, type SandboxWiki } from "../../../../packages/sandbox/src/wiki/index.js";
+import {
+  createWikiClient,
+  graphqlEndpoint,
+  WIKI_DOCUMENTS,
+} from "../../../../src/wiki/client/wiki-client.js";
 
 /** Every client operation and error case, over HTTP against the sandbox wiki. */
 let wiki: SandboxWiki;

@@ -1,13 +1,14 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { wikiCommand } from "../../../../src/cli/wiki.js";
-import { createSandboxWiki, type SandboxWiki } from "../../../../src/sandbox/wiki/index.js";
-import { createWikiClient } from "../../../../src/wiki/client/index.js";
+import { createSandboxWiki, type SandboxWiki } from "../../../../packages/sandbox/src/wiki/index.js";
+import { createWikiClient } from "../../../../src/wiki/client/wiki-client.js";
+import { handbookDir } from "../../../../packages/sandbox/src/handbook.js";
 import { importMarkdownFolder, importSucceeded } from "../../../../src/wiki/import/import-folder.js";
+import { listMarkdownFiles } from "../../../../src/wiki/import/list-markdown.js";
 import { captureIo } from "../../../helpers/cli.js";
-import { tldrRoot } from "../../../helpers/memory-wiki.js";
 
 /** `wiki import` through the real client over HTTP into the sandbox wiki. */
 const wikis: SandboxWiki[] = [];
@@ -132,56 +133,60 @@ describe("wiki import", () => {
     expect(wiki.stats().requests).toBe(1);
   });
 
-  it("imports a few hundred tldr pages, odd file names included, each at a distinct valid path", async () => {
+  it("imports the team handbook, edge cases included, each file at a distinct valid path", async () => {
     const { wiki, client } = await startWiki();
-    const source = tldrRoot();
-    const dir = tempDir();
-    const odd = [
-      "!.md",
-      "%.md",
-      "[[.md",
-      "].md",
-      "c++.md",
-      "..md",
-      "$.md",
-      "{.md",
-      "~.md",
-      ",.md",
-      "comma.md",
-    ];
-    let copied = 0;
-    for (const folder of ["common", "linux", "osx"]) {
-      const names = readdirSync(join(source, folder)).filter((f) => f.endsWith(".md"));
-      const pick = [
-        ...names.filter((n) => odd.includes(n) || /[.+[\]]/.test(n.slice(0, -3))),
-        ...names.slice(0, 100),
-      ];
-      mkdirSync(join(dir, folder), { recursive: true });
-      for (const name of new Set(pick)) {
-        copyFileSync(join(source, folder, name), join(dir, folder, name));
-        copied += 1;
-      }
-    }
-    expect(copied).toBeGreaterThan(300);
-    const summary = await importMarkdownFolder({ wiki: client, dir, prefix: "tldr", concurrency: 8 });
-    expect(summary.failed).toEqual([]);
-    expect(summary.created).toBe(copied);
-    expect(wiki.pageCount()).toBe(copied);
+    const dir = handbookDir();
+    const files = await listMarkdownFiles(dir);
+    expect(files.length).toBeGreaterThan(50);
+    const summary = await importMarkdownFolder({ wiki: client, dir, prefix: "handbook", concurrency: 8 });
+    // Wiki.js refuses empty content (6004): the empty file is the one failure, with the reason.
+    expect(summary.failed).toEqual([
+      {
+        file: "edge-cases/empty.md",
+        path: "handbook/edge-cases/empty",
+        reason: expect.stringContaining("PageEmptyContent (6004)"),
+      },
+    ]);
+    const imported = files.length - 1;
+    expect(summary.created).toBe(imported);
+    expect(wiki.pageCount()).toBe(imported);
     const paths = (await client.listPages()).map((p) => p.path);
-    expect(new Set(paths).size).toBe(copied);
-    for (const path of paths) expect(path).toMatch(/^tldr\/(common|linux|osx)\/[a-z0-9_-]+$/);
+    expect(new Set(paths).size).toBe(imported);
+    // Lower-case letters (accents kept: "Café Crème.md" → café-crème), digits, "_", "-" and "/".
+    for (const path of paths) expect(path).toMatch(/^handbook\/[\p{Ll}\p{Nd}_\-/]+$/u);
     expect(paths).toEqual(
       expect.arrayContaining([
-        "tldr/common/_bang",
-        "tldr/common/_percent",
-        "tldr/common/c_plus_plus",
-        "tldr/common/_dot",
+        "handbook/edge-cases/_bang",
+        "handbook/edge-cases/_percent",
+        "handbook/edge-cases/c_plus_plus",
+        "handbook/edge-cases/_dot",
+        "handbook/edge-cases/mkfs-ext4",
+        "handbook/edge-cases/docker-compose",
+        "handbook/edge-cases/a/b/c/d/e/f/g/deep-page",
       ]),
     );
-    expect(await client.getPageByPath("tldr/common/_comma", "en")).toMatchObject({ title: "," });
-    expect(await client.getPageByPath("tldr/common/comma", "en")).toMatchObject({ title: "comma" });
-    const hits = await client.search("tldr/linux/mkfs-");
-    expect(hits.length).toBeGreaterThan(3);
+    const page = (path: string) => client.getPageByPath(path, "en");
+    expect(await page("handbook/edge-cases/_comma")).toMatchObject({ title: "," });
+    expect(await page("handbook/edge-cases/comma")).toMatchObject({ title: "comma" });
+    // Two pages titled "On-call", in two sections.
+    expect(await page("handbook/engineering/on-call")).toMatchObject({ title: "On-call" });
+    expect(await page("handbook/support/on-call")).toMatchObject({ title: "On-call" });
+    // No heading: the file name; front matter only: no title from the YAML, nor a description.
+    expect(await page("handbook/edge-cases/no-heading")).toMatchObject({ title: "no-heading" });
+    expect(await page("handbook/edge-cases/front-matter-only")).toMatchObject({
+      title: "front-matter-only",
+      description: "",
+    });
+    // Latin-1 bytes are read as UTF-8: replaced, never a failure. CRLF lines still give a title.
+    expect((await page("handbook/edge-cases/latin1"))?.title).toBe("Caf\uFFFD menu");
+    expect(await page("handbook/edge-cases/windows-line-endings")).toMatchObject({
+      title: "Windows line endings",
+      description: "A page saved with CRLF line endings.",
+    });
+    const huge = await page("handbook/edge-cases/huge-page");
+    expect(huge?.content.length).toBeGreaterThan(300_000);
+    const hits = await client.search("handbook/edge-cases/");
+    expect(hits.length).toBeGreaterThan(10);
   });
 });
 

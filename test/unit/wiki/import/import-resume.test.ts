@@ -4,8 +4,8 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createImportProgress } from "../../../../src/cli/import-progress.js";
 import { wikiCommand } from "../../../../src/cli/wiki.js";
-import { createSandboxWiki, type SandboxWiki } from "../../../../src/sandbox/wiki/index.js";
-import { createWikiClient } from "../../../../src/wiki/client/index.js";
+import { createSandboxWiki, type SandboxWiki } from "../../../../packages/sandbox/src/wiki/index.js";
+import { createWikiClient } from "../../../../src/wiki/client/wiki-client.js";
 import { importMarkdownFolder } from "../../../../src/wiki/import/import-folder.js";
 import { captureIo } from "../../../helpers/cli.js";
 

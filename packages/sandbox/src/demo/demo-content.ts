@@ -1,0 +1,30 @@
+import { readHandbookPages } from "../handbook.js";
+import type { SeedPage } from "../memory-wiki.js";
+import { findTldrCorpus, readTldrPages, type TldrCorpus } from "../tldr-corpus.js";
+import { projectDocsAsPages } from "./demo-docs.js";
+
+export interface DemoContent {
+  pages: SeedPage[];
+  /** Pages per part, for the banner. */
+  counts: { handbook: number; docs: number; tldr: number };
+  /** Where the tldr corpus was found; undefined when it is not on this machine. */
+  tldr: TldrCorpus | undefined;
+}
+
+/**
+ * What the demo wiki holds: the team handbook (`handbook/...`, edge cases left out), the project's
+ * own docs (`gateway/...`), and the whole tldr corpus (`tldr/<platform>/<command>`) when
+ * findTldrCorpus finds it (TLDR_DIR, or ../shared/corpus/tldr). Without tldr the demo still works,
+ * and its banner says what is missing.
+ */
+export async function demoWikiContent(root: string): Promise<DemoContent> {
+  const handbook = await readHandbookPages({ edgeCases: false });
+  const docs = await projectDocsAsPages(root);
+  const tldr = findTldrCorpus(process.env, root);
+  const tldrPages = tldr ? await readTldrPages(tldr.dir) : [];
+  return {
+    pages: [...handbook.map(({ file: _file, ...page }) => page), ...docs, ...tldrPages],
+    counts: { handbook: handbook.length, docs: docs.length, tldr: tldrPages.length },
+    tldr,
+  };
+}

@@ -1,0 +1,70 @@
+import type { AccountPool } from "../accounts/account-pool.js";
+import { type LoadedConfig, loadGatewayConfig } from "../config/load.js";
+import { errorMessage, isGatewayError } from "../errors.js";
+import type { Logger } from "../log/logger.js";
+import { resolveRuntimeConfig, type RuntimeConfig } from "../pipeline/runtime-config.js";
+
+export interface ReloadResult {
+  applied: boolean;
+  started: string[];
+  stopped: string[];
+  problems?: string[];
+}
+
+/** The configuration the gateway runs with: the file it came from and what it resolved to. */
+export interface ConfigInForce {
+  path: string;
+  /** Undefined until gateway.json was first applied. */
+  runtime: RuntimeConfig | undefined;
+}
+
+export interface ConfigTarget {
+  config: ConfigInForce;
+  pool: Pick<AccountPool, "apply">;
+  wikiUrl: string;
+  logger: Logger;
+}
+
+/**
+ * Puts a loaded gateway.json in force, for start and reload alike: its warnings are logged, the
+ * runtime snapshot is swapped at once (a message sees the old one or the new one, never a mix),
+ * and the accounts are brought in line with it (only what changed is started or stopped).
+ */
+export async function applyConfig(
+  target: ConfigTarget,
+  loaded: LoadedConfig,
+  reason: string,
+): Promise<{ started: string[]; stopped: string[] }> {
+  const { logger } = target;
+  for (const warning of loaded.warnings)
+    logger.warn({ path: warning.path, fix: warning.fix }, warning.message);
+  target.config.path = loaded.path;
+  target.config.runtime = resolveRuntimeConfig(loaded.config, target.wikiUrl);
+  const { started, stopped } = await target.pool.apply(loaded.config, loaded.tokens);
+  logger.info({ reason, started, stopped }, "configuration applied");
+  return { started, stopped };
+}
+
+/** Re-reads gateway.json; an invalid file is refused (every problem logged) and the running configuration kept. */
+export async function reloadConfig(target: ConfigTarget, reason: string): Promise<ReloadResult> {
+  let loaded: LoadedConfig;
+  try {
+    loaded = await loadGatewayConfig(target.config.path);
+  } catch (error) {
+    const problems =
+      isGatewayError(error) && "problems" in error ? describeProblems(error) : [errorMessage(error)];
+    target.logger.error(
+      { reason, problems, code: isGatewayError(error) ? error.code : "config-invalid" },
+      "gateway.json refused; the running configuration is kept",
+    );
+    return { applied: false, started: [], stopped: [], problems };
+  }
+  return { applied: true, ...(await applyConfig(target, loaded, reason)) };
+}
+
+function describeProblems(error: unknown): string[] {
+  const problems =
+    (error as { problems?: Array<{ path: string; message: string; fix?: string }> }).problems ?? [];
+  if (problems.length === 0) return [errorMessage(error)];
+  return problems.map((p) => `${p.path}: ${p.message}${p.fix ? ` (fix: ${p.fix})` : ""}`);
+}

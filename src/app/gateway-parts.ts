@@ -1,0 +1,56 @@
+import type { AccountPool } from "../accounts/account-pool.js";
+import type { Settings } from "../config/settings.js";
+import type { MessageHandler } from "../core/message-handler.js";
+import { createMetrics } from "../http/metrics.js";
+import type { GatewayView } from "../http/gateway-readiness.js";
+import type { HttpServer } from "../http/server.js";
+import type { Logger } from "../log/logger.js";
+import { type ApprovalDelivery, createApprovalDelivery } from "../pipeline/approval-delivery.js";
+import { boundAgents } from "../pipeline/runtime-config.js";
+import type { WikiWatch } from "../pipeline/wiki-watch.js";
+import { createPairingStore, type PairingStore } from "../policy/pairing-store.js";
+import { createStateLayout, type StateLayout } from "../state/layout.js";
+import type { ConfigInForce } from "./apply-config.js";
+import { wireAccounts } from "./wire-accounts.js";
+import { wireHttp } from "./wire-http.js";
+import { wirePipeline } from "./wire-pipeline.js";
+import { wireWiki } from "./wire-wiki.js";
+
+/** Every part of a running gateway, built once from the settings; nothing runs yet. */
+export interface GatewayParts {
+  layout: StateLayout;
+  config: ConfigInForce;
+  wikiWatch: WikiWatch;
+  pairing: PairingStore;
+  pipeline: MessageHandler;
+  pool: AccountPool;
+  delivery: ApprovalDelivery;
+  view: GatewayView;
+  http: HttpServer;
+}
+
+export function createGatewayParts(settings: Settings, logger: Logger): GatewayParts {
+  const layout = createStateLayout(settings.stateDir);
+  const metrics = createMetrics();
+  const config: ConfigInForce = { path: settings.configPath, runtime: undefined };
+  const { index, wikiWatch, answer } = wireWiki(settings, logger, metrics, layout.indexFile);
+  const pairing = createPairingStore({ file: layout.pairingFile, lockFile: layout.pairingLock, logger });
+  const pipeline = wirePipeline({ config, pairing, answer, metrics, logger });
+  const pool = wireAccounts({ settings, layout, pipeline, metrics, logger });
+  const delivery = createApprovalDelivery({
+    pairing,
+    pool,
+    pipeline,
+    logger: logger.child({ component: "pairing" }),
+  });
+  const view: GatewayView = {
+    accounts: () => pool.states(),
+    wiki: () => wikiWatch.state(),
+    indexReady: () => index.ready,
+    indexStats: () => index.stats(),
+    configLoaded: () => config.runtime !== undefined,
+    agents: () => boundAgents(config.runtime),
+  };
+  const http = wireHttp(settings, logger, metrics, view);
+  return { layout, config, wikiWatch, pairing, pipeline, pool, delivery, view, http };
+}

@@ -1,0 +1,91 @@
+import { loadGatewayConfig } from "../config/load.js";
+import type { Settings } from "../config/settings.js";
+import { gatewayReadiness } from "../http/gateway-readiness.js";
+import type { Readiness } from "../http/server.js";
+import { type GatewayStatus, gatewayStatus } from "../http/gateway-status.js";
+import type { Logger } from "../log/logger.js";
+import { ensureWritableStateDir } from "../state/state-dir.js";
+import { applyConfig, type ConfigTarget, type ReloadResult, reloadConfig } from "./apply-config.js";
+import { startDeliveries, watchGatewayConfig } from "./background.js";
+import { createGatewayParts, type GatewayParts } from "./gateway-parts.js";
+
+export type { ReloadResult } from "./apply-config.js";
+
+export interface GatewayDeps {
+  settings: Settings;
+  logger: Logger;
+}
+
+export interface Gateway {
+  start(): Promise<void>;
+  /** Graceful: stop fetching, answer what was accepted (up to stopTimeoutMs), flush state. Idempotent. */
+  stop(): Promise<void>;
+  /** Resolves once stop() finished. */
+  readonly stopped: Promise<void>;
+  /** Re-reads gateway.json; an invalid file is refused and the running configuration kept. */
+  reload(reason: string): Promise<ReloadResult>;
+  readiness(): Readiness;
+  status(): GatewayStatus;
+}
+
+/**
+ * The composition root: the only place that wires modules together. Everything else receives its
+ * dependencies; nothing else reads settings or creates singletons.
+ */
+export function createGateway({ settings, logger }: GatewayDeps): Gateway {
+  const parts = createGatewayParts(settings, logger);
+  const target: ConfigTarget = { config: parts.config, pool: parts.pool, wikiUrl: settings.wikiUrl, logger };
+  const reload = (reason: string) => reloadConfig(target, reason);
+  /** What start() opened beside the parts (watches, timers), closed first by stop(). */
+  const closers: Array<() => void> = [];
+  let stopPromise: Promise<void> | undefined;
+  let resolveStopped: () => void = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    resolveStopped = resolve;
+  });
+
+  return {
+    stopped,
+    readiness: () => gatewayReadiness(parts.view),
+    status: () => gatewayStatus(parts.view),
+    reload,
+    async start() {
+      await ensureWritableStateDir(parts.layout.root);
+      const configWatch = watchGatewayConfig(parts.config.path, reload);
+      closers.push(() => configWatch.close());
+      const loaded = await loadGatewayConfig(parts.config.path);
+      await startParts(parts, logger);
+      await applyConfig(target, loaded, "start");
+      closers.push(startDeliveries(parts, logger));
+      logger.info(
+        { accounts: parts.pool.states().map((s) => `${s.account}:${s.status}`) },
+        "gateway started",
+      );
+      configWatch.started();
+    },
+    stop() {
+      stopPromise ??= stopParts(parts, closers, logger).then(resolveStopped);
+      return stopPromise;
+    },
+  };
+}
+
+/** The operations endpoint first (readiness is visible while the rest starts), then state and wiki. */
+async function startParts(parts: GatewayParts, logger: Logger): Promise<void> {
+  const url = await parts.http.listen();
+  logger.info({ url }, "operations endpoint listening (/healthz /readyz /metrics /status)");
+  await parts.pairing.reload();
+  void parts.wikiWatch.start(); // loads the saved index, then checks the wiki in the background
+}
+
+async function stopParts(
+  parts: GatewayParts,
+  closers: ReadonlyArray<() => void>,
+  logger: Logger,
+): Promise<void> {
+  for (const close of closers) close();
+  await parts.pool.stop();
+  await parts.wikiWatch.stop();
+  await parts.http.close();
+  logger.info("gateway stopped");
+}

@@ -1,0 +1,34 @@
+import { type AccountPool, createAccountPool } from "../accounts/account-pool.js";
+import { htmlToPlain } from "../agents/format/index.js";
+import { BOT_COMMANDS } from "../agents/bot-commands.js";
+import type { Settings } from "../config/settings.js";
+import type { MessageHandler } from "../core/message-handler.js";
+import type { Metrics } from "../http/metrics.js";
+import type { Logger } from "../log/logger.js";
+import type { StateLayout } from "../state/layout.js";
+
+/** The Telegram side: one runner per account, each handing its messages to the pipeline. */
+export function wireAccounts(deps: {
+  settings: Settings;
+  layout: StateLayout;
+  pipeline: MessageHandler;
+  metrics: Metrics;
+  logger: Logger;
+}): AccountPool {
+  const { settings, metrics } = deps;
+  return createAccountPool({
+    logger: deps.logger,
+    apiRoot: settings.telegramApiRoot,
+    pollTimeoutSeconds: Math.min(50, settings.telegramPollTimeout),
+    journalFile: deps.layout.journalFile,
+    stopTimeoutMs: settings.stopTimeoutMs,
+    handler: deps.pipeline,
+    toPlain: htmlToPlain,
+    commands: BOT_COMMANDS,
+    onApiCall: (event) => {
+      if (event.ok) return;
+      const code = String(event.errorCode ?? 0);
+      metrics.telegramErrors.inc({ account: event.account, method: event.method, code });
+    },
+  });
+}

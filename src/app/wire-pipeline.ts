@@ -1,0 +1,32 @@
+import type { MessageHandler } from "../core/message-handler.js";
+import type { Metrics } from "../http/metrics.js";
+import type { Logger } from "../log/logger.js";
+import type { AnswerStep } from "../pipeline/answer-step.js";
+import { createMessagePipeline } from "../pipeline/handle-message.js";
+import { createPairingHandler } from "../pipeline/pairing-flow.js";
+import { createDenialLogger } from "../policy/denial-log.js";
+import type { PairingStore } from "../policy/pairing-store.js";
+import type { ConfigInForce } from "./apply-config.js";
+
+/** The way of every message, fed by the configuration in force and the pairing store. */
+export function wirePipeline(deps: {
+  config: ConfigInForce;
+  pairing: PairingStore;
+  answer: AnswerStep;
+  metrics: Metrics;
+  logger: Logger;
+}): MessageHandler {
+  const { pairing, metrics } = deps;
+  const denials = createDenialLogger(deps.logger.child({ component: "policy" }));
+  return createMessagePipeline({
+    runtime: () => deps.config.runtime,
+    isApproved: (account, userId) => pairing.isApproved(account, userId),
+    pair: createPairingHandler({
+      request: (account, msg) => pairing.request(account, msg),
+      onRequest: (account) => metrics.pairingRequests.inc({ account }),
+    }),
+    recordDenial: (msg, decision) => denials.record(msg, decision),
+    answer: deps.answer,
+    metrics,
+  });
+}

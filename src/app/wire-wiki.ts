@@ -1,0 +1,37 @@
+import { createAnswerer } from "../agents/answer.js";
+import { createWikiAgent } from "../agents/wiki-agent.js";
+import type { Settings } from "../config/settings.js";
+import type { Metrics } from "../http/metrics.js";
+import type { Logger } from "../log/logger.js";
+import { type GenerationalIndex, withGeneration } from "../pipeline/answer-cache.js";
+import { type AnswerStep, createAnswerStep } from "../pipeline/answer-step.js";
+import { createWikiWatch, type WikiWatch } from "../pipeline/wiki-watch.js";
+import { wikiClientFromSettings } from "../wiki/client/client-from-settings.js";
+import { createSearchIndex } from "../wiki/search-index/index.js";
+
+export interface WikiParts {
+  index: GenerationalIndex;
+  wikiWatch: WikiWatch;
+  answer: AnswerStep;
+}
+
+/** The wiki side: the GraphQL client, the local index and its watch, and the answering agent. */
+export function wireWiki(settings: Settings, logger: Logger, metrics: Metrics, indexFile: string): WikiParts {
+  const wiki = wikiClientFromSettings(settings, {
+    logger: logger.child({ component: "wiki" }),
+    onRequest: (operation) => metrics.wikiRequests.inc({ operation }),
+    onError: (code) => metrics.wikiErrors.inc({ code }),
+  });
+  const index = withGeneration(createSearchIndex({ logger: logger.child({ component: "index" }) }));
+  const wikiWatch = createWikiWatch({
+    wiki,
+    index,
+    indexFile,
+    refreshSeconds: settings.indexRefreshSeconds,
+    logger: logger.child({ component: "wiki" }),
+    onIndexSize: (pages) => metrics.indexPages.set(pages),
+  });
+  const answerer = createAnswerer({ index, wiki, logger });
+  const agent = createWikiAgent({ answerer, index, wiki, logger });
+  return { index, wikiWatch, answer: createAnswerStep({ agent, index }) };
+}

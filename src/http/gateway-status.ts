@@ -1,0 +1,37 @@
+import type { GatewayView } from "./gateway-readiness.js";
+
+/** The body of /status (secrets are redacted by the server before it is sent). */
+export interface GatewayStatus {
+  accounts: Array<{
+    account: string;
+    status: string;
+    username: string | undefined;
+    privacyMode: boolean | undefined;
+    problem: { code: string; message: string; remedy: string } | undefined;
+    since: string;
+    journalDepth: number;
+    webhookRemovals: number;
+  }>;
+  wiki: { ok: boolean; detail?: string };
+  index: unknown;
+  agents: unknown[];
+}
+
+/** /status: each account's life, the wiki's health, the index's size and the bindings in force. */
+export function gatewayStatus(view: GatewayView): GatewayStatus {
+  return {
+    accounts: view.accounts().map((s) => ({
+      account: s.account,
+      status: s.status,
+      username: s.bot?.username,
+      privacyMode: s.bot ? !s.bot.canReadAllGroupMessages : undefined,
+      problem: s.problem,
+      since: s.since,
+      journalDepth: s.journalDepth,
+      webhookRemovals: s.webhookRemovals,
+    })),
+    wiki: view.wiki(),
+    index: view.indexStats(),
+    agents: view.agents(),
+  };
+}

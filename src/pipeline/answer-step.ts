@@ -1,0 +1,37 @@
+import type { AgentSettings } from "../agents/agent-settings.js";
+import type { WikiAgent } from "../agents/wiki-agent.js";
+import type { InboundMessage } from "../core/inbound-message.js";
+import { type AnswerCache, createAnswerCache, questionKey } from "./answer-cache.js";
+
+/** What the answer step hands back to the pipeline: the chunks to send and, for metrics, their kind. */
+export interface AnswerOutcome {
+  chunks: string[];
+  kind: string;
+}
+
+export type AnswerStep = (msg: InboundMessage, agent: AgentSettings) => Promise<AnswerOutcome>;
+
+/**
+ * The answer step: the bound agent's reply, with repeated questions served from the cache.
+ * Contract: only plain questions (no command) are cached, only once the index is ready, keyed by
+ * agent, index generation and normalised question; an error reply is never kept and empties the
+ * cache, so a wiki failure is not served again after the wiki recovers.
+ */
+export function createAnswerStep(deps: {
+  agent: WikiAgent;
+  index: { readonly ready: boolean; generation(): number };
+  cache?: AnswerCache<AnswerOutcome>;
+}): AnswerStep {
+  const cache = deps.cache ?? createAnswerCache<AnswerOutcome>();
+  return async (msg, settings) => {
+    const handle = async (): Promise<AnswerOutcome> => {
+      const reply = await deps.agent.handle(msg, settings);
+      return { chunks: reply.chunks, kind: reply.kind };
+    };
+    if (msg.command !== undefined || !deps.index.ready) return handle();
+    const key = questionKey(settings.id, deps.index.generation(), msg.args);
+    const out = await cache.get(key, handle);
+    if (out.kind === "error") cache.clear();
+    return out;
+  };
+}

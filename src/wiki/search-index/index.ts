@@ -1,0 +1,16 @@
+/** The local search index of the wiki: the one entry point other folders import. */
+export { createSearchIndex } from "./search-index.js";
+export { type IndexUpdate, loadSavedIndex, updateIndex } from "./lifecycle.js";
+export type {
+  BuildOptions,
+  IndexedPage,
+  IndexStats,
+  RankedPage,
+  ScoredPassage,
+  SearchIndex,
+  SearchIndexOptions,
+  SearchOptions,
+} from "./index-types.js";
+export type { Passage } from "./passages.js";
+export { splitPassages } from "./passages.js";
+export { processTerm, queryTerms, tokenize } from "./analyzer.js";

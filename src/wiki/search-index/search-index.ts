@@ -1,0 +1,130 @@
+import type { WikiPage, WikiPort } from "../types.js";
+import { Engine } from "./engine.js";
+import { loadEngine, saveEngine } from "./persist.js";
+import { parseQuery } from "./query.js";
+import { rankPages } from "./rank.js";
+import { fetchInto, isIndexable, putPage } from "./sync.js";
+import type { IndexedPage, SearchIndex, SearchIndexOptions, SearchOptions } from "./index-types.js";
+
+const DEFAULT_LIMIT = 5;
+
+/**
+ * The local search index (see SearchIndex for the contract). Builds, refreshes and loads run one
+ * at a time; a build fills a new engine and swaps it in, so searches never see a half-built index.
+ * Edits made with upsertPage/removePage during a build are applied to the new engine too.
+ */
+export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex {
+  const logger = options.logger;
+  let engine = new Engine();
+  let ready = false;
+  let builtAt: string | undefined;
+  let building: Map<number, WikiPage | null> | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(task, task);
+    queue = run.catch(() => {});
+    return run;
+  };
+
+  const matches = (section: string, locale: string | undefined) => (page: IndexedPage) =>
+    (locale === undefined || page.locale === locale) &&
+    (section === "" || page.path === section || page.path.startsWith(`${section}/`));
+
+  async function build(wiki: WikiPort, opts: Parameters<SearchIndex["build"]>[1] = {}): Promise<void> {
+    const fresh = new Engine();
+    building = new Map();
+    try {
+      const summaries = (await wiki.listPages()).filter(isIndexable);
+      await fetchInto(fresh, wiki, summaries, {
+        concurrency: opts.concurrency ?? 8,
+        logger,
+        onProgress: opts.onProgress,
+      });
+      for (const [id, page] of building) {
+        if (page === null) fresh.remove(id);
+        else if (isIndexable(page)) putPage(fresh, page);
+        else fresh.remove(id);
+      }
+      engine = fresh;
+      ready = true;
+      builtAt = new Date().toISOString();
+    } finally {
+      building = undefined;
+    }
+  }
+
+  async function refresh(wiki: WikiPort): Promise<{ changed: number; removed: number }> {
+    if (!ready) {
+      await build(wiki);
+      return { changed: engine.pages.size, removed: 0 };
+    }
+    const listed = new Map((await wiki.listPages()).filter(isIndexable).map((p) => [p.id, p]));
+    let removed = 0;
+    for (const id of [...engine.pages.keys()]) {
+      if (!listed.has(id) && engine.remove(id)) removed++;
+    }
+    const changed = [...listed.values()].filter(
+      (p) => engine.pages.get(p.id)?.meta.updatedAt !== p.updatedAt,
+    );
+    const target = engine;
+    const read = await fetchInto(target, wiki, changed, { concurrency: 4, logger });
+    return { changed: read, removed };
+  }
+
+  return {
+    get ready() {
+      return ready;
+    },
+    build: (wiki, opts) => exclusive(() => build(wiki, opts)),
+    refresh: (wiki) => exclusive(() => refresh(wiki)),
+    upsertPage(page) {
+      building?.set(page.id, page);
+      if (isIndexable(page)) putPage(engine, page);
+      else engine.remove(page.id);
+    },
+    removePage(id) {
+      building?.set(id, null);
+      engine.remove(id);
+    },
+    search(query: string, opts: SearchOptions = {}) {
+      if (!ready) return [];
+      const parsed = parseQuery(query);
+      if (parsed.terms.length === 0) return [];
+      const section = (opts.section ?? "").replace(/^\/+|\/+$/g, "");
+      const filter = section === "" && opts.locale === undefined ? undefined : matches(section, opts.locale);
+      const pageHits = engine.searchPages(parsed, filter);
+      const passageHits = engine.searchPassages(parsed, filter);
+      return rankPages(engine, pageHits, passageHits, parsed, opts.limit ?? DEFAULT_LIMIT);
+    },
+    pages: () => [...engine.pages.values()].map((e) => e.meta),
+    save: (file) => saveEngine(file, engine, builtAt),
+    load: (file) =>
+      exclusive(async () => {
+        const outcome = await loadEngine(file);
+        if (!outcome.ok) {
+          if (outcome.reason !== "missing") {
+            logger?.warn(
+              {
+                file,
+                code: `index-file-${outcome.reason}`,
+                detail: outcome.detail,
+                remedy: "none needed: the index is rebuilt from the wiki",
+              },
+              "saved search index not usable",
+            );
+          } else logger?.info({ file }, "no saved search index yet");
+          return false;
+        }
+        engine = outcome.engine;
+        builtAt = outcome.builtAt;
+        ready = true;
+        return true;
+      }),
+    stats: () => ({
+      pages: engine.pages.size,
+      passages: engine.passageCount,
+      ...(builtAt ? { builtAt } : {}),
+    }),
+  };
+}

@@ -1,0 +1,66 @@
+import { errorMessage } from "../../errors.js";
+import type { Logger } from "../../log/logger.js";
+import type { PageSummary, WikiPage, WikiPort } from "../types.js";
+import type { Engine } from "./engine.js";
+import { splitPassages } from "./passages.js";
+import type { IndexedPage } from "./index-types.js";
+
+/** Only pages readers may see are indexed. */
+export function isIndexable(page: Pick<PageSummary, "isPublished" | "isPrivate">): boolean {
+  return page.isPublished && !page.isPrivate;
+}
+
+export function toIndexedPage(page: PageSummary): IndexedPage {
+  return {
+    id: page.id,
+    path: page.path,
+    locale: page.locale,
+    title: page.title || page.path.split("/").pop() || page.path,
+    description: page.description ?? "",
+    updatedAt: page.updatedAt,
+  };
+}
+
+/** Puts a fetched page into the engine; `updatedAt` is the listed one when given (the refresh key). */
+export function putPage(engine: Engine, page: WikiPage, updatedAt = page.updatedAt): void {
+  const meta = { ...toIndexedPage(page), updatedAt };
+  engine.put(meta, splitPassages(page.content ?? "", meta));
+}
+
+/**
+ * Reads the given pages (bounded concurrency) into the engine. A page that cannot be read is
+ * skipped and logged, unless too many fail (more than 3 and more than 1 %): then the first error
+ * is thrown, since the wiki itself is the problem (token, network), not one page.
+ */
+export async function fetchInto(
+  engine: Engine,
+  wiki: WikiPort,
+  summaries: PageSummary[],
+  opts: {
+    concurrency: number;
+    logger?: Logger | undefined;
+    onProgress?: ((done: number, total: number) => void) | undefined;
+  },
+): Promise<number> {
+  const total = summaries.length;
+  const failures: unknown[] = [];
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < total) {
+      const summary = summaries[next++]!;
+      if (failures.length > Math.max(3, total * 0.01)) return;
+      try {
+        putPage(engine, await wiki.getPage(summary.id), summary.updatedAt);
+      } catch (error) {
+        failures.push(error);
+        opts.logger?.warn({ page: summary.path, err: errorMessage(error) }, "page not indexed");
+      }
+      done++;
+      opts.onProgress?.(done, total);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency, total)) }, worker));
+  if (failures.length > Math.max(3, total * 0.01)) throw failures[0];
+  return total - failures.length;
+}

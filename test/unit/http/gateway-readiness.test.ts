@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import type { AccountState } from "../../../src/accounts/account-state.js";
+import { type GatewayView, gatewayReadiness } from "../../../src/http/gateway-readiness.js";
+import { gatewayStatus } from "../../../src/http/gateway-status.js";
+
+const account = (name: string, status: AccountState["status"], problem?: AccountState["problem"]) => ({
+  account: name,
+  status,
+  since: "",
+  journalDepth: 0,
+  webhookRemovals: 0,
+  ...(problem ? { problem } : {}),
+});
+
+function view(over: Partial<GatewayView> = {}): GatewayView {
+  return {
+    accounts: () => [account("default", "polling"), account("off", "disabled")],
+    wiki: () => ({ ok: true }),
+    indexReady: () => true,
+    indexStats: () => ({ pages: 3 }),
+    configLoaded: () => true,
+    agents: () => [],
+    ...over,
+  };
+}
+
+describe("readiness and status", () => {
+  it("is ready when accounts poll (or are disabled), the wiki answers, the index is built and the config loaded", () => {
+    expect(gatewayReadiness(view()).ready).toBe(true);
+  });
+
+  it("says which part is not ready, and why", () => {
+    const readiness = gatewayReadiness(
+      view({
+        accounts: () => [
+          account("default", "unauthorized", { code: "telegram-unauthorized", message: "401", remedy: "" }),
+        ],
+        wiki: () => ({ ok: false }),
+        indexReady: () => false,
+        configLoaded: () => false,
+      }),
+    );
+    expect(readiness).toEqual({
+      ready: false,
+      checks: {
+        "account:default": { ok: false, detail: "unauthorized: 401" },
+        wiki: { ok: false, detail: "not checked yet" },
+        index: { ok: false, detail: "the search index is being built" },
+        config: { ok: false, detail: "gateway.json not loaded" },
+      },
+    });
+  });
+
+  it("status shows each account's bot and privacy mode", () => {
+    const bot = { id: 1, username: "wiki_bot", firstName: "Wiki", canReadAllGroupMessages: false };
+    const status = gatewayStatus(view({ accounts: () => [{ ...account("default", "polling"), bot }] }));
+    expect(status.accounts[0]).toMatchObject({ account: "default", username: "wiki_bot", privacyMode: true });
+    expect(status.index).toEqual({ pages: 3 });
+  });
+});
