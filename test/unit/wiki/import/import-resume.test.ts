@@ -1,27 +1,16 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createImportProgress } from "../../../../src/cli/import-progress.js";
 import { wikiCommand } from "../../../../src/cli/wiki.js";
-import { createSandboxWiki, type SandboxWiki } from "../../../../packages/sandbox/src/wiki/index.js";
+import { createSandboxWiki } from "../../../../packages/sandbox/src/wiki/index.js";
 import { createWikiClient } from "../../../../src/wiki/client/wiki-client.js";
 import { importMarkdownFolder } from "../../../../src/wiki/import/import-folder.js";
 import { captureIo } from "../../../helpers/cli.js";
+import { importFixtures } from "../../../helpers/import-fixtures.js";
 
 /** `wiki import` on a wiki as slow and quirky as a real one: once per page, stoppable, resumable. */
-const wikis: SandboxWiki[] = [];
-const dirs: string[] = [];
-afterEach(async () => {
-  await Promise.all(wikis.splice(0).map((w) => w.close()));
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "wg-import-resume-"));
-  dirs.push(dir);
-  return dir;
-}
+const { tempDir, keep } = importFixtures("wg-import-resume-");
 
 function folder(count: number): string {
   const root = tempDir();
@@ -33,7 +22,7 @@ function folder(count: number): string {
 
 async function startWiki(writeLatencyMs = 0) {
   const wiki = createSandboxWiki({ writeLatencyMs });
-  wikis.push(wiki);
+  keep(wiki);
   const base = await wiki.listen(0, "127.0.0.1");
   const tokenFile = join(tempDir(), "wiki.token");
   writeFileSync(tokenFile, wiki.issueKey(), { mode: 0o600 });
