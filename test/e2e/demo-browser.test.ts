@@ -125,7 +125,7 @@ describeWhere("chromium", "the demo chat page in Chromium", () => {
     expect(examples).toEqual(
       expect.arrayContaining(["How do I book a meeting room?", "extract a tar.gz file"]),
     );
-    await page.getByTestId("example").filter({ hasText: "lost keys" }).click();
+    await page.getByTestId("example").filter({ hasText: "my screen is broken" }).click();
     const offer = botMessages().nth(before);
     await offer.getByTestId("inline-button").first().waitFor({ timeout: ANSWER_MS });
     expect(await offer.innerText()).toMatch(/^@acme_wiki_bot\s+Closest pages in the wiki:/);

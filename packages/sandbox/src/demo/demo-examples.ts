@@ -13,7 +13,7 @@ export function demoExamples(hasTldr: boolean): DemoExample[] {
     { area: "handbook", question: "How do I book a meeting room?" },
     { area: "handbook", question: "What should I do with a phishing email?" },
     // Vague on purpose: the bot offers the closest pages as buttons.
-    { area: "handbook", question: "lost keys" },
+    { area: "handbook", question: "my screen is broken" },
     { area: "project docs", question: "How do I approve a pairing code?" },
     ...(hasTldr ? [{ area: "tldr" as const, question: "extract a tar.gz file" }] : []),
   ];
