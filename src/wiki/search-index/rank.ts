@@ -1,8 +1,7 @@
-import type { SearchResult } from "minisearch";
-import { type Engine, PASSAGE_SLOTS } from "./engine.js";
+import type { Engine, PageEntry } from "./engine.js";
 import type { ParsedQuery } from "./query.js";
 import { textEvidence } from "./text-evidence.js";
-import type { RankedPage } from "./index-types.js";
+import type { IndexedPage, RankedPage } from "./index-types.js";
 
 /**
  * How page and passage evidence combine. A page scores
@@ -29,9 +28,9 @@ export const RANKING = {
 };
 
 interface Acc {
-  pageId: number;
+  entry: PageEntry;
   pageScore: number;
-  /** Best passage scores and their indexes, best first; passages are resolved for the winners only. */
+  /** Best passage scores and their indexes, best first; passages are decoded for the winners only. */
   scores: number[];
   indexes: number[];
   /** Bit i set = the question's term i matched (itself, or in a compound). */
@@ -46,22 +45,21 @@ interface Acc {
 
 const COUNTED_TERMS = 30;
 
-/** Page and passage hits → pages, best first. */
+/** The question's page and passage matches → pages, best first. */
 export function rankPages(
   engine: Engine,
-  pageHits: SearchResult[],
-  passageHits: SearchResult[],
   query: ParsedQuery,
+  filter: ((page: IndexedPage) => boolean) | undefined,
   limit: number,
 ): RankedPage[] {
   const termCount = Math.min(query.terms.length, COUNTED_TERMS);
   if (termCount === 0) return [];
   const byPage = new Map<number, Acc>();
-  const acc = (pageId: number): Acc => {
-    let a = byPage.get(pageId);
+  const acc = (entry: PageEntry): Acc => {
+    let a = byPage.get(entry.meta.id);
     if (!a) {
       a = {
-        pageId,
+        entry,
         pageScore: 0,
         scores: [],
         indexes: [],
@@ -71,46 +69,43 @@ export function rankPages(
         coverage: 0,
         score: 0,
       };
-      byPage.set(pageId, a);
+      byPage.set(entry.meta.id, a);
     }
     return a;
   };
-  // queryTerms are the searched terms a hit matched (exactly, by prefix or fuzzily).
-  const note = (a: Acc, hit: SearchResult) => {
-    for (const term of hit.queryTerms) {
-      const mask = query.covers.get(term) ?? 0;
-      if (query.indirect.has(term)) a.indirect |= mask;
-      else a.matched |= mask;
-    }
-  };
-  for (const hit of pageHits) {
-    const a = acc(hit.id as number);
-    a.pageScore = hit.score;
-    note(a, hit);
-  }
+  engine.searchPages(query, filter, (entry, score, matched, indirect) => {
+    const a = acc(entry);
+    a.pageScore = score;
+    a.matched |= matched;
+    a.indirect |= indirect;
+  });
   const kept = Math.max(RANKING.followerWeights.length, RANKING.passagesKept);
-  for (const hit of passageHits) {
-    const id = hit.id as number;
-    const pageId = Math.floor(id / PASSAGE_SLOTS);
-    const a = acc(pageId);
-    if (a.scores.length < kept) {
-      a.scores.push(hit.score);
-      a.indexes.push(id - pageId * PASSAGE_SLOTS);
+  engine.searchPassages(query, filter, (entry, index, score, matched) => {
+    const a = acc(entry);
+    a.matched |= matched;
+    // The best `kept` passages of the page, best first (ties: page order).
+    let at = a.scores.length;
+    while (at > 0 && a.scores[at - 1]! < score) at--;
+    if (at < kept) {
+      a.scores.splice(at, 0, score);
+      a.indexes.splice(at, 0, index);
+      if (a.scores.length > kept) {
+        a.scores.pop();
+        a.indexes.pop();
+      }
     }
-    note(a, hit);
-  }
+  });
 
   const coverageOf = (a: Acc) => (popcount(a.matched) + 0.5 * popcount(a.indirect & ~a.matched)) / termCount;
   const candidates: Acc[] = [];
   for (const a of byPage.values()) {
-    const entry = engine.pages.get(a.pageId);
-    if (!entry) continue;
     let evidence = RANKING.pageWeight * a.pageScore;
     for (let i = 0; i < a.scores.length; i++) evidence += a.scores[i]! * (RANKING.followerWeights[i] ?? 0);
-    const titled = entry.titleTerms.length > 0 && entry.titleTerms.every((t) => query.covers.has(t));
+    const title = engine.titleTerms(a.entry);
+    const titled = title.length > 0 && title.every((t) => query.covers.has(engine.dict.term(t)));
     a.base =
       evidence *
-      (1 + RANKING.referenceWeight * Math.log1p(engine.referencesTo(entry))) *
+      (1 + RANKING.referenceWeight * Math.log1p(engine.referencesTo(a.entry))) *
       (titled ? 1 + RANKING.wholeTitle : 1);
     a.coverage = coverageOf(a);
     a.score = a.base * a.coverage ** RANKING.coordination;
@@ -119,14 +114,11 @@ export function rankPages(
   candidates.sort(byScore);
 
   const top = candidates.slice(0, Math.max(limit, RANKING.rescored));
+  const ids = queryIds(engine, query);
   for (const a of top) {
-    const entry = engine.pages.get(a.pageId)!;
-    const sequences = [engine.termsOf(entry.meta)];
-    for (const index of a.indexes) {
-      const passage = entry.passages[index];
-      if (passage) sequences.push(engine.termsOf(passage));
-    }
-    const found = textEvidence(query, sequences);
+    const sequences = [engine.pageSequence(a.entry)];
+    for (const index of a.indexes) sequences.push(engine.passageSequence(a.entry, index));
+    const found = textEvidence(query, ids, sequences);
     a.matched |= found.matched;
     a.indirect |= found.indirect;
     a.coverage = coverageOf(a);
@@ -134,17 +126,26 @@ export function rankPages(
   }
   top.sort(byScore);
   return top.slice(0, limit).map((a) => {
-    const entry = engine.pages.get(a.pageId)!;
     const passages = a.indexes.slice(0, RANKING.passagesKept).flatMap((index, i) => {
-      const passage = entry.passages[index];
+      const passage = engine.passage(a.entry, index);
       return passage ? [{ ...passage, score: a.scores[i]! }] : [];
     });
-    return { page: entry.meta, score: a.score, coverage: Math.min(1, a.coverage), passages };
+    return { page: a.entry.meta, score: a.score, coverage: Math.min(1, a.coverage), passages };
   });
 }
 
+/** The question's searched terms as dictionary ids (terms the index never saw cannot occur in a page). */
+function queryIds(engine: Engine, query: ParsedQuery): Map<number, string> {
+  const ids = new Map<number, string>();
+  for (const term of query.covers.keys()) {
+    const id = engine.dict.find(term);
+    if (id !== undefined) ids.set(id, term);
+  }
+  return ids;
+}
+
 /** Best first; ties by page id, so that results are stable. */
-const byScore = (x: Acc, y: Acc) => y.score - x.score || x.pageId - y.pageId;
+const byScore = (x: Acc, y: Acc) => y.score - x.score || x.entry.meta.id - y.entry.meta.id;
 
 function popcount(n: number): number {
   let count = 0;
