@@ -68,6 +68,8 @@ export interface Frozen {
   /** Passage document → page (position in `order`) and passage index. */
   passagePage: Uint32Array;
   passageIndex: Uint32Array;
+  /** `referencesTo` per page position, -1 until asked. */
+  references: Int32Array;
 }
 
 /**
@@ -172,11 +174,19 @@ export class Engine {
     return this.references.count(keysFor(entry.meta)) - entry.selfRefs;
   }
 
+  /** `referencesTo` of the page at this position of the postings, computed once per freeze. */
+  referencesAt(ordinal: number): number {
+    const frozen = this.freeze();
+    let n = frozen.references[ordinal]!;
+    if (n < 0) n = frozen.references[ordinal] = this.referencesTo(frozen.order[ordinal]!);
+    return n;
+  }
+
   /** Page summaries matching the question's terms, synonyms and compounds (with prefix and typo matches). */
   searchPages(
     query: ParsedQuery,
     filter: Filter | undefined,
-    visit: (entry: PageEntry, score: number, matched: number, indirect: number) => void,
+    visit: (ordinal: number, score: number, matched: number, indirect: number) => void,
   ): void {
     const frozen = this.freeze();
     const p = frozen.pagePostings;
@@ -191,8 +201,7 @@ export class Engine {
       return { covers: query.covers.get(term) ?? 0, indirect: query.indirect.has(term), matches };
     });
     this.pageAcc.run(p, searched, SEARCH.pageBoosts, SEARCH.bm25, (doc, score, matched, indirect) => {
-      const entry = frozen.order[doc]!;
-      if (!filter || filter(entry.meta)) visit(entry, score, matched, indirect);
+      if (!filter || filter(frozen.order[doc]!.meta)) visit(doc, score, matched, indirect);
     });
   }
 
@@ -203,7 +212,7 @@ export class Engine {
   searchPassages(
     query: ParsedQuery,
     filter: Filter | undefined,
-    visit: (entry: PageEntry, index: number, score: number, matched: number) => void,
+    visit: (ordinal: number, index: number, score: number, matched: number) => void,
   ): void {
     const frozen = this.freeze();
     const p = frozen.passagePostings;
@@ -224,8 +233,9 @@ export class Engine {
       matches: [{ id: k.id, weight: query.weight.get(k.term) ?? 1 }],
     }));
     this.passageAcc.run(p, searched, SEARCH.passageBoosts, SEARCH.bm25, (doc, score, matched) => {
-      const entry = frozen.order[frozen.passagePage[doc]!]!;
-      if (!filter || filter(entry.meta)) visit(entry, frozen.passageIndex[doc]!, score, matched);
+      const ordinal = frozen.passagePage[doc]!;
+      if (!filter || filter(frozen.order[ordinal]!.meta))
+        visit(ordinal, frozen.passageIndex[doc]!, score, matched);
     });
   }
 }
@@ -240,7 +250,8 @@ function frame(order: PageEntry[], pagePostings: Postings, passagePostings: Post
       passageIndex[doc] = i;
     }
   });
-  return { order, pagePostings, passagePostings, passagePage, passageIndex };
+  const references = new Int32Array(order.length).fill(-1);
+  return { order, pagePostings, passagePostings, passagePage, passageIndex, references };
 }
 
 /** The terms some page summary holds: what prefix and typo matching may expand to. */

@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import { writeFileAtomic } from "../../state/atomic-file.js";
 import { Engine, INDEX_FORMAT_VERSION } from "./engine.js";
 import { type IndexFileContents, readIndexFile, writeIndexFile } from "./index-file.js";
@@ -79,7 +79,7 @@ export type LoadOutcome =
 export async function loadEngine(file: string): Promise<LoadOutcome> {
   let bytes: Buffer;
   try {
-    bytes = await readFile(file);
+    bytes = await readWhole(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return { ok: false, reason: code === "ENOENT" ? "missing" : "corrupt", detail: String(code ?? error) };
@@ -218,4 +218,22 @@ function readPostings(
   )
     throw new RangeError(`${name} inconsistent`);
   return { fields: F, docs, terms: T, termStart, postDoc, postTf, fieldDf, lengths, avgLength };
+}
+
+/** The whole file in one read into one buffer of its size (no chunks to join, nothing to collect). */
+async function readWhole(file: string): Promise<Buffer> {
+  const handle = await open(file, "r");
+  try {
+    const { size } = await handle.stat();
+    const bytes = Buffer.allocUnsafeSlow(size);
+    let at = 0;
+    while (at < size) {
+      const { bytesRead } = await handle.read(bytes, at, size - at, at);
+      if (bytesRead === 0) break;
+      at += bytesRead;
+    }
+    return at === size ? bytes : bytes.subarray(0, at);
+  } finally {
+    await handle.close();
+  }
 }

@@ -140,33 +140,35 @@ export class Accumulator {
     const F = p.fields;
     const N = p.docs;
     const { k, b, d } = bm25;
+    const idf = new Float64Array(F);
+    const scale = new Float64Array(F);
     for (let s = 0; s < searched.length; s++) {
       const term = searched[s]!;
       for (const { id, weight } of term.matches) {
         if (id >= p.terms) continue;
-        const from = p.termStart[id]!;
-        const to = p.termStart[id + 1]!;
         for (let f = 0; f < F; f++) {
-          const boost = boosts[f]! * weight;
-          if (boost === 0) continue;
           const df = p.fieldDf[id * F + f]!;
-          if (df === 0) continue;
-          const idf = Math.log(1 + (N - df + 0.5) / (df + 0.5));
-          const avg = p.avgLength[f]! || 1;
-          for (let i = from; i < to; i++) {
+          idf[f] = df === 0 ? 0 : boosts[f]! * weight * Math.log(1 + (N - df + 0.5) / (df + 0.5));
+          scale[f] = (k * b) / (p.avgLength[f]! || 1);
+        }
+        const to = p.termStart[id + 1]!;
+        for (let i = p.termStart[id]!; i < to; i++) {
+          const doc = p.postDoc[i]!;
+          let score = 0;
+          for (let f = 0; f < F; f++) {
             const tf = p.postTf[i * F + f]!;
-            if (tf === 0) continue;
-            const doc = p.postDoc[i]!;
-            const norm = k * (1 - b + (b * p.lengths[doc * F + f]!) / avg);
-            const score = boost * idf * (d + (tf * (k + 1)) / (tf + norm));
-            if (this.last[doc] === -1 && this.quality[doc] === 0) this.touched[this.count++] = doc;
-            this.scores[doc]! += score;
-            if (this.last[doc] !== s) {
-              this.last[doc] = s;
-              this.quality[doc]!++;
-              if (term.indirect) this.indirect[doc]! |= term.covers;
-              else this.matched[doc]! |= term.covers;
-            }
+            if (tf === 0 || idf[f] === 0) continue;
+            const norm = k * (1 - b) + scale[f]! * p.lengths[doc * F + f]!;
+            score += idf[f]! * (d + (tf * (k + 1)) / (tf + norm));
+          }
+          if (score === 0) continue;
+          if (this.last[doc] === -1 && this.quality[doc] === 0) this.touched[this.count++] = doc;
+          this.scores[doc]! += score;
+          if (this.last[doc] !== s) {
+            this.last[doc] = s;
+            this.quality[doc]!++;
+            if (term.indirect) this.indirect[doc]! |= term.covers;
+            else this.matched[doc]! |= term.covers;
           }
         }
       }

@@ -27,15 +27,62 @@ export const RANKING = {
   passagesKept: 3,
 };
 
+/**
+ * Per-page evidence of one search, in arrays indexed by page position (reused: searches are
+ * synchronous). Contract: between searches every slot is zero (`top` counts -1) and `count` is 0.
+ */
+class Scratch {
+  readonly pageScore: Float64Array;
+  readonly matched: Int32Array;
+  readonly indirect: Int32Array;
+  /** The best KEPT passage scores and indexes per page, best first; `kept` how many. */
+  readonly passageScores: Float64Array;
+  readonly passageIndexes: Int32Array;
+  readonly kept: Uint8Array;
+  readonly seen: Uint8Array;
+  readonly touched: Uint32Array;
+  count = 0;
+
+  constructor(readonly pages: number) {
+    this.pageScore = new Float64Array(pages);
+    this.matched = new Int32Array(pages);
+    this.indirect = new Int32Array(pages);
+    this.passageScores = new Float64Array(pages * KEPT);
+    this.passageIndexes = new Int32Array(pages * KEPT);
+    this.kept = new Uint8Array(pages);
+    this.seen = new Uint8Array(pages);
+    this.touched = new Uint32Array(pages);
+  }
+
+  touch(ordinal: number): void {
+    if (this.seen[ordinal] === 0) {
+      this.seen[ordinal] = 1;
+      this.touched[this.count++] = ordinal;
+    }
+  }
+
+  reset(): void {
+    for (let i = 0; i < this.count; i++) {
+      const o = this.touched[i]!;
+      this.pageScore[o] = 0;
+      this.matched[o] = 0;
+      this.indirect[o] = 0;
+      this.kept[o] = 0;
+      this.seen[o] = 0;
+    }
+    this.count = 0;
+  }
+}
+
+const KEPT = Math.max(RANKING.followerWeights.length, RANKING.passagesKept);
+const scratches = new WeakMap<object, Scratch>();
+
 interface Acc {
-  entry: PageEntry;
-  pageScore: number;
-  /** Best passage scores and their indexes, best first; passages are decoded for the winners only. */
+  ordinal: number;
+  id: number;
   scores: number[];
   indexes: number[];
-  /** Bit i set = the question's term i matched (itself, or in a compound). */
   matched: number;
-  /** Bit i set = a synonym of term i matched. */
   indirect: number;
   /** Everything but coverage and phrases. */
   base: number;
@@ -54,84 +101,111 @@ export function rankPages(
 ): RankedPage[] {
   const termCount = Math.min(query.terms.length, COUNTED_TERMS);
   if (termCount === 0) return [];
-  const byPage = new Map<number, Acc>();
-  const acc = (entry: PageEntry): Acc => {
-    let a = byPage.get(entry.meta.id);
-    if (!a) {
-      a = {
-        entry,
-        pageScore: 0,
+  const frozen = engine.freeze();
+  let x = scratches.get(frozen);
+  if (!x) scratches.set(frozen, (x = new Scratch(frozen.order.length)));
+  const s = x;
+  try {
+    engine.searchPages(query, filter, (ordinal, score, matched, indirect) => {
+      s.touch(ordinal);
+      s.pageScore[ordinal] = score;
+      s.matched[ordinal]! |= matched;
+      s.indirect[ordinal]! |= indirect;
+    });
+    engine.searchPassages(query, filter, (ordinal, index, score, matched) => {
+      s.touch(ordinal);
+      s.matched[ordinal]! |= matched;
+      // The best KEPT passages of the page, best first (ties: the earlier hit).
+      const base = ordinal * KEPT;
+      const kept = s.kept[ordinal]!;
+      let at = kept;
+      while (at > 0 && s.passageScores[base + at - 1]! < score) at--;
+      if (at >= KEPT) return;
+      for (let j = Math.min(kept, KEPT - 1); j > at; j--) {
+        s.passageScores[base + j] = s.passageScores[base + j - 1]!;
+        s.passageIndexes[base + j] = s.passageIndexes[base + j - 1]!;
+      }
+      s.passageScores[base + at] = score;
+      s.passageIndexes[base + at] = index;
+      if (kept < KEPT) s.kept[ordinal] = kept + 1;
+    });
+
+    const coverageOf = (matched: number, indirect: number) =>
+      (popcount(matched) + 0.5 * popcount(indirect & ~matched)) / termCount;
+    const keep = Math.max(limit, RANKING.rescored);
+    const top: Acc[] = [];
+    for (let i = 0; i < s.count; i++) {
+      const o = s.touched[i]!;
+      let evidence = RANKING.pageWeight * s.pageScore[o]!;
+      for (let j = 0; j < s.kept[o]!; j++)
+        evidence += s.passageScores[o * KEPT + j]! * (RANKING.followerWeights[j] ?? 0);
+      const coverage = coverageOf(s.matched[o]!, s.indirect[o]!);
+      const evidenceWithPrior = evidence * (1 + RANKING.referenceWeight * Math.log1p(engine.referencesAt(o)));
+      // The whole-title bonus is the only factor left: skip pages that cannot reach the last kept one.
+      const bound = evidenceWithPrior * (1 + RANKING.wholeTitle) * coverage ** RANKING.coordination;
+      if (top.length === keep && bound < top[keep - 1]!.score) continue;
+      const entry = frozen.order[o]!;
+      const titled = s.pageScore[o]! > 0 && isTitled(engine, entry, query);
+      const base = evidenceWithPrior * (titled ? 1 + RANKING.wholeTitle : 1);
+      const a: Acc = {
+        ordinal: o,
+        id: entry.meta.id,
         scores: [],
         indexes: [],
-        matched: 0,
-        indirect: 0,
-        base: 0,
-        coverage: 0,
-        score: 0,
+        matched: s.matched[o]!,
+        indirect: s.indirect[o]!,
+        base,
+        coverage,
+        score: base * coverage ** RANKING.coordination,
       };
-      byPage.set(entry.meta.id, a);
+      insertTop(top, a, keep);
     }
-    return a;
-  };
-  engine.searchPages(query, filter, (entry, score, matched, indirect) => {
-    const a = acc(entry);
-    a.pageScore = score;
-    a.matched |= matched;
-    a.indirect |= indirect;
-  });
-  const kept = Math.max(RANKING.followerWeights.length, RANKING.passagesKept);
-  engine.searchPassages(query, filter, (entry, index, score, matched) => {
-    const a = acc(entry);
-    a.matched |= matched;
-    // The best `kept` passages of the page, best first (ties: page order).
-    let at = a.scores.length;
-    while (at > 0 && a.scores[at - 1]! < score) at--;
-    if (at < kept) {
-      a.scores.splice(at, 0, score);
-      a.indexes.splice(at, 0, index);
-      if (a.scores.length > kept) {
-        a.scores.pop();
-        a.indexes.pop();
+    for (const a of top)
+      for (let j = 0; j < s.kept[a.ordinal]!; j++) {
+        a.scores.push(s.passageScores[a.ordinal * KEPT + j]!);
+        a.indexes.push(s.passageIndexes[a.ordinal * KEPT + j]!);
       }
+
+    const ids = queryIds(engine, query);
+    for (const a of top) {
+      const entry = frozen.order[a.ordinal]!;
+      const sequences = [engine.pageSequence(entry)];
+      for (const index of a.indexes) sequences.push(engine.passageSequence(entry, index));
+      const found = textEvidence(query, ids, sequences);
+      a.matched |= found.matched;
+      a.indirect |= found.indirect;
+      a.coverage = coverageOf(a.matched, a.indirect);
+      a.score = a.base * a.coverage ** RANKING.coordination * (1 + RANKING.phrase * found.phrase);
     }
-  });
-
-  const coverageOf = (a: Acc) => (popcount(a.matched) + 0.5 * popcount(a.indirect & ~a.matched)) / termCount;
-  const candidates: Acc[] = [];
-  for (const a of byPage.values()) {
-    let evidence = RANKING.pageWeight * a.pageScore;
-    for (let i = 0; i < a.scores.length; i++) evidence += a.scores[i]! * (RANKING.followerWeights[i] ?? 0);
-    const title = engine.titleTerms(a.entry);
-    const titled = title.length > 0 && title.every((t) => query.covers.has(engine.dict.term(t)));
-    a.base =
-      evidence *
-      (1 + RANKING.referenceWeight * Math.log1p(engine.referencesTo(a.entry))) *
-      (titled ? 1 + RANKING.wholeTitle : 1);
-    a.coverage = coverageOf(a);
-    a.score = a.base * a.coverage ** RANKING.coordination;
-    candidates.push(a);
-  }
-  candidates.sort(byScore);
-
-  const top = candidates.slice(0, Math.max(limit, RANKING.rescored));
-  const ids = queryIds(engine, query);
-  for (const a of top) {
-    const sequences = [engine.pageSequence(a.entry)];
-    for (const index of a.indexes) sequences.push(engine.passageSequence(a.entry, index));
-    const found = textEvidence(query, ids, sequences);
-    a.matched |= found.matched;
-    a.indirect |= found.indirect;
-    a.coverage = coverageOf(a);
-    a.score = a.base * a.coverage ** RANKING.coordination * (1 + RANKING.phrase * found.phrase);
-  }
-  top.sort(byScore);
-  return top.slice(0, limit).map((a) => {
-    const passages = a.indexes.slice(0, RANKING.passagesKept).flatMap((index, i) => {
-      const passage = engine.passage(a.entry, index);
-      return passage ? [{ ...passage, score: a.scores[i]! }] : [];
+    top.sort(byScore);
+    return top.slice(0, limit).map((a) => {
+      const entry = frozen.order[a.ordinal]!;
+      const passages = a.indexes.slice(0, RANKING.passagesKept).flatMap((index, i) => {
+        const passage = engine.passage(entry, index);
+        return passage ? [{ ...passage, score: a.scores[i]! }] : [];
+      });
+      return { page: entry.meta, score: a.score, coverage: Math.min(1, a.coverage), passages };
     });
-    return { page: a.entry.meta, score: a.score, coverage: Math.min(1, a.coverage), passages };
-  });
+  } finally {
+    s.reset();
+  }
+}
+
+/** The question holds every term of the page's title (tool and sub-command names, `git stash`). */
+function isTitled(engine: Engine, entry: PageEntry, query: ParsedQuery): boolean {
+  const title = engine.titleTerms(entry);
+  if (title.length === 0) return false;
+  for (let i = 0; i < title.length; i++) if (!query.covers.has(engine.dict.term(title[i]!))) return false;
+  return true;
+}
+
+/** Keeps `top` sorted best first and at most `keep` long. */
+function insertTop(top: Acc[], a: Acc, keep: number): void {
+  let at = top.length;
+  while (at > 0 && byScore(a, top[at - 1]!) < 0) at--;
+  if (at >= keep) return;
+  top.splice(at, 0, a);
+  if (top.length > keep) top.pop();
 }
 
 /** The question's searched terms as dictionary ids (terms the index never saw cannot occur in a page). */
@@ -145,7 +219,7 @@ function queryIds(engine: Engine, query: ParsedQuery): Map<number, string> {
 }
 
 /** Best first; ties by page id, so that results are stable. */
-const byScore = (x: Acc, y: Acc) => y.score - x.score || x.entry.meta.id - y.entry.meta.id;
+const byScore = (x: Acc, y: Acc) => y.score - x.score || x.id - y.id;
 
 function popcount(n: number): number {
   let count = 0;

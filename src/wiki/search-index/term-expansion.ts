@@ -18,6 +18,8 @@ export class Vocabulary {
   private readonly sorted: string[];
   private readonly ids: number[];
   private readonly letters: Int32Array;
+  /** Positions in `sorted` grouped by term length: byLength[n] lists the terms of n characters. */
+  private readonly byLength: Uint32Array[];
 
   /** `terms[i]` is the term of `ids[i]`; only terms some document holds should be given. */
   constructor(entries: Array<{ term: string; id: number }>) {
@@ -25,6 +27,9 @@ export class Vocabulary {
     this.sorted = entries.map((e) => e.term);
     this.ids = entries.map((e) => e.id);
     this.letters = Int32Array.from(this.sorted, letterMask);
+    const groups: number[][] = [];
+    this.sorted.forEach((t, i) => (groups[t.length] ??= []).push(i));
+    this.byLength = Array.from(groups, (g) => Uint32Array.from(g ?? []));
   }
 
   /** The other terms the word matches, with their weights (the word itself is not included). */
@@ -47,14 +52,18 @@ export class Vocabulary {
     const max = word.length >= o.typoFrom ? Math.min(o.maxTypos, Math.round(word.length * o.typoShare)) : 0;
     if (max > 0) {
       const mask = letterMask(word);
-      for (let i = 0; i < this.sorted.length; i++) {
-        const term = this.sorted[i]!;
-        if (Math.abs(term.length - word.length) > max || seen.has(i)) continue;
-        // One edit changes the presence of at most two letters.
-        if (popcount(mask ^ this.letters[i]!) > 2 * max) continue;
-        const distance = boundedDistance(word, term, max);
-        if (distance > 0 && distance <= max)
-          out.push({ id: this.ids[i]!, weight: (o.typoWeight * term.length) / (term.length + distance) });
+      for (let n = Math.max(1, word.length - max); n <= word.length + max; n++) {
+        const group = this.byLength[n];
+        if (!group) continue;
+        for (let g = 0; g < group.length; g++) {
+          const i = group[g]!;
+          // One edit changes the presence of at most two letters.
+          if (popcount(mask ^ this.letters[i]!) > 2 * max) continue;
+          const term = this.sorted[i]!;
+          const distance = boundedDistance(word, term, max);
+          if (distance > 0 && distance <= max && !seen.has(i))
+            out.push({ id: this.ids[i]!, weight: (o.typoWeight * term.length) / (term.length + distance) });
+        }
       }
     }
     return out;
@@ -79,9 +88,9 @@ function letterMask(word: string): number {
 }
 
 function popcount(n: number): number {
-  let count = 0;
-  for (let v = n; v !== 0; v &= v - 1) count++;
-  return count;
+  let v = n - ((n >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** Levenshtein distance, or max + 1 as soon as it must exceed max. */
