@@ -37,9 +37,13 @@ export const INDEX_FORMAT_VERSION = 400 + ANALYZER_VERSION;
  * combines both (rank.ts). Keeping them apart stops a title word from being counted once per
  * passage, which made long pages with a lucky title win. The description, a page's summary
  * written by a person, is the best evidence of what the page is for and weighs most.
+ * BM25+ per field (each field saturates on its own, then weighted and summed) is kept over BM25F
+ * (fields weighted, then saturated once): on the tuning sets of bench/answer-quality BM25F with
+ * k = 2–3 put 3–4 more dev questions first but 2–4 fewer of the tuned set, and it ranks the
+ * handbook's two-factor page below its access page for "turn on two-factor authentication".
  */
 export const SEARCH = {
-  bm25: { k: 1.2, b: 0.75, d: 0.5 } satisfies Bm25Params,
+  bm25: { k: 1.2, b: 0.75, d: 0.5, combine: "per-field" } satisfies Bm25Params,
   pageBoosts: [2, 1.5, 5, 1.2],
   passageBoosts: [1.2, 1, 0.75],
   /** Modest fuzziness, on page summaries only: a typo in a long word still matches. */

@@ -92,6 +92,12 @@ export interface Bm25Params {
   b: number;
   /** BM25+ lower bound of a match's term-frequency part. */
   d: number;
+  /**
+   * "bm25f": the fields' length-normalised frequencies are weighted and summed first, then
+   * saturated once, with the idf of the document (a word in title and text is one strong match);
+   * "per-field": BM25+ of each field, weighted and summed (each field saturates on its own).
+   */
+  combine: "bm25f" | "per-field";
 }
 
 /** One searched term: which dictionary terms it matches (itself, by prefix or typo) and at what weight. */
@@ -146,10 +152,17 @@ export class Accumulator {
       const term = searched[s]!;
       for (const { id, weight } of term.matches) {
         if (id >= p.terms) continue;
+        const bm25f = bm25.combine === "bm25f";
+        const docIdf = Math.log(
+          1 +
+            (N - (p.termStart[id + 1]! - p.termStart[id]!) + 0.5) /
+              (p.termStart[id + 1]! - p.termStart[id]! + 0.5),
+        );
         for (let f = 0; f < F; f++) {
           const df = p.fieldDf[id * F + f]!;
-          idf[f] = df === 0 ? 0 : boosts[f]! * weight * Math.log(1 + (N - df + 0.5) / (df + 0.5));
-          scale[f] = (k * b) / (p.avgLength[f]! || 1);
+          idf[f] =
+            df === 0 ? 0 : boosts[f]! * weight * (bm25f ? 1 : Math.log(1 + (N - df + 0.5) / (df + 0.5)));
+          scale[f] = b / (p.avgLength[f]! || 1);
         }
         const to = p.termStart[id + 1]!;
         for (let i = p.termStart[id]!; i < to; i++) {
@@ -158,9 +171,11 @@ export class Accumulator {
           for (let f = 0; f < F; f++) {
             const tf = p.postTf[i * F + f]!;
             if (tf === 0 || idf[f] === 0) continue;
-            const norm = k * (1 - b) + scale[f]! * p.lengths[doc * F + f]!;
-            score += idf[f]! * (d + (tf * (k + 1)) / (tf + norm));
+            const norm = 1 - b + scale[f]! * p.lengths[doc * F + f]!;
+            // bm25f: idf[f] is the field's weight; per-field: the weighted idf of the field.
+            score += bm25f ? (idf[f]! * tf) / norm : idf[f]! * (d + (tf * (k + 1)) / (tf + k * norm));
           }
+          if (bm25f && score > 0) score = docIdf * (d + (score * (k + 1)) / (score + k));
           if (score === 0) continue;
           if (this.last[doc] === -1 && this.quality[doc] === 0) this.touched[this.count++] = doc;
           this.scores[doc]! += score;
