@@ -84,7 +84,7 @@ function memory() {
   return {
     rssMB: round(m.rss / 2 ** 20, 1),
     heapMB: round(m.heapUsed / 2 ** 20, 1),
-    externalMB: round((m.external + m.arrayBuffers) / 2 ** 20, 1),
+    externalMB: round(m.external / 2 ** 20, 1),
   };
 }
 
