@@ -22,6 +22,8 @@ export interface AccountRunnerOptions {
   handler: MessageHandler;
   toPlain: (html: string) => string;
   onApiCall?: (event: ApiCallEvent) => void;
+  /** A reply found the group upgraded (400 with migrate_to_chat_id) and went to the new id. */
+  onChatMigrated?: (account: string, oldChatId: number, newChatId: number) => void;
   onState?: (state: AccountState) => void;
   /** Updates handled at once (different chats; one chat is always sequential). */
   concurrency?: number;
@@ -121,6 +123,14 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     },
   });
   bot.catch((error) => log.error({ err: error.error }, "unhandled error in an update handler"));
+  const replierDeps = () => ({
+    api: bot.api,
+    journal,
+    log,
+    toPlain: options.toPlain,
+    onMigrated: (oldChatId: number, newChatId: number) =>
+      options.onChatMigrated?.(account, oldChatId, newChatId),
+  });
 
   const processor = createUpdateProcessor({
     account,
@@ -128,7 +138,7 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     log,
     handler: options.handler,
     identity: () => identityOf(bot),
-    replierFor: (target) => createReplier({ api: bot.api, journal, log, toPlain: options.toPlain }, target),
+    replierFor: (target) => createReplier(replierDeps(), target),
     resubmit: (update) => void bot.handleUpdate(update as never).catch(() => {}),
   });
   bot.use(sequentialize((ctx) => String(ctx.chat?.id ?? ctx.update.update_id)));
@@ -251,7 +261,7 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
       return stopPromise;
     },
     state,
-    replier: (target) => createReplier({ api: bot.api, journal, log, toPlain: options.toPlain }, target),
+    replier: (target) => createReplier(replierDeps(), target),
     identity: () => (bot.isInited() ? identityOf(bot) : undefined),
   };
 }

@@ -2,6 +2,7 @@ import { type AccountPool, createAccountPool } from "../accounts/account-pool.js
 import { htmlToPlain } from "../agents/format/index.js";
 import { BOT_COMMANDS } from "../agents/bot-commands.js";
 import type { Settings } from "../config/settings.js";
+import type { ChatMigrations } from "../core/chat-migrations.js";
 import type { MessageHandler } from "../core/message-handler.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../log/logger.js";
@@ -14,6 +15,7 @@ export function wireAccounts(deps: {
   pipeline: MessageHandler;
   metrics: Metrics;
   logger: Logger;
+  migrations: ChatMigrations;
 }): AccountPool {
   const { settings, metrics } = deps;
   return createAccountPool({
@@ -25,6 +27,7 @@ export function wireAccounts(deps: {
     handler: deps.pipeline,
     toPlain: htmlToPlain,
     commands: BOT_COMMANDS,
+    onChatMigrated: (account, oldChatId, newChatId) => deps.migrations.record(account, oldChatId, newChatId),
     onApiCall: (event) => {
       if (event.ok) return;
       const code = String(event.errorCode ?? 0);

@@ -1,3 +1,4 @@
+import type { ChatMigrations } from "../core/chat-migrations.js";
 import type { MessageHandler } from "../core/message-handler.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../log/logger.js";
@@ -15,6 +16,7 @@ export function wirePipeline(deps: {
   answer: AnswerStep;
   metrics: Metrics;
   logger: Logger;
+  migrations: ChatMigrations;
 }): MessageHandler {
   const { pairing, metrics } = deps;
   const denials = createDenialLogger(deps.logger.child({ component: "policy" }));
@@ -28,5 +30,6 @@ export function wirePipeline(deps: {
     recordDenial: (msg, decision) => denials.record(msg, decision),
     answer: deps.answer,
     metrics,
+    migrations: deps.migrations,
   });
 }

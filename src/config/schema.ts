@@ -52,6 +52,11 @@ export const groupSchema = z.strictObject({
   requireMention: z.boolean().optional().meta({ description: DOCS.group.requireMention, default: true }),
   allowFrom: userIdList("the groups map").optional().describe(DOCS.group.allowFrom),
   enabled: z.boolean().default(true).describe(DOCS.group.enabled),
+  /** Absent means false (policy/evaluate.ts). */
+  allowAnonymousAdmins: z
+    .boolean()
+    .optional()
+    .meta({ description: DOCS.group.allowAnonymousAdmins, default: false }),
 });
 
 const tokenSchema = z.string().superRefine((token, ctx) => {

@@ -11,6 +11,14 @@ export interface GatewayView {
   configLoaded(): boolean;
   /** Which agent answers each account. */
   agents(): unknown[];
+  /** Group upgrades seen whose old id gateway.json still lists, each with the exact fix. */
+  groupUpgrades?(): Array<{
+    account: string;
+    oldChatId: number;
+    newChatId: number;
+    since: string;
+    fix: string;
+  }>;
 }
 
 /**

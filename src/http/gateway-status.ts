@@ -15,6 +15,8 @@ export interface GatewayStatus {
   wiki: { ok: boolean; detail?: string };
   index: unknown;
   agents: unknown[];
+  /** Groups upgraded to supergroups whose old id gateway.json still lists: what to change. */
+  groupUpgrades: Array<{ account: string; oldChatId: number; newChatId: number; since: string; fix: string }>;
 }
 
 /** /status: each account's life, the wiki's health, the index's size and the bindings in force. */
@@ -33,5 +35,6 @@ export function gatewayStatus(view: GatewayView): GatewayStatus {
     wiki: view.wiki(),
     index: view.indexStats(),
     agents: view.agents(),
+    groupUpgrades: view.groupUpgrades?.() ?? [],
   };
 }

@@ -37,7 +37,7 @@ export function createMetrics(): Metrics {
   });
   const answers = new Counter({
     name: "wiki_gateway_answers_total",
-    help: "Replies sent, by account, agent and kind (answer, not-found, command, error)",
+    help: "Messages let in, by account, agent and what came of them (answer, not-found, command, error, whoami, media-hint, media-hint-suppressed, mention-hint, empty)",
     labelNames: ["account", "agent", "kind"],
     registers: [registry],
   });
