@@ -38,7 +38,7 @@ export function createGatewayParts(settings: Settings, logger: Logger): GatewayP
   const pairing = createPairingStore({ file: layout.pairingFile, lockFile: layout.pairingLock, logger });
   const migrations = wireChatMigrations(logger);
   const pipeline = wirePipeline({ config, pairing, answer, metrics, logger, migrations });
-  const pool = wireAccounts({ settings, layout, pipeline, metrics, logger, migrations });
+  const pool = wireAccounts({ settings, layout, pipeline, metrics, logger, migrations, config });
   const delivery = createApprovalDelivery({
     pairing,
     pool,

@@ -7,6 +7,8 @@ import type { MessageHandler } from "../core/message-handler.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../log/logger.js";
 import type { StateLayout } from "../state/layout.js";
+import type { ConfigInForce } from "./apply-config.js";
+import { createPrivacyWarning } from "./privacy-warning.js";
 
 /** The Telegram side: one runner per account, each handing its messages to the pipeline. */
 export function wireAccounts(deps: {
@@ -16,7 +18,9 @@ export function wireAccounts(deps: {
   metrics: Metrics;
   logger: Logger;
   migrations: ChatMigrations;
+  config: ConfigInForce;
 }): AccountPool {
+  const privacyWarning = createPrivacyWarning(deps.config, deps.logger);
   const { settings, metrics } = deps;
   return createAccountPool({
     logger: deps.logger,
@@ -27,6 +31,7 @@ export function wireAccounts(deps: {
     handler: deps.pipeline,
     toPlain: htmlToPlain,
     commands: BOT_COMMANDS,
+    onState: privacyWarning,
     onChatMigrated: (account, oldChatId, newChatId) => deps.migrations.record(account, oldChatId, newChatId),
     onApiCall: (event) => {
       if (event.ok) return;

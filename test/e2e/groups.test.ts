@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { runCliProcess } from "../helpers/cli-process.js";
 import { eventually } from "../helpers/daemon.js";
 import { type Stack, startStack } from "../helpers/stack.js";
 
@@ -182,4 +183,32 @@ describe("groups as Telegram sends them (daemon against the sandboxes)", () => {
     }
     expect(metrics).toMatch(/reason="service-message"/);
   }, 120_000);
+
+  it("warns once per account at start when requireMention false meets privacy mode", async () => {
+    stack = await startStack({
+      accounts: ["default"],
+      account: (_name, { group }) => ({ groups: { [String(group.id)]: { requireMention: false } } }),
+    });
+    const daemon = await stack.startDaemon();
+    await eventually(() => ready(daemon.httpUrl), 20_000);
+    const warn = await daemon.waitForLog((l) => l.code === "privacy-mode-blocks-require-mention", 10_000);
+    expect(warn).toMatchObject({ account: "default", groups: [String(stack.group.id)] });
+    expect(String(warn.remedy)).toMatch(/setprivacy/);
+    await sleep(2500);
+    expect(daemon.logLines().filter((l) => l.code === "privacy-mode-blocks-require-mention")).toHaveLength(1);
+  }, 60_000);
+
+  it("doctor checks the accounts it can although gateway.json has errors", async () => {
+    stack = await startStack({ accounts: ["default"] });
+    const config = stack.config();
+    stack.writeConfig({ ...config, bindings: [], defaultAccount: "nobody" });
+    const result = await runCliProcess(["doctor", "--json"], stack.env);
+    const report = JSON.parse(result.stdout) as {
+      checks: Array<{ subject: string; check: string; status: string }>;
+    };
+    expect(result.code).toBe(1);
+    expect(report.checks.find((c) => c.subject === "gateway.json")).toMatchObject({ status: "fail" });
+    const account = report.checks.filter((c) => c.subject.includes("default") && c.status === "ok");
+    expect(account.map((c) => c.check)).toEqual(expect.arrayContaining(["token"]));
+  }, 60_000);
 });
