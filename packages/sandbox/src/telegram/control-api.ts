@@ -22,6 +22,7 @@ const MAX_WAIT = 60_000;
  *   POST reset                          → { ok: true }
  *   POST users {firstName, username?, id?} → user;  POST bots {username, ...} → bot;  POST groups {title, ...} → chat
  *   POST inject {bot, update, bypassAllowedUpdates?} → { update_id } (null when allowed_updates filters it)
+ *   POST membership {chat, bot, status: "member" | "kicked", by?} → { ok: true } (my_chat_member to the bot)
  *   POST upgrade {chat}                 → the new supergroup (service messages in both chats)
  *   POST topics {chat, name, by?}       → { threadId };  POST topics/close {chat, thread} → { ok: true }
  *   POST channels {title, discussionGroup?, bots?, id?} → channel;  POST posts {channel, text} → { messageId, forwardedId? }
@@ -92,6 +93,14 @@ export function createControlApi(sandbox: TelegramSandbox, sentLog: Pick<SentLog
           bypassAllowedUpdates: optional(b, "bypassAllowedUpdates", "boolean") === true,
         }) ?? null,
     }),
+    "POST membership": (b) => {
+      const status = field(b, "status", "string");
+      if (status !== "member" && status !== "kicked")
+        throw new ApiError(400, '"status" must be "member" or "kicked"');
+      const by = optional(b, "by", "number");
+      sandbox.setBotMembership(field(b, "chat", "number"), field(b, "bot", "string"), status, by);
+      return { ok: true };
+    },
     "POST upgrade": (b) => sandbox.upgradeGroup(field(b, "chat", "number")),
     "POST topics": (b) => {
       const by = b.by;

@@ -9,6 +9,8 @@ export interface GroupRecord {
   bots: Set<string>;
   /** Set when a basic group was upgraded: sends to it answer 400 with migrate_to_chat_id. */
   migratedTo?: number;
+  /** Bots removed by an admin: sends answer 403 "bot was kicked from the … chat". */
+  kicked: Set<string>;
   /** Forum topics by thread id (General, id 1, is implicit and never listed). */
   topics: Map<number, { name: string; closed: boolean }>;
 }
@@ -166,6 +168,7 @@ export function createRegistry(): Registry {
         chat: { id, type, title: spec.title, ...(spec.forum ? { isForum: true } : {}) },
         members: new Set(),
         bots: new Set(),
+        kicked: new Set(),
         topics: new Map(),
       };
       for (const member of spec.members ?? []) {

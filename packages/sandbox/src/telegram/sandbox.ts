@@ -4,6 +4,7 @@ import { SandboxError } from "./errors.js";
 import { createFaultState } from "./faults.js";
 import { createSandboxHttp, type SandboxHttp } from "./http-server.js";
 import { createCallLog, createSentLog } from "./logs.js";
+import { reportBlock, setBotMembership } from "./membership.js";
 import { createRegistry } from "./registry.js";
 import { channelPost, closeTopic, createTopic, upgradeGroup } from "./service-messages.js";
 import type { TelegramSandbox } from "./types.js";
@@ -32,6 +33,7 @@ export function createTelegramSandbox(options: TelegramSandboxOptions = {}): Tel
     botKey: (username) => states.get(username).key,
     setWebhook: (bot, url) => states.get(bot).updates.setWebhook(url),
     startCompetitor: (bot) => states.get(bot).updates.startCompetitor(),
+    onBlock: (bot, userId, blocked) => reportBlock(world, bot, userId, blocked),
     onDown: (isDown) => {
       if (isDown) http?.dropBotSockets();
     },
@@ -93,6 +95,7 @@ export function createTelegramSandbox(options: TelegramSandboxOptions = {}): Tel
     upgradeGroup: (id) => upgradeGroup(world, id),
     createTopic: (group, spec) => createTopic(world, group, spec),
     closeTopic: (group, threadId) => closeTopic(world, group, threadId),
+    setBotMembership: (group, bot, status, by) => setBotMembership(world, group, bot, status, by),
     addChannel: (spec) => registry.addChannel(spec),
     channelPost: (channel, text) => channelPost(world, channel, text),
     userSays: (input) => userSays(world, input),

@@ -184,6 +184,12 @@ export interface TelegramSandbox {
    * (a user id or a bot's username, default the first member); its id is the topic's thread id.
    */
   createTopic(group: number, spec: { name: string; by?: number | string }): { threadId: number };
+  /**
+   * An admin (`by`, default the first member) adds the bot to a group or removes it: the bot gets
+   * a my_chat_member update; once removed, sends answer 403 `bot was kicked from the … chat`.
+   * (Blocking in a private chat: `faults.blockBot`, which sends my_chat_member too.)
+   */
+  setBotMembership(group: number, bot: string, status: "member" | "kicked", by?: number): void;
   /** Closes a topic: sends to it answer 400 TOPIC_CLOSED (users cannot write there any more). */
   closeTopic(group: number, threadId: number): void;
   /** A channel (ids -100…); `discussionGroup` links a supergroup; `bots` are its admins (they get channel_post). */

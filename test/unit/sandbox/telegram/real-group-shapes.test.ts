@@ -288,3 +288,35 @@ describe("control routes", () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe("my_chat_member", () => {
+  it("on block, unblock, removal and addition; a removed bot's sends answer 403 kicked", async () => {
+    const { s, n, ada, call, updates } = await world();
+    const group = s.addGroup({ title: "Team", members: [ada.id], bots: [n.username] });
+    s.userSays({ from: ada.id, chat: { bot: n.username }, text: "hi" });
+    await updates(n.token);
+    s.faults.blockBot(n.username, ada.id);
+    s.faults.blockBot(n.username, ada.id);
+    s.faults.blockBot(n.username, ada.id, false);
+    s.setBotMembership(group.id, n.username, "kicked");
+    const refused = await call(n.token, "sendMessage", { chat_id: group.id, text: "x" });
+    expect(refused.body).toMatchObject({
+      error_code: 403,
+      description: "Forbidden: bot was kicked from the supergroup chat",
+    });
+    s.setBotMembership(group.id, n.username, "member");
+    const got = (await updates(n.token)).map((u) => u.my_chat_member);
+    expect(got.map((m) => [m.chat.id, m.old_chat_member.status, m.new_chat_member.status])).toEqual([
+      [ada.id, "member", "kicked"],
+      [ada.id, "kicked", "member"],
+      [group.id, "member", "kicked"],
+      [group.id, "kicked", "member"],
+    ]);
+    expect(got[0]).toMatchObject({
+      from: { id: ada.id },
+      chat: { type: "private" },
+      new_chat_member: { user: { id: n.id, is_bot: true } },
+    });
+    expect((await call(n.token, "sendMessage", { chat_id: group.id, text: "back" })).status).toBe(200);
+  });
+});
