@@ -8,6 +8,7 @@ import type { BotIdentity } from "../core/inbound-message.js";
 import { openJournal } from "./journal.js";
 import type { MessageHandler } from "../core/message-handler.js";
 import type { Replier } from "../core/replier.js";
+import type { MembershipEvent } from "./membership-event.js";
 import { createReplier } from "./telegram-replier.js";
 import { ALLOWED_UPDATES } from "./to-inbound.js";
 import { createUpdateProcessor } from "./update-processor.js";
@@ -22,6 +23,8 @@ export interface AccountRunnerOptions {
   handler: MessageHandler;
   toPlain: (html: string) => string;
   onApiCall?: (event: ApiCallEvent) => void;
+  /** The bot was added to or removed from a chat, or blocked or unblocked (my_chat_member). */
+  onMembership?: (account: string, event: MembershipEvent) => void;
   /** A reply found the group upgraded (400 with migrate_to_chat_id) and went to the new id. */
   onChatMigrated?: (account: string, oldChatId: number, newChatId: number) => void;
   onState?: (state: AccountState) => void;
@@ -140,6 +143,7 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     identity: () => identityOf(bot),
     replierFor: (target) => createReplier(replierDeps(), target),
     resubmit: (update) => void bot.handleUpdate(update as never).catch(() => {}),
+    onMembership: (event) => options.onMembership?.(account, event),
   });
   bot.use(sequentialize((ctx) => String(ctx.chat?.id ?? ctx.update.update_id)));
   bot.use((ctx) => processor.process(ctx.update as unknown as Record<string, unknown>));

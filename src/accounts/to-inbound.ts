@@ -3,7 +3,7 @@ import { mediaKind, serviceKind } from "./message-kind.js";
 import type { BotIdentity, ChatType, InboundMessage } from "../core/inbound-message.js";
 
 /** The update kinds the gateway asks for (always passed: Telegram remembers the last list). */
-export const ALLOWED_UPDATES = ["message", "edited_message", "channel_post"] as const;
+export const ALLOWED_UPDATES = ["message", "edited_message", "channel_post", "my_chat_member"] as const;
 
 /** `from` of an anonymous group admin's message. */
 export const GROUP_ANONYMOUS_BOT_ID = 1087968824;

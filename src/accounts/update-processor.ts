@@ -5,6 +5,7 @@ import { JournalError } from "./journal.js";
 import type { BotIdentity } from "../core/inbound-message.js";
 import type { Journal } from "./journal.js";
 import type { Replier } from "../core/replier.js";
+import { type MembershipEvent, toMembershipEvent } from "./membership-event.js";
 import { toInboundMessage } from "./to-inbound.js";
 
 export interface UpdateProcessorDeps {
@@ -16,6 +17,8 @@ export interface UpdateProcessorDeps {
   replierFor: (target: { updateId: number; chatId: number; messageId: number; threadId?: number }) => Replier;
   /** Hands an update back to the bot later (after a transient Telegram failure). */
   resubmit: (update: Record<string, unknown>) => void;
+  /** The bot was added to or removed from a chat, or blocked or unblocked by a user. */
+  onMembership?: (event: MembershipEvent) => void;
 }
 
 export interface UpdateProcessor {
@@ -47,6 +50,16 @@ export function createUpdateProcessor(deps: UpdateProcessorDeps): UpdateProcesso
 
   async function handle(update: Record<string, unknown>, updateId: number): Promise<void> {
     const updateLog = log.child({ updateId });
+    const membership = toMembershipEvent(update);
+    if (membership) {
+      updateLog.info(
+        { ...membership },
+        `membership: the bot was ${membership.change} (chat ${membership.chatId})`,
+      );
+      deps.onMembership?.(membership);
+      journal.markDone(updateId);
+      return;
+    }
     const msg = toInboundMessage(update, deps.identity(), deps.account);
     if (!msg) {
       updateLog.info({ reason: ignoredReason(update) }, "update ignored");

@@ -9,6 +9,7 @@ import type { Logger } from "../log/logger.js";
 import type { StateLayout } from "../state/layout.js";
 import type { ConfigInForce } from "./apply-config.js";
 import { createPrivacyWarning } from "./privacy-warning.js";
+import type { MembershipTracker } from "./wire-membership.js";
 
 /** The Telegram side: one runner per account, each handing its messages to the pipeline. */
 export function wireAccounts(deps: {
@@ -19,6 +20,7 @@ export function wireAccounts(deps: {
   logger: Logger;
   migrations: ChatMigrations;
   config: ConfigInForce;
+  membership: MembershipTracker;
 }): AccountPool {
   const privacyWarning = createPrivacyWarning(deps.config, deps.logger);
   const { settings, metrics } = deps;
@@ -32,6 +34,7 @@ export function wireAccounts(deps: {
     toPlain: htmlToPlain,
     commands: BOT_COMMANDS,
     onState: privacyWarning,
+    onMembership: (account, event) => deps.membership.record(account, event),
     onChatMigrated: (account, oldChatId, newChatId) => deps.migrations.record(account, oldChatId, newChatId),
     onApiCall: (event) => {
       if (event.ok) return;

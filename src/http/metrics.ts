@@ -7,6 +7,7 @@ export interface Metrics {
   decisions: Counter<"account" | "outcome" | "reason">;
   answers: Counter<"account" | "agent" | "kind">;
   answerSeconds: Histogram<"account">;
+  membershipChanges: Counter<"account" | "change">;
   wikiRequests: Counter<"operation">;
   wikiErrors: Counter<"code">;
   telegramErrors: Counter<"account" | "method" | "code">;
@@ -39,6 +40,12 @@ export function createMetrics(): Metrics {
     name: "wiki_gateway_answers_total",
     help: "Messages let in, by account, agent and what came of them (answer, not-found, command, error, whoami, media-hint, media-hint-suppressed, mention-hint, empty)",
     labelNames: ["account", "agent", "kind"],
+    registers: [registry],
+  });
+  const membershipChanges = new Counter({
+    name: "wiki_gateway_membership_changes_total",
+    help: "The bot added to or removed from a group, or blocked or unblocked by a user, by account and change",
+    labelNames: ["account", "change"],
     registers: [registry],
   });
   const answerSeconds = new Histogram({
@@ -96,6 +103,7 @@ export function createMetrics(): Metrics {
     decisions,
     answers,
     answerSeconds,
+    membershipChanges,
     wikiRequests,
     wikiErrors,
     telegramErrors,

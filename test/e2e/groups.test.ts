@@ -164,6 +164,18 @@ describe("groups as Telegram sends them (daemon against the sandboxes)", () => {
     });
     expect((await replyTo(inNew.messageId, upgraded.id)).text).toMatch(/restore --latest/);
 
+    // Membership: removed from a listed group, blocked and unblocked in a DM.
+    telegram.setBotMembership(group.id, bot, "kicked");
+    telegram.faults.blockBot(bot, user.id);
+    telegram.faults.blockBot(bot, user.id, false);
+    const without = await eventually(async () => {
+      const body = (await (await fetch(`${daemon.httpUrl}/status`)).json()) as {
+        groupsWithoutBot: Array<{ chatId: number; fix: string }>;
+      };
+      return body.groupsWithoutBot.length > 0 ? body.groupsWithoutBot : undefined;
+    }, 10_000);
+    expect(without).toMatchObject([{ chatId: group.id }]);
+
     await sleep(1500);
     const sent = telegram.sent({ bot });
     const silent: Array<[number, number]> = [
@@ -182,6 +194,11 @@ describe("groups as Telegram sends them (daemon against the sandboxes)", () => {
       expect(metrics).toMatch(new RegExp(`wiki_gateway_answers_total\\{[^}]*kind="${kind}"[^}]*\\} 1`));
     }
     expect(metrics).toMatch(/reason="service-message"/);
+    for (const change of ["removed", "blocked", "unblocked"]) {
+      expect(metrics).toMatch(
+        new RegExp(`wiki_gateway_membership_changes_total\\{[^}]*change="${change}"[^}]*\\} 1`),
+      );
+    }
   }, 120_000);
 
   it("warns once per account at start when requireMention false meets privacy mode", async () => {
