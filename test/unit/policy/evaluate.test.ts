@@ -18,6 +18,16 @@ const no = (reason: Extract<Decision, { allow: false }>["reason"]): Decision => 
 const pending: Decision = { allow: false, reason: "dm-pairing-pending", pairing: true };
 const mention = { mentionsBot: true };
 const G = "-1001";
+/** An anonymous admin of group -1001 mentioning the bot, as Telegram sends it (no user id). */
+const anonymous = (overrides: Partial<InboundMessage> = {}) =>
+  group({
+    anonymousAdmin: true,
+    senderIsBot: true,
+    senderId: undefined as never,
+    senderChatId: -1001,
+    ...mention,
+    ...overrides,
+  });
 
 const cases: Case[] = [
   // Messages nobody answers
@@ -514,84 +524,43 @@ const cases: Case[] = [
   {
     name: "anonymous admin, group admits everyone ('*')",
     config: { groups: { [G]: { allowFrom: ["*"] } } },
-    msg: group({
-      anonymousAdmin: true,
-      senderIsBot: true,
-      senderId: undefined as never,
-      senderChatId: -1001,
-      ...mention,
-    }),
+    msg: anonymous(),
     expected: ok("group"),
   },
   {
     name: "anonymous admin, group listed by exact id without a list (every member)",
     config: { groups: { [G]: {} } },
-    msg: group({
-      anonymousAdmin: true,
-      senderIsBot: true,
-      senderId: undefined as never,
-      senderChatId: -1001,
-      ...mention,
-    }),
+    msg: anonymous(),
     expected: ok("group"),
   },
   {
     name: "anonymous admin, sender list of ids",
     config: { groups: { [G]: { allowFrom: ["111"] } } },
-    msg: group({
-      anonymousAdmin: true,
-      senderIsBot: true,
-      senderId: undefined as never,
-      senderChatId: -1001,
-      ...mention,
-    }),
+    msg: anonymous(),
     expected: no("anonymous-admin-not-allowed"),
   },
   {
     name: "anonymous admin, sender list of ids, allowAnonymousAdmins",
     config: { groups: { [G]: { allowFrom: ["111"], allowAnonymousAdmins: true } } },
-    msg: group({
-      anonymousAdmin: true,
-      senderIsBot: true,
-      senderId: undefined as never,
-      senderChatId: -1001,
-      ...mention,
-    }),
+    msg: anonymous(),
     expected: ok("group"),
   },
   {
     name: "anonymous admin, account groupAllowFrom of ids",
     config: { groupAllowFrom: ["111"], groups: { [G]: {} } },
-    msg: group({
-      anonymousAdmin: true,
-      senderIsBot: true,
-      senderId: undefined as never,
-      senderChatId: -1001,
-      ...mention,
-    }),
+    msg: anonymous(),
     expected: no("anonymous-admin-not-allowed"),
   },
   {
     name: "anonymous admin, group not listed",
     config: { groups: { "-1002": {} } },
-    msg: group({
-      anonymousAdmin: true,
-      senderIsBot: true,
-      senderId: undefined as never,
-      senderChatId: -1001,
-      ...mention,
-    }),
+    msg: anonymous(),
     expected: no("group-not-listed"),
   },
   {
     name: "anonymous admin still needs to address the bot",
     config: { groups: { [G]: {} } },
-    msg: group({
-      anonymousAdmin: true,
-      senderIsBot: true,
-      senderId: undefined as never,
-      senderChatId: -1001,
-    }),
+    msg: anonymous({ mentionsBot: false }),
     expected: no("not-addressed"),
   },
   {
