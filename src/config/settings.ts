@@ -99,6 +99,13 @@ const schema = {
     env: "WIKI_TIMEOUT_MS",
     arg: "wiki-timeout-ms",
   },
+  wikiWriteTimeoutMs: {
+    doc: "Timeout of a page create or update, in milliseconds (a real wiki renders the page first); never resent.",
+    format: "nat",
+    default: 60_000,
+    env: "WIKI_WRITE_TIMEOUT_MS",
+    arg: "wiki-write-timeout-ms",
+  },
 } as const;
 
 export interface Settings {
@@ -115,6 +122,7 @@ export interface Settings {
   stopTimeoutMs: number;
   indexRefreshSeconds: number;
   wikiTimeoutMs: number;
+  wikiWriteTimeoutMs: number;
 }
 
 /** Reads settings from the environment and the given command-line flags, and validates them. */
@@ -135,6 +143,11 @@ export function describeSettings(): string[] {
   return Object.values(schema).map(
     (s) => `  --${s.arg.padEnd(22)} ${s.env.padEnd(28)} ${s.doc} (default: ${JSON.stringify(s.default)})`,
   );
+}
+
+/** Each setting's flag, environment variable and default, for documentation checks. */
+export function settingsReference(): Array<{ flag: string; env: string; default: unknown }> {
+  return Object.values(schema).map((s) => ({ flag: `--${s.arg}`, env: s.env, default: s.default }));
 }
 
 /** True when the caller should print pretty logs. */
