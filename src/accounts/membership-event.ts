@@ -1,3 +1,5 @@
+import type { ChatMemberUpdated, Update } from "grammy/types";
+
 /** The bot's own membership changed in a chat (a my_chat_member update), as the gateway counts it. */
 export interface MembershipEvent {
   chatId: number;
@@ -9,24 +11,18 @@ export interface MembershipEvent {
   byId?: number;
 }
 
-const PRESENT = new Set(["creator", "administrator", "member", "restricted"]);
+const PRESENT: ReadonlySet<string> = new Set(["creator", "administrator", "member", "restricted"]);
 
 /**
  * Reduces a my_chat_member update to what changed, or undefined for anything else (or a change
  * that keeps the bot present, such as a promotion). Pure; never throws.
  */
-export function toMembershipEvent(update: Record<string, unknown>): MembershipEvent | undefined {
-  const raw = update.my_chat_member as
-    | {
-        chat?: { id?: unknown; type?: unknown; title?: unknown };
-        from?: { id?: unknown };
-        old_chat_member?: { status?: unknown; is_member?: unknown };
-        new_chat_member?: { status?: unknown; is_member?: unknown };
-      }
-    | undefined;
-  if (!raw || typeof raw !== "object") return undefined;
-  const chatId = raw.chat?.id;
-  const chatType = raw.chat?.type;
+export function toMembershipEvent(update: Update): MembershipEvent | undefined {
+  const raw: ChatMemberUpdated | undefined = update.my_chat_member;
+  if (typeof raw !== "object" || raw === null) return undefined;
+  const chat = typeof raw.chat === "object" && raw.chat !== null ? raw.chat : undefined;
+  const chatId = chat?.id;
+  const chatType = chat?.type;
   if (typeof chatId !== "number" || typeof chatType !== "string") return undefined;
   const present = (m: { status?: unknown; is_member?: unknown } | undefined) =>
     typeof m?.status === "string" &&
@@ -41,7 +37,9 @@ export function toMembershipEvent(update: Record<string, unknown>): MembershipEv
     chatType,
     change: is ? (isPrivate ? "unblocked" : "added") : isPrivate ? "blocked" : "removed",
   };
-  if (typeof raw.chat?.title === "string") event.chatTitle = raw.chat.title;
-  if (typeof raw.from?.id === "number") event.byId = raw.from.id;
+  const title = chat && "title" in chat ? chat.title : undefined;
+  if (typeof title === "string") event.chatTitle = title;
+  if (typeof raw.from === "object" && raw.from !== null && typeof raw.from.id === "number")
+    event.byId = raw.from.id;
   return event;
 }

@@ -59,14 +59,17 @@ const MEDIA_KEYS = [
 
 /** The service field the message carries, or undefined for a message someone wrote. */
 export function serviceKind(raw: unknown): string | undefined {
-  if (!raw || typeof raw !== "object") return undefined;
-  const record = raw as Record<string, unknown>;
-  return SERVICE_KEYS.find((key) => record[key] !== undefined && record[key] !== null);
+  return SERVICE_KEYS.find((key) => has(raw, key));
 }
 
 /** The media the message carries (photo, sticker, voice, ...), or undefined. */
 export function mediaKind(raw: unknown): string | undefined {
-  if (!raw || typeof raw !== "object") return undefined;
-  const record = raw as Record<string, unknown>;
-  return MEDIA_KEYS.find((key) => record[key] !== undefined && record[key] !== null);
+  return MEDIA_KEYS.find((key) => has(raw, key));
+}
+
+/** The object carries a non-null value under `key`. */
+function has(raw: unknown, key: string): boolean {
+  if (typeof raw !== "object" || raw === null) return false;
+  const value: unknown = Reflect.get(raw, key);
+  return value !== undefined && value !== null;
 }

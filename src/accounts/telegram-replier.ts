@@ -3,6 +3,7 @@ import type { Logger } from "../log/logger.js";
 import type { Replier } from "../core/replier.js";
 import type { Journal } from "./journal.js";
 import { describeForbidden } from "./forbidden.js";
+import { createReplyDedupe } from "./reply-dedupe.js";
 
 /** How long an answer may take before "typing…" is shown. */
 export const TYPING_DELAY_MS = 300;
@@ -76,9 +77,9 @@ export function createReplier(
 
   return {
     async send(chunks) {
-      const already = target.updateId === undefined ? new Set<number>() : journal.sentChunks(target.updateId);
+      const progress = createReplyDedupe(journal, target.updateId);
       for (const [index, chunk] of chunks.entries()) {
-        if (already.has(index)) continue;
+        if (progress.alreadySent(index)) continue;
         const options: SendOptions = {
           parse_mode: "HTML" as const,
           link_preview_options: { is_disabled: true },
@@ -87,7 +88,7 @@ export function createReplier(
             : {}),
           ...(threadId !== undefined ? { message_thread_id: threadId } : {}),
         };
-        if (target.updateId !== undefined) journal.markSending(target.updateId, index);
+        progress.sending(index);
         try {
           await sendOnce(chunk, options);
         } catch (error) {
@@ -104,7 +105,7 @@ export function createReplier(
             return;
           } else throw error;
         }
-        if (target.updateId !== undefined) journal.markSent(target.updateId, index);
+        progress.sent(index);
       }
     },
     typing() {

@@ -1,4 +1,5 @@
-import { detectAddressing } from "./addressing.js";
+import type { Message, MessageEntity, Update, User } from "grammy/types";
+import { type AddressingInput, detectAddressing } from "./addressing.js";
 import { mediaKind, serviceKind } from "./message-kind.js";
 import type { BotIdentity, ChatType, InboundMessage } from "../core/inbound-message.js";
 
@@ -8,84 +9,58 @@ export const ALLOWED_UPDATES = ["message", "edited_message", "channel_post", "my
 /** `from` of an anonymous group admin's message. */
 export const GROUP_ANONYMOUS_BOT_ID = 1087968824;
 
-interface RawUser {
-  id?: unknown;
-  is_bot?: unknown;
-  username?: unknown;
-  first_name?: unknown;
-  last_name?: unknown;
-}
-
-interface RawMessage {
-  message_id?: unknown;
-  date?: unknown;
-  text?: unknown;
-  caption?: unknown;
-  entities?: unknown;
-  caption_entities?: unknown;
-  chat?: { id?: unknown; type?: unknown; title?: unknown; is_forum?: unknown };
-  from?: RawUser;
-  sender_chat?: { id?: unknown };
-  reply_to_message?: RawMessage;
-  message_thread_id?: unknown;
-  is_topic_message?: unknown;
-  is_automatic_forward?: unknown;
-  migrate_to_chat_id?: unknown;
-  migrate_from_chat_id?: unknown;
-}
-
-const CHAT_TYPES = new Set<ChatType>(["private", "group", "supergroup", "channel"]);
+const CHAT_TYPES: ReadonlySet<unknown> = new Set<ChatType>(["private", "group", "supergroup", "channel"]);
 const GENERAL_TOPIC = 1;
 
 /**
- * Reduces a raw Telegram update to an InboundMessage, or undefined for updates the gateway does
- * not answer (edits, unknown kinds, malformed messages). Never throws, whatever the update holds.
+ * Reduces a Telegram update to an InboundMessage, or undefined for updates the gateway does not
+ * answer (edits, unknown kinds, malformed messages). Never throws, whatever the update holds: the
+ * types say what Telegram promises, but every field is checked before use (an update read back
+ * from the journal, or sent by a stand-in, is only checked for its envelope).
+ *
+ * What real groups send is read too: service messages and automatic forwards (which never reply
+ * to the bot), `sender_chat` (a channel, or the group for an anonymous admin, neither of which has
+ * a user id to check), media (a caption counts as text), forum topics (a thread id only for a
+ * topic message, never General) and group upgrades.
  */
 export function toInboundMessage(
-  update: Record<string, unknown>,
+  update: Update,
   bot: BotIdentity,
   account: string,
 ): InboundMessage | undefined {
-  const channelPost = update.channel_post as RawMessage | undefined;
-  const raw = (update.message as RawMessage | undefined) ?? channelPost;
-  if (!raw || typeof raw !== "object") return undefined;
-  const chat = raw.chat;
+  const channelPost: Message | undefined = update.channel_post;
+  const raw: Message | undefined = update.message ?? channelPost;
+  if (!isObject(raw)) return undefined;
+  const chat = isObject(raw.chat) ? raw.chat : undefined;
   const chatId = chat?.id;
   const chatType = chat?.type;
-  if (typeof chatId !== "number" || !CHAT_TYPES.has(chatType as ChatType)) return undefined;
+  if (typeof chatId !== "number" || !isChatType(chatType)) return undefined;
   const text = textOf(raw);
-  const from = raw.from && typeof raw.from === "object" ? raw.from : undefined;
+  const from: User | undefined = isObject(raw.from) ? raw.from : undefined;
   const service = serviceKind(raw);
   const media = mediaKind(raw);
   const automaticForward = raw.is_automatic_forward === true;
-  const reply =
-    raw.reply_to_message && typeof raw.reply_to_message === "object" ? raw.reply_to_message : undefined;
-  const replyFrom = reply?.from;
+  const reply: Message | undefined = isObject(raw.reply_to_message) ? raw.reply_to_message : undefined;
+  const replyFrom = reply && isObject(reply.from) ? reply.from : undefined;
   const replyIsService = reply !== undefined && serviceKind(reply) !== undefined;
-  const addressing = detectAddressing(
-    {
-      text,
-      entities: Array.isArray(raw.entities)
-        ? raw.entities
-        : Array.isArray(raw.caption_entities)
-          ? raw.caption_entities
-          : [],
-      ...(typeof replyFrom?.id === "number"
-        ? { reply_to_message: { from: { id: replyFrom.id }, isService: replyIsService } }
-        : {}),
-      notAReply: service !== undefined || automaticForward,
-    } as Parameters<typeof detectAddressing>[0],
-    bot,
-  );
+  const addressingInput: AddressingInput = {
+    text,
+    entities: entitiesOf(raw.entities) ?? entitiesOf(raw.caption_entities) ?? [],
+    ...(typeof replyFrom?.id === "number"
+      ? { reply_to_message: { from: { id: replyFrom.id }, isService: replyIsService } }
+      : {}),
+    notAReply: service !== undefined || automaticForward,
+  };
+  const addressing = detectAddressing(addressingInput, bot);
   const senderName = [from?.first_name, from?.last_name].filter((p) => typeof p === "string").join(" ");
-  const senderChatId = typeof raw.sender_chat?.id === "number" ? raw.sender_chat.id : undefined;
-  const anonymousAdmin = from?.id === GROUP_ANONYMOUS_BOT_ID && senderChatId === chatId;
+  const senderChat = isObject(raw.sender_chat) ? raw.sender_chat : undefined;
+  const senderChatId = typeof senderChat?.id === "number" ? senderChat.id : undefined;
   const msg: InboundMessage = {
     account,
     updateId: Number(update.update_id),
     messageId: typeof raw.message_id === "number" ? raw.message_id : 0,
     chatId,
-    chatType: channelPost ? "channel" : (chatType as ChatType),
+    chatType: channelPost ? "channel" : chatType,
     senderIsBot: from?.is_bot === true,
     text,
     date: typeof raw.date === "number" ? raw.date : 0,
@@ -97,7 +72,7 @@ export function toInboundMessage(
   // A chat posting (a channel, or the group for an anonymous admin) has no user behind it to check.
   if (typeof from?.id === "number" && !channelPost && senderChatId === undefined) msg.senderId = from.id;
   if (senderChatId !== undefined) msg.senderChatId = senderChatId;
-  if (anonymousAdmin) msg.anonymousAdmin = true;
+  if (from?.id === GROUP_ANONYMOUS_BOT_ID && senderChatId === chatId) msg.anonymousAdmin = true;
   if (automaticForward) msg.automaticForward = true;
   if (typeof from?.username === "string") msg.senderUsername = from.username;
   if (senderName !== "") msg.senderName = senderName;
@@ -123,6 +98,19 @@ export function toInboundMessage(
   return msg;
 }
 
-function textOf(raw: RawMessage): string {
+function textOf(raw: Message): string {
   return typeof raw.text === "string" ? raw.text : typeof raw.caption === "string" ? raw.caption : "";
+}
+
+function isObject<T>(value: T | undefined): value is T {
+  return typeof value === "object" && value !== null;
+}
+
+function isChatType(value: unknown): value is ChatType {
+  return CHAT_TYPES.has(value);
+}
+
+/** Entities as given, when they are a list; each one is checked by `detectAddressing`. */
+function entitiesOf(value: MessageEntity[] | undefined): MessageEntity[] | undefined {
+  return Array.isArray(value) ? value : undefined;
 }

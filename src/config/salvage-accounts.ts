@@ -20,10 +20,10 @@ export async function salvageAccounts(path: string): Promise<SalvagedAccount[]> 
   const reading = await readGatewayConfig(path).catch(() => undefined);
   if (!reading) return [];
   const raw = reading.ok ? reading.config : reading.raw;
-  const accounts = (raw as { accounts?: unknown } | undefined)?.accounts;
-  if (!accounts || typeof accounts !== "object" || Array.isArray(accounts)) return [];
+  const accounts: unknown = isRecord(raw) ? raw.accounts : undefined;
+  if (!isRecord(accounts)) return [];
   const out: SalvagedAccount[] = [];
-  for (const [name, entry] of Object.entries(accounts as Record<string, unknown>)) {
+  for (const [name, entry] of Object.entries(accounts)) {
     const parsed = accountSchema.safeParse(entry);
     if (!parsed.success || !parsed.data.enabled) continue;
     const token = await tokenOf(parsed.data, dirname(reading.path));
@@ -41,4 +41,8 @@ async function tokenOf(account: AccountConfig, baseDir: string): Promise<string 
   } catch {
     return undefined;
   }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }

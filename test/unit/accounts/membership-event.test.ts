@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { toMembershipEvent } from "../../../src/accounts/membership-event.js";
+import { toMembershipEvent as reduce } from "../../../src/accounts/membership-event.js";
+import { isUpdate } from "../../../src/accounts/update-shape.js";
+
+/** Updates as they may arrive (the journal and stand-ins check only the envelope). */
+function toMembershipEvent(update: unknown) {
+  if (!isUpdate(update)) throw new Error("test input lacks an update_id");
+  return reduce(update);
+}
 
 const update = (
   chat: Record<string, unknown>,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toInboundMessage } from "../../../src/accounts/to-inbound.js";
+import { isUpdate } from "../../../src/accounts/update-shape.js";
 
 const bot = { id: 42, username: "wiki_bot", firstName: "Wiki", canReadAllGroupMessages: false };
 const forum = { id: -1001, type: "supergroup", title: "Forum", is_forum: true };
@@ -15,8 +16,11 @@ const topicCreatedByBot = {
   date: 1,
   forum_topic_created: { name: "Support", icon_color: 7322096 },
 };
-const reduce = (message: Record<string, unknown>) =>
-  toInboundMessage({ update_id: 1, message: { message_id: 9, date: 1, ...message } }, bot, "main")!;
+const reduce = (message: Record<string, unknown>) => {
+  const update: unknown = { update_id: 1, message: { message_id: 9, date: 1, ...message } };
+  if (!isUpdate(update)) throw new Error("test input lacks an update_id");
+  return toInboundMessage(update, bot, "main")!;
+};
 
 /** Updates shaped as Telegram sends them, and what the gateway reads from each. */
 const cases: Array<{
