@@ -7,7 +7,7 @@ import { join, resolve } from "node:path";
  *   pairing.json           pairing requests and approvals (shared with the `pairing` CLI)
  *   pairing.lock           lock file guarding read-modify-write of pairing.json
  *   journal/<account>.log  per-account update journal (append-only, compacted)
- *   index/search.json      saved local search index of the wiki
+ *   index/search.idx       saved local search index of the wiki (binary, index-file.ts)
  */
 export interface StateLayout {
   root: string;
@@ -27,6 +27,6 @@ export function createStateLayout(stateDir: string): StateLayout {
     pairingLock: join(root, "pairing.lock"),
     journalDir,
     journalFile: (account) => join(journalDir, `${account}.log`),
-    indexFile: join(root, "index", "search.json"),
+    indexFile: join(root, "index", "search.idx"),
   };
 }
