@@ -5,6 +5,7 @@ import type { Logger } from "../log/logger.js";
 import type { BotIdentity } from "../core/inbound-message.js";
 import type { MessageHandler } from "../core/message-handler.js";
 import type { Replier } from "../core/replier.js";
+import type { MembershipEvent } from "./membership-event.js";
 import type { AccountState } from "./account-state.js";
 import { createAccountStatus } from "./account-status.js";
 import { createSupervisor } from "./account-supervisor.js";
@@ -26,6 +27,10 @@ export interface AccountRunnerOptions {
   handler: MessageHandler;
   toPlain: (html: string) => string;
   onApiCall?: (event: ApiCallEvent) => void;
+  /** The bot was added to or removed from a chat, or blocked or unblocked (my_chat_member). */
+  onMembership?: (account: string, event: MembershipEvent) => void;
+  /** A reply found the group upgraded (400 with migrate_to_chat_id) and went to the new id. */
+  onChatMigrated?: (account: string, oldChatId: number, newChatId: number) => void;
   onState?: (state: AccountState) => void;
   /** Updates handled at once (different chats; one chat is always sequential). */
   concurrency?: number;
@@ -93,9 +98,17 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     },
   });
   bot.catch((error) => log.error({ err: error.error }, "unhandled error in an update handler"));
+  const replierDeps = () => ({
+    api: bot.api,
+    journal,
+    log,
+    toPlain: options.toPlain,
+    onMigrated: (oldChatId: number, newChatId: number) =>
+      options.onChatMigrated?.(account, oldChatId, newChatId),
+  });
 
   const replierFor = (target: Parameters<typeof createReplier>[1]): Replier =>
-    createReplier({ api: bot.api, journal, log, toPlain: options.toPlain }, target);
+    createReplier(replierDeps(), target);
   const submit = (update: Update): void => void bot.handleUpdate(update).catch(() => {});
   const processor = createUpdateProcessor({
     account,
@@ -105,6 +118,7 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     identity: () => identityOf(bot.botInfo),
     replierFor,
     resubmit: submit,
+    onMembership: (event) => options.onMembership?.(account, event),
   });
   bot.use(sequentialize((ctx) => String(ctx.chat?.id ?? ctx.update.update_id)));
   bot.use((ctx) => processor.process(ctx.update));

@@ -13,14 +13,17 @@ export interface AddressingInput {
   caption?: string;
   entities?: Entity[];
   caption_entities?: Entity[];
-  reply_to_message?: { from?: { id: number } };
+  reply_to_message?: { from?: { id: number }; isService?: boolean };
+  /** The message itself is a service message or an automatic forward: it replies to nobody. */
+  notAReply?: boolean;
 }
 
 export interface Addressing {
   /** `@thisbot` (mention entity, or the standalone word when the message has no entities),
    *  a text_mention of the bot's id, or `/cmd@thisbot`. */
   mentionsBot: boolean;
-  /** The message replies to a message the bot sent. */
+  /** The message replies to a message the bot wrote (never: a service message, such as the
+   *  creation of a forum topic by the bot, nor an automatic forward or a service message itself). */
   repliesToBot: boolean;
   /** A command for this bot (`/cmd@thisbot` or bare `/cmd`), lower-case, without `/`. */
   command?: string;
@@ -101,9 +104,10 @@ export function detectAddressing(message: AddressingInput, bot: BotIdentity): Ad
     });
   }
   const replyFrom = message?.reply_to_message?.from?.id;
+  const realReply = message?.reply_to_message?.isService !== true && message?.notAReply !== true;
   const result: Addressing = {
     mentionsBot,
-    repliesToBot: typeof replyFrom === "number" && replyFrom === bot.id,
+    repliesToBot: realReply && typeof replyFrom === "number" && replyFrom === bot.id,
     commandForOtherBot,
     args: args.trim(),
   };

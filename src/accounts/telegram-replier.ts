@@ -2,6 +2,7 @@ import { type Api, GrammyError } from "grammy";
 import type { Logger } from "../log/logger.js";
 import type { Replier, SendOptions } from "../core/replier.js";
 import type { Journal } from "./journal.js";
+import { describeForbidden } from "./forbidden.js";
 import { createReplyDedupe } from "./reply-dedupe.js";
 
 /** How long an answer may take before "typing…" is shown. */
@@ -13,42 +14,99 @@ export interface ReplierDeps {
   log: Logger;
   /** Turns a chunk's HTML into plain text for the parse-error fallback. */
   toPlain: (html: string) => string;
+  /** Telegram said the group was upgraded (400 with migrate_to_chat_id): the reply went to the new id. */
+  onMigrated?: (oldChatId: number, newChatId: number) => void;
 }
 
+/** A 400 about where the reply was to land: the topic, or the message it replies to. */
+const BAD_PLACE =
+  /message thread not found|TOPIC_CLOSED|TOPIC_DELETED|message to be replied not found|replied message not found/i;
+
+type ApiSendOptions = {
+  parse_mode?: "HTML";
+  link_preview_options: { is_disabled: boolean };
+  reply_parameters?: { message_id: number; allow_sending_without_reply: boolean };
+  message_thread_id?: number;
+  reply_markup?: InlineKeyboardMarkup;
+};
+
+type InlineKeyboardMarkup = { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> };
+
+/**
+ * Replies where the question was: the first chunk as a reply to it, every chunk in its forum topic
+ * (threadId is only ever a forum topic's, never General). Contract, besides Replier's: a 400 about
+ * the topic or the replied message is tried once more without them; a 400 saying the group was
+ * upgraded is tried once more to the new id (reported through onMigrated), which the following
+ * chunks use too.
+ */
 export function createReplier(
   deps: ReplierDeps,
   target: { updateId?: number; chatId: number; messageId?: number; threadId?: number },
 ): Replier {
   const { api, journal, log } = deps;
+  let chatId = target.chatId;
+  let threadId = target.threadId;
+
+  async function sendOnce(text: string, options: ApiSendOptions): Promise<void> {
+    try {
+      await api.sendMessage(chatId, text, options);
+    } catch (error) {
+      if (!(error instanceof GrammyError) || error.error_code !== 400) throw error;
+      const movedTo = error.parameters?.migrate_to_chat_id;
+      if (typeof movedTo === "number") {
+        deps.onMigrated?.(chatId, movedTo);
+        chatId = movedTo;
+        threadId = undefined;
+        const { reply_parameters: _reply, message_thread_id: _thread, ...rest } = options;
+        await api.sendMessage(chatId, text, rest);
+        return;
+      }
+      if (
+        BAD_PLACE.test(error.description) &&
+        (options.message_thread_id !== undefined || options.reply_parameters)
+      ) {
+        log.warn(
+          { chatId, threadId: options.message_thread_id, reason: error.description },
+          "Telegram refused the reply's topic or reply target; sending it once more without them",
+        );
+        if (/thread|TOPIC/i.test(error.description)) threadId = undefined;
+        const { reply_parameters: _reply, message_thread_id: _thread, ...rest } = options;
+        await api.sendMessage(chatId, text, rest);
+        return;
+      }
+      throw error;
+    }
+  }
+
   return {
     async send(chunks, sendOptions) {
       const progress = createReplyDedupe(journal, target.updateId);
       for (const [index, chunk] of chunks.entries()) {
         if (progress.alreadySent(index)) continue;
-        const options = {
+        const options: ApiSendOptions = {
           parse_mode: "HTML" as const,
           link_preview_options: { is_disabled: true },
-          ...(index === 0 && target.messageId !== undefined
+          ...(index === 0 && target.messageId !== undefined && chatId === target.chatId
             ? { reply_parameters: { message_id: target.messageId, allow_sending_without_reply: true } }
             : {}),
-          ...(target.threadId !== undefined ? { message_thread_id: target.threadId } : {}),
+          ...(threadId !== undefined ? { message_thread_id: threadId } : {}),
           ...(sendOptions?.buttons && index === chunks.length - 1
             ? { reply_markup: inlineKeyboard(sendOptions.buttons) }
             : {}),
         };
         progress.sending(index);
         try {
-          await api.sendMessage(target.chatId, chunk, options);
+          await sendOnce(chunk, options);
         } catch (error) {
           if (!(error instanceof GrammyError)) throw error;
           if (error.error_code === 400 && /can't parse entities/i.test(error.description)) {
             log.warn({ err: error }, "Telegram refused the HTML of a reply; sending it as plain text");
             const { parse_mode: _drop, ...plain } = options;
-            await api.sendMessage(target.chatId, deps.toPlain(chunk), plain);
+            await sendOnce(deps.toPlain(chunk), plain);
           } else if (error.error_code === 403) {
             log.info(
-              { chatId: target.chatId, reason: error.description },
-              "cannot reply: the user blocked the bot",
+              { chatId, reason: error.description },
+              `cannot reply: ${describeForbidden(error.description)}`,
             );
             return;
           } else throw error;
@@ -67,9 +125,11 @@ export function createReplier(
     },
     typing() {
       // Most answers are ready in milliseconds: show "typing…" only for a slow one, which saves
-      // a Bot API call per message (Telegram's per-bot budget is about 30 calls a second).
+      // a Bot API call per message (Telegram's per-bot budget is about 30 calls a second). In a
+      // forum topic the indicator belongs in that topic.
       const send = () => {
-        api.sendChatAction(target.chatId, "typing").catch(() => {});
+        const other = threadId !== undefined ? { message_thread_id: threadId } : {};
+        api.sendChatAction(chatId, "typing", other).catch(() => {});
       };
       let interval: NodeJS.Timeout | undefined;
       const first = setTimeout(() => {
@@ -86,6 +146,6 @@ export function createReplier(
   };
 }
 
-function inlineKeyboard(rows: NonNullable<SendOptions["buttons"]>) {
+function inlineKeyboard(rows: NonNullable<SendOptions["buttons"]>): InlineKeyboardMarkup {
   return { inline_keyboard: rows.map((row) => row.map((b) => ({ text: b.text, callback_data: b.data }))) };
 }

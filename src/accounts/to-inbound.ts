@@ -1,12 +1,23 @@
 import type { Message, MessageEntity, Update, User } from "grammy/types";
 import { type AddressingInput, detectAddressing } from "./addressing.js";
+import { mediaKind, serviceKind } from "./message-kind.js";
 import { callbackToInbound } from "./to-callback.js";
 import type { BotIdentity, ChatType, InboundMessage } from "../core/inbound-message.js";
 
 /** The update kinds the gateway asks for (always passed: Telegram remembers the last list). */
-export const ALLOWED_UPDATES = ["message", "edited_message", "channel_post", "callback_query"] as const;
+export const ALLOWED_UPDATES = [
+  "message",
+  "edited_message",
+  "channel_post",
+  "callback_query",
+  "my_chat_member",
+] as const;
+
+/** `from` of an anonymous group admin's message. */
+export const GROUP_ANONYMOUS_BOT_ID = 1087968824;
 
 const CHAT_TYPES: ReadonlySet<unknown> = new Set<ChatType>(["private", "group", "supergroup", "channel"]);
+const GENERAL_TOPIC = 1;
 
 /**
  * Reduces a Telegram update to an InboundMessage, or undefined for updates the gateway does not
@@ -14,6 +25,11 @@ const CHAT_TYPES: ReadonlySet<unknown> = new Set<ChatType>(["private", "group", 
  * (to-callback.ts). Never throws, whatever the update holds: the types say what Telegram
  * promises, but every field is checked before use (an update read back from the journal, or sent
  * by a stand-in, is only checked for its envelope).
+ *
+ * What real groups send is read too: service messages and automatic forwards (which never reply
+ * to the bot), `sender_chat` (a channel, or the group for an anonymous admin, neither of which has
+ * a user id to check), media (a caption counts as text), forum topics (a thread id only for a
+ * topic message, never General) and group upgrades.
  */
 export function toInboundMessage(
   update: Update,
@@ -28,21 +44,29 @@ export function toInboundMessage(
   const chatId = chat?.id;
   const chatType = chat?.type;
   if (typeof chatId !== "number" || !isChatType(chatType)) return undefined;
-  const text = typeof raw.text === "string" ? raw.text : typeof raw.caption === "string" ? raw.caption : "";
+  const text = textOf(raw);
   const from: User | undefined = isObject(raw.from) ? raw.from : undefined;
-  const replyFrom = isObject(raw.reply_to_message) ? raw.reply_to_message.from : undefined;
+  const service = serviceKind(raw);
+  const media = mediaKind(raw);
+  const automaticForward = raw.is_automatic_forward === true;
+  const reply: Message | undefined = isObject(raw.reply_to_message) ? raw.reply_to_message : undefined;
+  const replyFrom = reply && isObject(reply.from) ? reply.from : undefined;
+  const replyIsService = reply !== undefined && serviceKind(reply) !== undefined;
   const addressingInput: AddressingInput = {
     text,
     entities: entitiesOf(raw.entities) ?? entitiesOf(raw.caption_entities) ?? [],
-    ...(isObject(replyFrom) && typeof replyFrom.id === "number"
-      ? { reply_to_message: { from: { id: replyFrom.id } } }
+    ...(typeof replyFrom?.id === "number"
+      ? { reply_to_message: { from: { id: replyFrom.id }, isService: replyIsService } }
       : {}),
+    notAReply: service !== undefined || automaticForward,
   };
   const addressing = detectAddressing(addressingInput, bot);
   const senderName = [from?.first_name, from?.last_name].filter((p) => typeof p === "string").join(" ");
+  const senderChat = isObject(raw.sender_chat) ? raw.sender_chat : undefined;
+  const senderChatId = typeof senderChat?.id === "number" ? senderChat.id : undefined;
   const msg: InboundMessage = {
     account,
-    updateId: update.update_id,
+    updateId: Number(update.update_id),
     messageId: typeof raw.message_id === "number" ? raw.message_id : 0,
     chatId,
     chatType: channelPost ? "channel" : chatType,
@@ -54,12 +78,37 @@ export function toInboundMessage(
     args: addressing.args,
   };
   if (typeof chat?.title === "string") msg.chatTitle = chat.title;
-  if (typeof from?.id === "number" && !channelPost) msg.senderId = from.id;
+  // A chat posting (a channel, or the group for an anonymous admin) has no user behind it to check.
+  if (typeof from?.id === "number" && !channelPost && senderChatId === undefined) msg.senderId = from.id;
+  if (senderChatId !== undefined) msg.senderChatId = senderChatId;
+  if (from?.id === GROUP_ANONYMOUS_BOT_ID && senderChatId === chatId) msg.anonymousAdmin = true;
+  if (automaticForward) msg.automaticForward = true;
   if (typeof from?.username === "string") msg.senderUsername = from.username;
   if (senderName !== "") msg.senderName = senderName;
   if (addressing.command !== undefined) msg.command = addressing.command;
-  if (typeof raw.message_thread_id === "number") msg.threadId = raw.message_thread_id;
+  if (addressing.commandForOtherBot) msg.commandForOtherBot = true;
+  if (service !== undefined) {
+    msg.content = "service";
+    msg.contentKind = service;
+  } else if (media !== undefined) {
+    msg.content = text === "" ? "media" : "caption";
+    msg.contentKind = media;
+  }
+  const thread = raw.message_thread_id;
+  // Only a forum topic takes a thread id back; General (1) and reply chains refuse one.
+  if (raw.is_topic_message === true && typeof thread === "number" && thread !== GENERAL_TOPIC) {
+    msg.threadId = thread;
+  }
+  if (typeof raw.migrate_to_chat_id === "number") msg.migrateToChatId = raw.migrate_to_chat_id;
+  if (typeof raw.migrate_from_chat_id === "number") msg.migrateFromChatId = raw.migrate_from_chat_id;
+  const replied = reply ? textOf(reply) : "";
+  const replyToOther = typeof replyFrom?.id === "number" && replyFrom.id !== bot.id;
+  if (replied.trim() !== "" && replyToOther && !replyIsService) msg.repliedText = replied;
   return msg;
+}
+
+function textOf(raw: Message): string {
+  return typeof raw.text === "string" ? raw.text : typeof raw.caption === "string" ? raw.caption : "";
 }
 
 function isObject<T>(value: T | undefined): value is T {

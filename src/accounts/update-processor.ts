@@ -3,6 +3,7 @@ import type { Logger } from "../log/logger.js";
 import type { MessageHandler } from "../core/message-handler.js";
 import type { BotIdentity } from "../core/inbound-message.js";
 import type { Replier } from "../core/replier.js";
+import { type MembershipEvent, toMembershipEvent } from "./membership-event.js";
 import { isTransient } from "./classify-failure.js";
 import { createDrain } from "./drain.js";
 import { createInFlight } from "./in-flight.js";
@@ -18,6 +19,8 @@ export interface UpdateProcessorDeps {
   replierFor: (target: { updateId: number; chatId: number; messageId: number; threadId?: number }) => Replier;
   /** Hands an update back to the bot later (after a transient Telegram failure). */
   resubmit: (update: Update) => void;
+  /** The bot was added to or removed from a chat, or blocked or unblocked by a user. */
+  onMembership?: (event: MembershipEvent) => void;
 }
 
 export interface UpdateProcessor {
@@ -53,6 +56,16 @@ export function createUpdateProcessor(deps: UpdateProcessorDeps): UpdateProcesso
   async function handle(update: Update): Promise<void> {
     const updateId = update.update_id;
     const updateLog = log.child({ updateId });
+    const membership = toMembershipEvent(update);
+    if (membership) {
+      updateLog.info(
+        { ...membership },
+        `membership: the bot was ${membership.change} (chat ${membership.chatId})`,
+      );
+      deps.onMembership?.(membership);
+      journal.markDone(updateId);
+      return;
+    }
     const msg = toInboundMessage(update, deps.identity(), deps.account);
     if (!msg) {
       updateLog.info({ reason: ignoredReason(update) }, "update ignored");

@@ -12,6 +12,8 @@ import { createPairingStore, type PairingStore } from "../policy/pairing-store.j
 import { createStateLayout, type StateLayout } from "../state/layout.js";
 import type { ConfigInForce } from "./apply-config.js";
 import { wireAccounts } from "./wire-accounts.js";
+import { createMembershipTracker } from "./wire-membership.js";
+import { pendingUpgrades, wireChatMigrations } from "./wire-migrations.js";
 import { wireHttp } from "./wire-http.js";
 import { wirePipeline } from "./wire-pipeline.js";
 import { wireWiki } from "./wire-wiki.js";
@@ -35,8 +37,10 @@ export function createGatewayParts(settings: Settings, logger: Logger): GatewayP
   const config: ConfigInForce = { path: settings.configPath, runtime: undefined };
   const { index, wikiWatch, answer, agent } = wireWiki(settings, logger, metrics, layout.indexFile);
   const pairing = createPairingStore({ file: layout.pairingFile, lockFile: layout.pairingLock, logger });
-  const pipeline = wirePipeline({ config, pairing, answer, agent, layout, metrics, logger });
-  const pool = wireAccounts({ settings, layout, pipeline, metrics, logger });
+  const migrations = wireChatMigrations(logger);
+  const membership = createMembershipTracker(metrics, config);
+  const pipeline = wirePipeline({ config, pairing, answer, agent, layout, metrics, logger, migrations });
+  const pool = wireAccounts({ settings, layout, pipeline, metrics, logger, migrations, config, membership });
   const delivery = createApprovalDelivery({
     pairing,
     pool,
@@ -50,6 +54,8 @@ export function createGatewayParts(settings: Settings, logger: Logger): GatewayP
     indexStats: () => index.stats(),
     configLoaded: () => config.runtime !== undefined,
     agents: () => boundAgents(config.runtime),
+    groupUpgrades: () => pendingUpgrades(migrations, config),
+    groupsWithoutBot: () => membership.groupsWithoutBot(),
   };
   const http = wireHttp(settings, logger, metrics, view);
   return { layout, config, wikiWatch, pairing, pipeline, pool, delivery, view, http };

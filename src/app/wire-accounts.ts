@@ -2,10 +2,14 @@ import { type AccountPool, createAccountPool } from "../accounts/account-pool.js
 import { htmlToPlain } from "../agents/format/index.js";
 import { BOT_COMMANDS } from "../agents/bot-commands.js";
 import type { Settings } from "../config/settings.js";
+import type { ChatMigrations } from "../core/chat-migrations.js";
 import type { MessageHandler } from "../core/message-handler.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../log/logger.js";
 import type { StateLayout } from "../state/layout.js";
+import type { ConfigInForce } from "./apply-config.js";
+import { createPrivacyWarning } from "./privacy-warning.js";
+import type { MembershipTracker } from "./wire-membership.js";
 
 /** The Telegram side: one runner per account, each handing its messages to the pipeline. */
 export function wireAccounts(deps: {
@@ -14,7 +18,11 @@ export function wireAccounts(deps: {
   pipeline: MessageHandler;
   metrics: Metrics;
   logger: Logger;
+  migrations: ChatMigrations;
+  config: ConfigInForce;
+  membership: MembershipTracker;
 }): AccountPool {
+  const privacyWarning = createPrivacyWarning(deps.config, deps.logger);
   const { settings, metrics } = deps;
   return createAccountPool({
     logger: deps.logger,
@@ -25,6 +33,9 @@ export function wireAccounts(deps: {
     handler: deps.pipeline,
     toPlain: htmlToPlain,
     commands: BOT_COMMANDS,
+    onState: privacyWarning,
+    onMembership: (account, event) => deps.membership.record(account, event),
+    onChatMigrated: (account, oldChatId, newChatId) => deps.migrations.record(account, oldChatId, newChatId),
     onApiCall: (event) => {
       if (event.ok) return;
       const code = String(event.errorCode ?? 0);

@@ -1,3 +1,4 @@
+import type { ChatMigrations } from "../core/chat-migrations.js";
 import type { MessageHandler } from "../core/message-handler.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../log/logger.js";
@@ -22,6 +23,7 @@ export function wirePipeline(deps: {
   layout: StateLayout;
   metrics: Metrics;
   logger: Logger;
+  migrations: ChatMigrations;
 }): MessageHandler {
   const { pairing, metrics } = deps;
   const gaps = createGapLog({
@@ -47,5 +49,6 @@ export function wirePipeline(deps: {
     choices,
     gaps,
     metrics,
+    migrations: deps.migrations,
   });
 }

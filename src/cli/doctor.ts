@@ -2,6 +2,7 @@ import { diagnoseAccount } from "../accounts/diagnose-account.js";
 import type { Check } from "../core/check-result.js";
 import { ConfigError } from "../config/config-error.js";
 import { loadGatewayConfig } from "../config/load.js";
+import { salvageAccounts } from "../config/salvage-accounts.js";
 import { loadSettings, type Settings } from "../config/settings.js";
 import { errorMessage, isGatewayError } from "../errors.js";
 import { redactSecrets } from "../log/redact.js";
@@ -68,21 +69,18 @@ async function runChecks(settings: Settings, fix: boolean): Promise<Check[]> {
           : "run `wiki-gateway check`",
     });
   }
-  if (loaded) {
-    const accounts = Object.entries(loaded.config.accounts).filter(([, a]) => a.enabled);
-    const results = await Promise.all(
-      accounts.map(([name, account]) =>
-        diagnoseAccount({
-          account: name,
-          config: account,
-          token: loaded.tokens[name] ?? "",
-          apiRoot: settings.telegramApiRoot,
-          fix,
-        }),
-      ),
-    );
-    for (const r of results) checks.push(...r);
-  }
+  // With an invalid file, the accounts whose own entry and token are fine are still checked.
+  const accounts = loaded
+    ? Object.entries(loaded.config.accounts)
+        .filter(([, a]) => a.enabled)
+        .map(([name, config]) => ({ name, config, token: loaded.tokens[name] ?? "" }))
+    : await salvageAccounts(settings.configPath);
+  const results = await Promise.all(
+    accounts.map(({ name, config, token }) =>
+      diagnoseAccount({ account: name, config, token, apiRoot: settings.telegramApiRoot, fix }),
+    ),
+  );
+  for (const r of results) checks.push(...r);
   checks.push(...(await diagnoseWiki(settings)));
   try {
     await ensureWritableStateDir(settings.stateDir);

@@ -29,6 +29,13 @@ export const statusSchema = z.object({
   }),
   index: z.object({ pages: z.number(), passages: z.number(), builtAt: z.string().optional() }),
   agents: z.array(z.object({ account: z.string(), agent: z.string(), section: z.string().optional() })),
+  /** Absent from daemons older than these lists. */
+  groupUpgrades: z
+    .array(z.object({ account: z.string(), oldChatId: z.number(), newChatId: z.number(), fix: z.string() }))
+    .optional(),
+  groupsWithoutBot: z
+    .array(z.object({ account: z.string(), chatId: z.number(), fix: z.string() }))
+    .optional(),
 });
 
 export type GatewayStatus = z.infer<typeof statusSchema>;

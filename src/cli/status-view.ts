@@ -43,6 +43,15 @@ export function renderStatus(status: GatewayStatus, now: number = Date.now()): s
     for (const a of status.agents) rows.push([a.account, a.agent, a.section ? a.section : "(whole wiki)"]);
     sections.push(`Agents\n${renderTable(rows)}`);
   }
+  const groupNotes = [
+    ...(status.groupUpgrades ?? []).map(
+      (g) => `- ${g.account}: group ${g.oldChatId} was upgraded to ${g.newChatId}\n  fix: ${g.fix}`,
+    ),
+    ...(status.groupsWithoutBot ?? []).map(
+      (g) => `- ${g.account}: the bot was removed from group ${g.chatId}\n  fix: ${g.fix}`,
+    ),
+  ];
+  if (groupNotes.length > 0) sections.push(`Groups\n${groupNotes.join("\n")}`);
   const verdict = isHealthy(status)
     ? "All accounts polling, the wiki is usable."
     : "Not healthy: see the problems above.";

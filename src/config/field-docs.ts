@@ -30,6 +30,8 @@ export const FIELD_DOCS = {
     requireMention: "answer only when addressed (@mention, text mention, `/cmd@bot`, reply to the bot)",
     allowFrom: "senders allowed in this group; overrides `groupAllowFrom`",
     enabled: "`false` ignores this group",
+    allowAnonymousAdmins:
+      "answer the group's anonymous admins (they carry no user id) even when a sender list excludes them",
   },
   binding: {
     agentId: "the agent answering this account",

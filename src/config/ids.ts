@@ -20,6 +20,13 @@ export function checkUserId(raw: unknown, groupsPath: string): UserIdVerdict {
   }
   const text = value.trim();
   if (text === WILDCARD) return { ok: true, value: WILDCARD };
+  if (looksLikeSupergroupWithoutMinus(text)) {
+    return {
+      ok: false,
+      message: `"${text}" looks like a supergroup id missing its minus sign (supergroup ids are -100 followed by 10 digits); sender lists hold user ids only`,
+      fix: `move it to ${groupsPath} as the key "-${text}"`,
+    };
+  }
   if (/^\d{1,20}$/.test(text) && text !== "0" && !/^0/.test(text)) return { ok: true, value: text };
   if (/^-\d+$/.test(text)) {
     return {
@@ -40,6 +47,11 @@ export function checkUserId(raw: unknown, groupsPath: string): UserIdVerdict {
     message: `"${text}" is not a numeric Telegram user id`,
     fix: 'write a user id such as "123456789", or "*" for everyone',
   };
+}
+
+/** 13 digits starting with 100: a supergroup id (`-100…`) written without its minus sign. */
+export function looksLikeSupergroupWithoutMinus(text: string): boolean {
+  return /^100\d{10}$/.test(text);
 }
 
 /** A key of `groups`: a negative integer written as a string, or "*". */

@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { FIELD_DOCS } from "./field-docs.js";
-import { BOT_TOKEN_PATTERN, checkUserId, isGroupKey, isPlaceholderToken, WILDCARD } from "./ids.js";
+import {
+  BOT_TOKEN_PATTERN,
+  checkUserId,
+  isGroupKey,
+  isPlaceholderToken,
+  looksLikeSupergroupWithoutMinus,
+  WILDCARD,
+} from "./ids.js";
 import {
   ACCOUNT_HINTS,
   BOT_TOKEN_HINT,
@@ -52,6 +59,11 @@ export const groupSchema = z.strictObject({
   requireMention: z.boolean().optional().meta({ description: DOCS.group.requireMention, default: true }),
   allowFrom: userIdList("the groups map").optional().describe(DOCS.group.allowFrom),
   enabled: z.boolean().default(true).describe(DOCS.group.enabled),
+  /** Absent means false (policy/evaluate.ts). */
+  allowAnonymousAdmins: z
+    .boolean()
+    .optional()
+    .meta({ description: DOCS.group.allowAnonymousAdmins, default: false }),
 });
 
 const tokenSchema = z.string().superRefine((token, ctx) => {
@@ -94,6 +106,15 @@ export const accountSchema = z
       .superRefine((groups, ctx) => {
         for (const key of Object.keys(groups)) {
           if (isGroupKey(key)) continue;
+          if (looksLikeSupergroupWithoutMinus(key)) {
+            ctx.addIssue({
+              code: "custom",
+              path: [key],
+              message: `"${key}" looks like a supergroup id missing its minus sign`,
+              params: fix(`write the key as "-${key}" (group ids are negative; supergroups start with -100)`),
+            });
+            continue;
+          }
           const positive = /^\d+$/.test(key);
           ctx.addIssue({
             code: "custom",

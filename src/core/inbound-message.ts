@@ -4,6 +4,9 @@
  */
 export type ChatType = "private" | "group" | "supergroup" | "channel";
 
+/** text: text or a captioned media; media: media without a caption; service: nobody wrote it. */
+export type MessageContent = "text" | "caption" | "media" | "service";
+
 export interface InboundMessage {
   /** Account (gateway.json key) that received the update; replies go out through it. */
   account: string;
@@ -12,8 +15,26 @@ export interface InboundMessage {
   chatId: number;
   chatType: ChatType;
   chatTitle?: string;
-  /** Sender's numeric user id; absent for channel posts and anonymous admins. */
+  /** Sender's numeric user id; absent for channel posts, anonymous admins and chats posting. */
   senderId?: number;
+  /** `sender_chat`: the chat the message was sent on behalf of (a channel, or the group itself). */
+  senderChatId?: number;
+  /** An admin of the group writing anonymously (from GroupAnonymousBot, sender_chat the group). */
+  anonymousAdmin?: boolean;
+  /** A channel post copied by Telegram into the channel's discussion group. */
+  automaticForward?: boolean;
+  /** What the message carries; absent means "text". A caption counts as text (`text` holds it). */
+  content?: MessageContent;
+  /** The media kind (photo, sticker, voice, ...) for content "caption" and "media"; the service field for "service". */
+  contentKind?: string;
+  /** `/cmd@otherbot`: a command for another bot. */
+  commandForOtherBot?: boolean;
+  /** Text (or caption) of another user's message this one replies to. */
+  repliedText?: string;
+  /** Service message of a group upgrade: the group moved to this supergroup id. */
+  migrateToChatId?: number;
+  /** Service message in a new supergroup: it was upgraded from this group id. */
+  migrateFromChatId?: number;
   senderUsername?: string;
   senderName?: string;
   senderIsBot: boolean;
@@ -27,7 +48,8 @@ export interface InboundMessage {
   repliesToBot: boolean;
   /** A bot command addressed to this bot (`/cmd@thisbot` or bare `/cmd`), lower-case, without `/`. */
   command?: string;
-  /** Forum topic the message belongs to; replies go to the same topic. */
+  /** Forum topic the message belongs to (never General, 1, and never a reply chain's root outside
+   *  forums); replies and the typing indicator go to the same topic. */
   threadId?: number;
   /** Text after the command (or the whole text when there is no command), trimmed, mention removed. */
   args: string;

@@ -11,6 +11,16 @@ export interface GatewayView {
   configLoaded(): boolean;
   /** Which agent answers each account. */
   agents(): unknown[];
+  /** Groups of gateway.json the bot was removed from, each with the fix. */
+  groupsWithoutBot?(): Array<{ account: string; chatId: number; since: string; fix: string }>;
+  /** Group upgrades seen whose old id gateway.json still lists, each with the exact fix. */
+  groupUpgrades?(): Array<{
+    account: string;
+    oldChatId: number;
+    newChatId: number;
+    since: string;
+    fix: string;
+  }>;
 }
 
 /**

@@ -15,6 +15,10 @@ export interface GatewayStatus {
   wiki: { ok: boolean; detail?: string };
   index: unknown;
   agents: unknown[];
+  /** Groups of gateway.json the bot was removed from (learnt from my_chat_member). */
+  groupsWithoutBot: Array<{ account: string; chatId: number; since: string; fix: string }>;
+  /** Groups upgraded to supergroups whose old id gateway.json still lists: what to change. */
+  groupUpgrades: Array<{ account: string; oldChatId: number; newChatId: number; since: string; fix: string }>;
 }
 
 /** /status: each account's life, the wiki's health, the index's size and the bindings in force. */
@@ -33,5 +37,7 @@ export function gatewayStatus(view: GatewayView): GatewayStatus {
     wiki: view.wiki(),
     index: view.indexStats(),
     agents: view.agents(),
+    groupUpgrades: view.groupUpgrades?.() ?? [],
+    groupsWithoutBot: view.groupsWithoutBot?.() ?? [],
   };
 }

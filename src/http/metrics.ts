@@ -9,6 +9,7 @@ export interface Metrics {
   answerConfidence: Counter<"account" | "agent" | "outcome">;
   choiceTaps: Counter<"account" | "outcome">;
   answerSeconds: Histogram<"account">;
+  membershipChanges: Counter<"account" | "change">;
   wikiRequests: Counter<"operation">;
   wikiErrors: Counter<"code">;
   telegramErrors: Counter<"account" | "method" | "code">;
@@ -39,7 +40,7 @@ export function createMetrics(): Metrics {
   });
   const answers = new Counter({
     name: "wiki_gateway_answers_total",
-    help: "Replies sent, by account, agent and kind (answer, choices, not-found, command, refused, error)",
+    help: "Messages let in, by account, agent and what came of them (answer, choices, not-found, command, refused, error, whoami, media-hint, media-hint-suppressed, mention-hint, empty)",
     labelNames: ["account", "agent", "kind"],
     registers: [registry],
   });
@@ -53,6 +54,12 @@ export function createMetrics(): Metrics {
     name: "wiki_gateway_choice_taps_total",
     help: "Taps on offered choices, by account and outcome (answered, callback-expired, callback-forged)",
     labelNames: ["account", "outcome"],
+    registers: [registry],
+  });
+  const membershipChanges = new Counter({
+    name: "wiki_gateway_membership_changes_total",
+    help: "The bot added to or removed from a group, or blocked or unblocked by a user, by account and change",
+    labelNames: ["account", "change"],
     registers: [registry],
   });
   const answerSeconds = new Histogram({
@@ -112,6 +119,7 @@ export function createMetrics(): Metrics {
     answerConfidence,
     choiceTaps,
     answerSeconds,
+    membershipChanges,
     wikiRequests,
     wikiErrors,
     telegramErrors,

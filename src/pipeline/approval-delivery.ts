@@ -2,7 +2,7 @@ import type { AccountPool } from "../accounts/account-pool.js";
 import type { MessageHandler } from "../core/message-handler.js";
 import type { Logger } from "../log/logger.js";
 import type { PairingStore } from "../policy/pairing-store.js";
-import { APPROVED_NO_MESSAGE_TEXT, APPROVED_TEXT } from "./pairing-flow.js";
+import { APPROVED_NO_MESSAGE_TEXT, APPROVED_TEXT, hasQuestion } from "./pairing-flow.js";
 
 export interface ApprovalDelivery {
   /** Coalesces overlapping calls: one delivery pass at a time, one more if asked meanwhile. */
@@ -30,7 +30,8 @@ export function createApprovalDelivery(deps: {
       if (!runner || runner.state().status !== "polling") continue; // retried on the next change
       const log = deps.logger.child({ account: delivery.account, userId: delivery.userId });
       try {
-        const kept = delivery.message;
+        // A kept message without a question (a sticker, say) is not promised an answer.
+        const kept = delivery.message && hasQuestion(delivery.message) ? delivery.message : undefined;
         const notice = runner.replier({ chatId: Number(delivery.userId) });
         await notice.send([kept ? APPROVED_TEXT : APPROVED_NO_MESSAGE_TEXT]);
         if (kept) {

@@ -1,13 +1,15 @@
 import type { MessageHandler } from "../core/message-handler.js";
 import type { InboundMessage } from "../core/inbound-message.js";
+import type { ChatMigrations } from "../core/chat-migrations.js";
 import type { Replier } from "../core/replier.js";
 import { whoamiText } from "../agents/commands/read-commands.js";
 import type { Logger } from "../log/logger.js";
 import type { Decision } from "../policy/decision.js";
-import { evaluate } from "../policy/evaluate.js";
+import { evaluate, mayAskWhoamiInGroup } from "../policy/evaluate.js";
 import type { GapLog } from "../state/gap-log.js";
 import type { AnswerOutcome, AnswerStep } from "./answer-step.js";
 import { type ChoiceFlow, TAP_NOTICES } from "./choice-tap.js";
+import { questionOf } from "./question-text.js";
 import type { RuntimeConfig } from "./runtime-config.js";
 
 type Labels = Partial<Record<string, string | number>>;
@@ -33,6 +35,10 @@ export interface PipelineDeps {
   choices: ChoiceFlow;
   gaps: Pick<GapLog, "append">;
   metrics: PipelineMetrics;
+  /** Group upgrades: the service messages are recorded here, and an upgraded group keeps its entry. */
+  migrations?: Pick<ChatMigrations, "record" | "migratedFrom">;
+  /** Clock of the media hint's rate limit, ms. */
+  now?: () => number;
 }
 
 /** How a plain question's outcome counts in the confidence metric and the gap log. */
@@ -41,14 +47,31 @@ const QUESTION_OUTCOMES: Partial<Record<string, "answered" | "choices" | "nothin
   choices: "choices",
   "not-found": "nothing",
 };
+/** A DM that holds only media gets the text hint at most once per chat in this time. */
+export const MEDIA_HINT_INTERVAL_MS = 10 * 60 * 1000;
+
+export const MEDIA_HINT_TEXT =
+  "I answer questions written as text. Please type your question (a photo or a document needs a caption saying what you want to know).";
+export const MENTION_HINT_TEXT =
+  "Ask me something: write your question after the mention, for example “how do I restore a backup?”. /help lists what I can do.";
 
 /**
  * The way of every message: policy decision → (pairing | denial with a reason | the bound agent)
  * → reply through the receiving account. Contract: never throws for a policy or wiki problem;
  * Telegram failures propagate so the account can retry the update.
+ *
+ * Besides the agent's answers: `/whoami` in a DM for anyone, and in a group for a sender the
+ * chat-independent rules allow (mayAskWhoamiInGroup); a DM holding only media gets a short hint
+ * (rate-limited per chat); a bare mention gets a short "ask me something". Every outcome is counted
+ * under its own `kind`.
  */
 export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
   const { metrics } = deps;
+  const now = deps.now ?? Date.now;
+  const mediaHinted = new Map<string, number>();
+  const count = (msg: InboundMessage, kind: string, agent?: string) =>
+    metrics.answers.inc({ account: msg.account, ...(agent ? { agent } : {}), kind });
+
   /** Counts a plain question by outcome, and records the ones the wiki left unanswered. */
   const countQuestion = (msg: InboundMessage, agent: string, out: AnswerOutcome) => {
     const outcome = QUESTION_OUTCOMES[out.kind];
@@ -59,10 +82,15 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
   return async (msg, reply, log) => {
     const started = performance.now();
     metrics.updates.inc({ account: msg.account });
+    recordUpgrade(msg);
     const runtime = deps.runtime();
     const policy = runtime?.policies.get(msg.account);
+    const migrations = deps.migrations;
     const decision: Decision = policy
-      ? evaluate(msg, policy, { isApproved: deps.isApproved })
+      ? evaluate(msg, policy, {
+          isApproved: deps.isApproved,
+          ...(migrations ? { migratedFrom: (a: string, c: number) => migrations.migratedFrom(a, c) } : {}),
+        })
       : { allow: false, reason: "account-disabled" };
     metrics.decisions.inc({
       account: msg.account,
@@ -74,9 +102,14 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
       // A tap is always answered (or the user sees a spinner); it never starts pairing.
       if (msg.callback) return reply.answerCallback(msg.callback.id, TAP_NOTICES.denied);
       if (decision.pairing) return deps.pair(msg, reply, log);
-      // /whoami works in a DM even for someone not let in: they need their id to be let in.
-      if (msg.chatType === "private" && msg.command === "whoami") {
+      // /whoami works for someone not let in: they need their id (and the group's) to be let in.
+      const whoami =
+        msg.chatType === "private"
+          ? msg.command === "whoami"
+          : policy !== undefined && mayAskWhoamiInGroup(msg, policy);
+      if (whoami) {
         await reply.send([whoamiText(msg)]);
+        count(msg, "whoami");
       }
       return;
     }
@@ -89,16 +122,41 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
       return;
     }
     if (msg.callback) return deps.choices.tap({ ...msg, callback: msg.callback }, agent, reply, log);
+    if (msg.content === "media") {
+      // Only DMs get here: in groups media without a caption is denied.
+      const key = `${msg.account}|${msg.chatId}`;
+      const last = mediaHinted.get(key);
+      if (last !== undefined && now() - last < MEDIA_HINT_INTERVAL_MS)
+        return count(msg, "media-hint-suppressed");
+      mediaHinted.set(key, now());
+      await reply.send([MEDIA_HINT_TEXT]);
+      return count(msg, "media-hint");
+    }
+    const question = questionOf(msg);
+    if (msg.command === undefined && question === "") {
+      if (!msg.mentionsBot) return count(msg, "empty");
+      await reply.send([MENTION_HINT_TEXT]);
+      return count(msg, "mention-hint");
+    }
     const stopTyping = reply.typing();
     try {
-      const out = await deps.answer(msg, agent);
-      if (out.choices && out.choices.length > 0) await deps.choices.offer(msg, agent, out, reply);
+      const asked = question === msg.args ? msg : { ...msg, args: question };
+      const out = await deps.answer(asked, agent);
+      if (out.choices && out.choices.length > 0) await deps.choices.offer(asked, agent, out, reply);
       else if (out.chunks.length > 0) await reply.send(out.chunks);
-      if (msg.command === undefined) countQuestion(msg, agent.id, out);
-      metrics.answers.inc({ account: msg.account, agent: agent.id, kind: out.kind });
+      if (msg.command === undefined) countQuestion(asked, agent.id, out);
+      count(msg, out.kind, agent.id);
       metrics.answerSeconds.observe({ account: msg.account }, (performance.now() - started) / 1000);
     } finally {
       stopTyping();
     }
   };
+
+  /** A group upgrade's service message: the new id is used from now on, and the operator told. */
+  function recordUpgrade(msg: InboundMessage): void {
+    if (msg.migrateToChatId !== undefined)
+      deps.migrations?.record(msg.account, msg.chatId, msg.migrateToChatId);
+    if (msg.migrateFromChatId !== undefined)
+      deps.migrations?.record(msg.account, msg.migrateFromChatId, msg.chatId);
+  }
 }

@@ -29,14 +29,22 @@ export function pairingReply(msg: InboundMessage, outcome: PairingOutcome): stri
   }
 }
 
+/** Whether a kept message has a question to answer after approval (media alone has none). */
+export function hasQuestion(msg: InboundMessage): boolean {
+  return msg.content !== "media" && msg.content !== "service" && msg.text.trim() !== "";
+}
+
 function approvalText(msg: InboundMessage, code: string, intro: string): string {
+  const after = hasQuestion(msg)
+    ? "The code is valid for 1 hour. Your message is kept and answered as soon as you are approved."
+    : "The code is valid for 1 hour. Once you are approved, send your question as text.";
   return [
     intro,
     `Your user id: <code>${msg.senderId}</code>`,
     `Pairing code: <code>${code}</code>`,
     "Ask the operator to run:",
     `<pre>wiki-gateway pairing approve ${code} --account ${msg.account}</pre>`,
-    "The code is valid for 1 hour. Your message is kept and answered as soon as you are approved.",
+    after,
   ].join("\n");
 }
 

@@ -4,6 +4,18 @@
  */
 export type DenyReason =
   | "channel-post"
+  /** Nobody wrote it: topic created, members joined, group upgraded (an upgrade is acted on). */
+  | "service-message"
+  /** A channel post Telegram copied into the channel's discussion group. */
+  | "automatic-forward"
+  /** Sent on behalf of a channel: there is no user id to check. */
+  | "sender-is-channel"
+  /** An anonymous admin in a group that neither admits every sender nor sets allowAnonymousAdmins. */
+  | "anonymous-admin-not-allowed"
+  /** `/cmd@otherbot`: never this bot's. */
+  | "command-for-other-bot"
+  /** Media without a caption in a group: there is no question to answer. */
+  | "media-without-text"
   | "from-bot"
   | "no-sender"
   | "dm-disabled"
@@ -35,6 +47,12 @@ export type Decision =
 
 export const DENY_REASONS: readonly DenyReason[] = [
   "channel-post",
+  "service-message",
+  "automatic-forward",
+  "sender-is-channel",
+  "anonymous-admin-not-allowed",
+  "command-for-other-bot",
+  "media-without-text",
   "from-bot",
   "no-sender",
   "dm-disabled",

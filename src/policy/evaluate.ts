@@ -14,6 +14,8 @@ export interface GroupRule {
   /** As written; undefined = not set in this entry. */
   requireMention?: boolean;
   allowFrom?: SenderList;
+  /** As written; undefined = not set (no). */
+  allowAnonymousAdmins?: boolean;
 }
 
 /** An account's access rules, normalised once per configuration load. */
@@ -31,6 +33,11 @@ export interface AccountPolicy {
 
 export interface PairingLookup {
   isApproved(account: string, userId: string): boolean;
+  /**
+   * The id a supergroup had as a basic group, when the gateway saw it upgraded: until gateway.json
+   * lists the new id, the old id's entry applies to it.
+   */
+  migratedFrom?(account: string, chatId: number): number | undefined;
 }
 
 /**
@@ -47,6 +54,7 @@ export function resolveAccountPolicy(account: AccountConfig): AccountPolicy {
     const rule: GroupRule = { enabled: entry?.enabled !== false };
     if (typeof entry?.requireMention === "boolean") rule.requireMention = entry.requireMention;
     if (entry?.allowFrom !== undefined) rule.allowFrom = senderList(entry.allowFrom);
+    if (entry?.allowAnonymousAdmins === true) rule.allowAnonymousAdmins = true;
     if (key === WILDCARD) wildcardGroup = rule;
     else if (/^-\d+$/.test(key)) groups.set(normaliseInteger(key), rule);
   }
@@ -65,26 +73,37 @@ export function resolveAccountPolicy(account: AccountConfig): AccountPolicy {
 /**
  * Decides whether a message is answered (access-policy.md). Pure.
  *
- * Order: account disabled, channel post, bot sender, missing sender, unsupported chat type, then
- * the DM rules or the group gates (chat, sender, addressing). Pairing approvals are consulted
- * only for DMs under `dmPolicy: "pairing"`; they never admit anyone to a group. An unknown DM
- * sender under pairing gets `{ allow: false, reason: "dm-pairing-pending", pairing: true }`:
- * the caller starts (or repeats) the pairing request; the store knows whether one exists.
+ * Order: account disabled; what nobody asked (channel post, service message, automatic forward);
+ * senders without a user id (a channel, an anonymous admin: group gates only); bot sender,
+ * missing sender, unsupported chat type; then the DM rules or the group gates (chat, sender,
+ * command for another bot, media without text, addressing). Pairing approvals are consulted only
+ * for DMs under `dmPolicy: "pairing"`; they never admit anyone to a group. An unknown DM sender
+ * under pairing gets `{ allow: false, reason: "dm-pairing-pending", pairing: true }`: the caller
+ * starts (or repeats) the pairing request; the store knows whether one exists.
  */
 export function evaluate(msg: InboundMessage, policy: AccountPolicy, pairings: PairingLookup): Decision {
   if (!policy.enabled) return deny("account-disabled");
   if (msg.chatType === "channel") return deny("channel-post");
+  if (msg.content === "service") return deny("service-message");
+  if (msg.automaticForward === true) return deny("automatic-forward");
+  const isGroup = msg.chatType === "group" || msg.chatType === "supergroup";
+  if (msg.anonymousAdmin === true && isGroup) return evaluateGroup(msg, ANONYMOUS, policy, pairings);
+  if (msg.senderChatId !== undefined) return deny("sender-is-channel");
   if (msg.senderIsBot) return deny("from-bot");
   const sender = normaliseSender(msg.senderId);
   if (sender === undefined) return deny("no-sender");
   if (msg.chatType === "private") {
     // In a private chat the chat id is the user's id; anything else is a forged update.
     if (String(msg.chatId) !== sender) return deny("chat-sender-mismatch");
-    return evaluateDm(msg, sender, policy, pairings);
+    const decision = evaluateDm(msg, sender, policy, pairings);
+    return decision.allow && msg.commandForOtherBot === true ? deny("command-for-other-bot") : decision;
   }
-  if (msg.chatType === "group" || msg.chatType === "supergroup") return evaluateGroup(msg, sender, policy);
+  if (isGroup) return evaluateGroup(msg, sender, policy, pairings);
   return deny("unsupported-chat");
 }
+
+/** The sender of an anonymous admin's message: no user id, admitted by its own rule. */
+const ANONYMOUS = Symbol("anonymous admin");
 
 function evaluateDm(msg: InboundMessage, sender: string, policy: AccountPolicy, pairings: PairingLookup) {
   switch (policy.dmPolicy) {
@@ -103,14 +122,25 @@ function evaluateDm(msg: InboundMessage, sender: string, policy: AccountPolicy, 
   }
 }
 
-function evaluateGroup(msg: InboundMessage, sender: string, policy: AccountPolicy): Decision {
+function evaluateGroup(
+  msg: InboundMessage,
+  sender: string | typeof ANONYMOUS,
+  policy: AccountPolicy,
+  lookups: PairingLookup,
+): Decision {
   if (policy.groupPolicy !== "allowlist" && policy.groupPolicy !== "open") return deny("groups-disabled");
-  const exact = policy.groups.get(String(msg.chatId));
+  const exact = policy.groups.get(String(msg.chatId)) ?? upgradedFrom(msg, policy, lookups);
   const rule = exact ?? policy.wildcardGroup;
   if (policy.groupPolicy === "allowlist" && !rule) return deny("group-not-listed");
   if (rule && !rule.enabled) return deny("group-disabled");
   const list = rule?.allowFrom ?? policy.groupAllowFrom;
-  if (list ? !listed(list, sender) : !exact) return deny("group-sender-not-allowed");
+  if (sender === ANONYMOUS) {
+    // The group admits every sender: "*", or no list and listed by its exact id.
+    const everyone = list ? list.everyone : exact !== undefined;
+    if (!everyone && rule?.allowAnonymousAdmins !== true) return deny("anonymous-admin-not-allowed");
+  } else if (list ? !listed(list, sender) : !exact) return deny("group-sender-not-allowed");
+  if (msg.commandForOtherBot === true) return deny("command-for-other-bot");
+  if (msg.content === "media") return deny("media-without-text");
   const requireMention = exact
     ? (exact.requireMention ?? true)
     : (policy.wildcardGroup?.requireMention ?? true);
@@ -118,6 +148,36 @@ function evaluateGroup(msg: InboundMessage, sender: string, policy: AccountPolic
     return deny("not-addressed");
   }
   return allow("group");
+}
+
+/** The entry of the basic group this supergroup was upgraded from, while the new id is not listed. */
+function upgradedFrom(
+  msg: InboundMessage,
+  policy: AccountPolicy,
+  lookups: PairingLookup,
+): GroupRule | undefined {
+  let old: number | undefined;
+  try {
+    old = lookups.migratedFrom?.(msg.account, msg.chatId);
+  } catch {
+    return undefined;
+  }
+  return old === undefined ? undefined : policy.groups.get(String(old));
+}
+
+/**
+ * Whether `/whoami` is answered in a group although the group's gates deny the message: the
+ * sender passes the chat-independent rules, that is the account is enabled, `groupPolicy` is not
+ * `disabled`, and the account's `groupAllowFrom` (or, without one, its `allowFrom`) lists the
+ * sender or is `"*"`. Pairing approvals do not count. Pure.
+ */
+export function mayAskWhoamiInGroup(msg: InboundMessage, policy: AccountPolicy): boolean {
+  if (!policy.enabled || policy.groupPolicy === "disabled") return false;
+  if (msg.command !== "whoami" || msg.commandForOtherBot === true || msg.senderIsBot) return false;
+  if (msg.chatType !== "group" && msg.chatType !== "supergroup") return false;
+  const sender = normaliseSender(msg.senderId);
+  if (sender === undefined || msg.senderChatId !== undefined) return false;
+  return listed(policy.groupAllowFrom ?? policy.allowFrom, sender);
 }
 
 /** Normalises a configured list. Entries other than `"*"` and positive integers match nobody. */

@@ -33,7 +33,8 @@ export function injectFuzz(stack: Stack, count: number, seed: number): Built[] {
   const cases = fc.sample(fuzzCase(world), { seed, numRuns: count });
   return cases.map((c, i) => {
     const messageId = 500_000 + i;
-    const updateId = stack.telegram.injectUpdate(bot, c.build(messageId));
+    // Forged and unknown kinds too: robustness against whatever arrives, allowed_updates or not.
+    const updateId = stack.telegram.injectUpdate(bot, c.build(messageId), { bypassAllowedUpdates: true })!;
     return { kind: c.kind, updateId, messageId, ...(c.chatId !== undefined ? { chatId: c.chatId } : {}) };
   });
 }

@@ -130,6 +130,19 @@ describe("status: rendering", () => {
     expect(text).toContain("0 pages, 0 passages, not built yet");
     expect(text).toContain("Not healthy: see the problems above.");
   });
+
+  it("lists upgraded groups and groups the bot was removed from, each with its fix", () => {
+    const body = {
+      ...healthy(),
+      groupUpgrades: [{ account: "default", oldChatId: -2222, newChatId: -1002222, fix: "rename the key" }],
+      groupsWithoutBot: [{ account: "default", chatId: -1003, fix: "add the bot back" }],
+    };
+    const text = renderStatus(body, NOW);
+    expect(text).toContain(
+      "Groups\n- default: group -2222 was upgraded to -1002222\n  fix: rename the key\n- default: the bot was removed from group -1003\n  fix: add the bot back",
+    );
+    expect(renderStatus(healthy(), NOW)).not.toContain("Groups");
+  });
 });
 
 describe("status: exit codes against a served /status", () => {

@@ -36,6 +36,40 @@ type Case = {
 const cases: Case[] = [
   // Shapes and types
   { name: "minimal config", patch: () => {} },
+  // Supergroup ids written without their minus sign
+  {
+    name: "groups key: a supergroup id missing its minus sign",
+    patch: (c) => (c.accounts.default.groups = { "1001234567890": {} }),
+    path: 'accounts.default.groups["1001234567890"]',
+    message: /missing its minus sign/,
+    fix: /"-1001234567890"/,
+  },
+  {
+    name: "allowFrom: a supergroup id missing its minus sign",
+    patch: (c) => (c.accounts.default.allowFrom = ["1001234567890"]),
+    path: "accounts.default.allowFrom[0]",
+    message: /missing its minus sign/,
+    fix: /"-1001234567890"/,
+  },
+  {
+    name: "groupAllowFrom: a supergroup id missing its minus sign, as a number",
+    patch: (c) => (c.accounts.default.groupAllowFrom = [1001234567890]),
+    path: "accounts.default.groupAllowFrom[0]",
+    message: /missing its minus sign/,
+  },
+  {
+    name: "a 10-digit user id is still a user id",
+    patch: (c) => (c.accounts.default.allowFrom = ["1001234567"]),
+  },
+  {
+    name: "allowAnonymousAdmins is a group key",
+    patch: (c) => (c.accounts.default.groups["-1001234567890"].allowAnonymousAdmins = true),
+  },
+  {
+    name: "allowAnonymousAdmins must be boolean",
+    patch: (c) => (c.accounts.default.groups["-1001234567890"].allowAnonymousAdmins = "yes"),
+    path: 'accounts.default.groups["-1001234567890"].allowAnonymousAdmins',
+  },
   { name: "enabled must be boolean", patch: (c) => (c.enabled = "yes"), path: "enabled", fix: /boolean/ },
   { name: "enabled false is accepted", patch: (c) => (c.enabled = false) },
   {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { InboundMessage } from "../../../src/core/inbound-message.js";
 import type { AccountConfig } from "../../../src/config/schema.js";
 import type { Decision } from "../../../src/policy/decision.js";
-import { evaluate, resolveAccountPolicy } from "../../../src/policy/evaluate.js";
+import { evaluate, mayAskWhoamiInGroup, resolveAccountPolicy } from "../../../src/policy/evaluate.js";
 import { account, approvals, dm, group } from "./fixtures.js";
 
 interface Case {
@@ -18,6 +18,16 @@ const no = (reason: Extract<Decision, { allow: false }>["reason"]): Decision => 
 const pending: Decision = { allow: false, reason: "dm-pairing-pending", pairing: true };
 const mention = { mentionsBot: true };
 const G = "-1001";
+/** An anonymous admin of group -1001 mentioning the bot, as Telegram sends it (no user id). */
+const anonymous = (overrides: Partial<InboundMessage> = {}) =>
+  group({
+    anonymousAdmin: true,
+    senderIsBot: true,
+    senderId: undefined as never,
+    senderChatId: -1001,
+    ...mention,
+    ...overrides,
+  });
 
 const cases: Case[] = [
   // Messages nobody answers
@@ -480,6 +490,114 @@ const cases: Case[] = [
     msg: group(),
     expected: ok("group"),
   },
+  // What nobody asked, and senders that are not users
+  {
+    name: "service message (topic created by the bot) in an open group",
+    config: { groups: { [G]: { requireMention: false } } },
+    msg: group({ content: "service", contentKind: "forum_topic_created", text: "", args: "" }),
+    expected: no("service-message"),
+  },
+  {
+    name: "group upgrade service message",
+    config: { groupPolicy: "open", groupAllowFrom: ["*"] },
+    msg: group({ content: "service", contentKind: "migrate_to_chat_id", migrateToChatId: -1009 }),
+    expected: no("service-message"),
+  },
+  {
+    name: "automatic forward with requireMention false",
+    config: { groups: { [G]: { requireMention: false } }, groupAllowFrom: ["*"] },
+    msg: group({ automaticForward: true, senderId: undefined as never, senderChatId: -100555 }),
+    expected: no("automatic-forward"),
+  },
+  {
+    name: "automatic forward that mentions the bot",
+    config: { groups: { [G]: {} } },
+    msg: group({ automaticForward: true, senderId: undefined as never, senderChatId: -100555, ...mention }),
+    expected: no("automatic-forward"),
+  },
+  {
+    name: "member posting as a channel",
+    config: { groups: { [G]: { requireMention: false, allowFrom: ["*"] } } },
+    msg: group({ senderId: undefined as never, senderChatId: -100555, senderIsBot: true, ...mention }),
+    expected: no("sender-is-channel"),
+  },
+  {
+    name: "anonymous admin, group admits everyone ('*')",
+    config: { groups: { [G]: { allowFrom: ["*"] } } },
+    msg: anonymous(),
+    expected: ok("group"),
+  },
+  {
+    name: "anonymous admin, group listed by exact id without a list (every member)",
+    config: { groups: { [G]: {} } },
+    msg: anonymous(),
+    expected: ok("group"),
+  },
+  {
+    name: "anonymous admin, sender list of ids",
+    config: { groups: { [G]: { allowFrom: ["111"] } } },
+    msg: anonymous(),
+    expected: no("anonymous-admin-not-allowed"),
+  },
+  {
+    name: "anonymous admin, sender list of ids, allowAnonymousAdmins",
+    config: { groups: { [G]: { allowFrom: ["111"], allowAnonymousAdmins: true } } },
+    msg: anonymous(),
+    expected: ok("group"),
+  },
+  {
+    name: "anonymous admin, account groupAllowFrom of ids",
+    config: { groupAllowFrom: ["111"], groups: { [G]: {} } },
+    msg: anonymous(),
+    expected: no("anonymous-admin-not-allowed"),
+  },
+  {
+    name: "anonymous admin, group not listed",
+    config: { groups: { "-1002": {} } },
+    msg: anonymous(),
+    expected: no("group-not-listed"),
+  },
+  {
+    name: "anonymous admin still needs to address the bot",
+    config: { groups: { [G]: {} } },
+    msg: anonymous({ mentionsBot: false }),
+    expected: no("not-addressed"),
+  },
+  {
+    name: "command for another bot, requireMention false",
+    config: { groups: { [G]: { requireMention: false } } },
+    msg: group({ text: "/search@other_bot tar", args: "/search@other_bot tar", commandForOtherBot: true }),
+    expected: no("command-for-other-bot"),
+  },
+  {
+    name: "command for another bot in a DM of an allowed user",
+    config: { allowFrom: ["111"] },
+    msg: dm({ text: "/search@other_bot tar", args: "/search@other_bot tar", commandForOtherBot: true }),
+    expected: no("command-for-other-bot"),
+  },
+  {
+    name: "sticker in a group, requireMention false",
+    config: { groups: { [G]: { requireMention: false } } },
+    msg: group({ content: "media", contentKind: "sticker", text: "", args: "" }),
+    expected: no("media-without-text"),
+  },
+  {
+    name: "captioned photo mentioning the bot in a group",
+    config: { groups: { [G]: {} } },
+    msg: group({
+      content: "caption",
+      contentKind: "photo",
+      text: "@WikiBot what is this error?",
+      ...mention,
+    }),
+    expected: ok("group"),
+  },
+  {
+    name: "sticker in a DM of an allowed user (the pipeline hints)",
+    config: { allowFrom: ["111"] },
+    msg: dm({ content: "media", contentKind: "sticker", text: "", args: "" }),
+    expected: ok("allowlist"),
+  },
 ];
 
 describe("evaluate", () => {
@@ -490,6 +608,32 @@ describe("evaluate", () => {
   it.each(cases)("$name", ({ config, msg, approved, expected }) => {
     const policy = resolveAccountPolicy(account(config));
     expect(evaluate(msg, policy, approvals(...(approved ?? [])))).toEqual(expected);
+  });
+
+  it("answers an upgraded group's new id with the old id's entry while only the old id is listed", () => {
+    const policy = resolveAccountPolicy(account({ groups: { "-2222": { requireMention: false } } }));
+    const msg = group({ chatId: -1002222 });
+    const lookups = (from?: number) => ({ isApproved: () => false, migratedFrom: () => from });
+    expect(evaluate(msg, policy, lookups(-2222))).toEqual(ok("group"));
+    expect(evaluate(msg, policy, lookups(undefined))).toEqual(no("group-not-listed"));
+    // Once gateway.json lists the new id, its own entry applies.
+    const fixed = resolveAccountPolicy(account({ groups: { "-1002222": {} } }));
+    expect(evaluate(msg, fixed, lookups(-2222))).toEqual(no("not-addressed"));
+  });
+
+  it("mayAskWhoamiInGroup: the chat-independent rules only (groupAllowFrom, else allowFrom)", () => {
+    const whoami = group({ chatId: -1009999, command: "whoami", args: "" });
+    const may = (config: Record<string, unknown>, msg = whoami) =>
+      mayAskWhoamiInGroup(msg, resolveAccountPolicy(account(config)));
+    expect(may({ allowFrom: ["111"] })).toBe(true);
+    expect(may({ groupAllowFrom: ["111"] })).toBe(true);
+    expect(may({ groupAllowFrom: ["*"] })).toBe(true);
+    expect(may({ allowFrom: ["111"], groupAllowFrom: ["222"] })).toBe(false);
+    expect(may({ allowFrom: ["222"] })).toBe(false);
+    expect(may({ allowFrom: ["111"], groupPolicy: "disabled" })).toBe(false);
+    expect(may({ allowFrom: ["111"], enabled: false })).toBe(false);
+    expect(may({ allowFrom: ["111"] }, { ...whoami, command: "help" })).toBe(false);
+    expect(may({ allowFrom: ["111"] }, { ...whoami, chatType: "private", chatId: 111 })).toBe(false);
   });
 
   it("treats a pairing lookup that throws as not approved", () => {

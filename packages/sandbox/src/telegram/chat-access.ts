@@ -41,6 +41,9 @@ export function chatForBot(
   }
   if (!group.bots.has(botKey)) {
     if (purpose === "read") throw badRequest("chat not found");
+    if (group.kicked.has(botKey)) {
+      throw forbidden(`bot was kicked from the ${group.chat.type === "group" ? "group" : "supergroup"} chat`);
+    }
     throw forbidden(
       `bot is not a member of the ${group.chat.type === "group" ? "group" : "supergroup"} chat`,
     );

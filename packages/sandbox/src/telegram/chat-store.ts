@@ -10,7 +10,15 @@
 
 import type { InlineKeyboard } from "./reply-markup.js";
 
-export type Sender = { kind: "user"; id: number } | { kind: "bot"; username: string };
+export type Sender =
+  | { kind: "user"; id: number }
+  | { kind: "bot"; username: string }
+  /** An admin of the group writing anonymously (from GroupAnonymousBot, sender_chat the group). */
+  | { kind: "anonymous-admin" }
+  /** On behalf of a channel: a member posting as it, or (forwardedPost: the post's id) its post copied into its discussion group. */
+  | { kind: "channel"; channelId: number; forwardedPost?: number }
+  /** A channel's own post (a channel_post has no from). */
+  | { kind: "channel-post" };
 
 export interface StoredMessage {
   /** The id users see. */
@@ -25,13 +33,21 @@ export interface StoredMessage {
   date: number;
   editDate?: number;
   replyTo?: StoredMessage;
+  /** Forum topic (its creating service message's id), or in other supergroups the root of a reply chain. */
+  threadId?: number;
+  /** The message is in a forum topic (not General). */
+  topicMessage?: boolean;
+  /** Media kind; `text` and `entities` are then its caption. */
+  media?: string;
+  /** Service fields (forum_topic_created, migrate_to_chat_id, ...): a service message. */
+  service?: Record<string, unknown>;
   /** Basic groups only: bot key → the id that bot sees. */
   botIds?: Map<string, number>;
 }
 
 export interface ChatPlace {
   chatId: number;
-  type: "private" | "group" | "supergroup";
+  type: "private" | "group" | "supergroup" | "channel";
   /** Lower-case username of the bot, for a private chat. */
   dmBot?: string;
 }

@@ -6,7 +6,7 @@ import { readBody } from "./params.js";
 import { createFaultRunner } from "./control-faults.js";
 import { field, type Json, optional, pick } from "./control-input.js";
 import type { SentLog } from "./logs.js";
-import type { TelegramSandbox } from "./types.js";
+import type { MediaKind, TelegramSandbox, UserSaysInput } from "./types.js";
 
 /** Longest `wait` of GET /__sandbox/sent, ms. */
 const MAX_WAIT = 60_000;
@@ -14,14 +14,18 @@ const MAX_WAIT = 60_000;
 /**
  * The control API under `/__sandbox/` (never collides with `/bot<TOKEN>/...`), JSON in and out:
  *   GET  state                          → { bots, users, chats }
- *   POST say {from, chat | bot, text, replyTo?, textMentions?} → { messageId, chatId, deliveredTo }
+ *   POST say {from, chat | bot, text?, replyTo?, textMentions?, thread?, media?, as?} → { messageId, chatId, deliveredTo }
  *   GET  sent?bot=&chat=&since=&wait=ms → SentMessage[] (with wait: long-polls for the first seq > since)
  *   GET  calls?bot=&method=             → CallRecord[]
  *   GET  pending?bot=                   → { pending }
  *   POST fault {kind, ...args}          → { ok: true } (see control-faults.ts)
  *   POST reset                          → { ok: true }
  *   POST users {firstName, username?, id?} → user;  POST bots {username, ...} → bot;  POST groups {title, ...} → chat
- *   POST inject {bot, update}           → { update_id }
+ *   POST inject {bot, update, bypassAllowedUpdates?} → { update_id } (null when allowed_updates filters it)
+ *   POST membership {chat, bot, status: "member" | "kicked", by?} → { ok: true } (my_chat_member to the bot)
+ *   POST upgrade {chat}                 → the new supergroup (service messages in both chats)
+ *   POST topics {chat, name, by?}       → { threadId };  POST topics/close {chat, thread} → { ok: true }
+ *   POST channels {title, discussionGroup?, bots?, id?} → channel;  POST posts {channel, text} → { messageId, forwardedId? }
  *   POST tap {from, chat | bot, messageId, data} → { callbackQueryId, deliveredTo }
  * Bad input answers 400 `{ ok: false, error, fix }`.
  */
@@ -32,15 +36,18 @@ export function createControlApi(sandbox: TelegramSandbox, sentLog: Pick<SentLog
     "POST say": (b) => {
       const bot = optional(b, "bot", "string");
       const chat = bot === undefined ? field(b, "chat", "number") : { bot };
-      const replyTo = optional(b, "replyTo", "number");
       const textMentions = optional(b, "textMentions", "array") as
         { userId: number; text: string }[] | undefined;
+      const extras = sayExtras(b);
+      // Without media the text is required (a caption is optional).
+      const text = extras.media === undefined ? field(b, "text", "string") : optional(b, "text", "string");
       return sandbox.userSays({
         from: field(b, "from", "number"),
         chat,
-        text: field(b, "text", "string"),
-        ...(replyTo === undefined ? {} : { replyTo }),
+        ...(text === undefined ? {} : { text }),
+        ...pick(b, { replyTo: "number", thread: "number" }),
         ...(textMentions ? { textMentions } : {}),
+        ...extras,
       });
     },
     "GET calls": (_b, q) => {
@@ -76,7 +83,7 @@ export function createControlApi(sandbox: TelegramSandbox, sentLog: Pick<SentLog
       return sandbox.addGroup({
         title: field(b, "title", "string"),
         ...(type ? { type } : {}),
-        ...pick(b, { id: "number" }),
+        ...pick(b, { id: "number", forum: "boolean" }),
         ...(optional(b, "members", "array") ? { members: field(b, "members", "array") as number[] } : {}),
         ...(optional(b, "bots", "array") ? { bots: field(b, "bots", "array") as string[] } : {}),
       });
@@ -91,8 +98,41 @@ export function createControlApi(sandbox: TelegramSandbox, sentLog: Pick<SentLog
       });
     },
     "POST inject": (b) => ({
-      update_id: sandbox.injectUpdate(field(b, "bot", "string"), field(b, "update", "object")),
+      update_id:
+        sandbox.injectUpdate(field(b, "bot", "string"), field(b, "update", "object"), {
+          bypassAllowedUpdates: optional(b, "bypassAllowedUpdates", "boolean") === true,
+        }) ?? null,
     }),
+    "POST membership": (b) => {
+      const status = field(b, "status", "string");
+      if (status !== "member" && status !== "kicked")
+        throw new ApiError(400, '"status" must be "member" or "kicked"');
+      const by = optional(b, "by", "number");
+      sandbox.setBotMembership(field(b, "chat", "number"), field(b, "bot", "string"), status, by);
+      return { ok: true };
+    },
+    "POST upgrade": (b) => sandbox.upgradeGroup(field(b, "chat", "number")),
+    "POST topics": (b) => {
+      const by = b.by;
+      if (by !== undefined && typeof by !== "number" && typeof by !== "string") {
+        throw new ApiError(400, '"by" must be a user id or a bot username');
+      }
+      return sandbox.createTopic(field(b, "chat", "number"), {
+        name: field(b, "name", "string"),
+        ...(by === undefined ? {} : { by }),
+      });
+    },
+    "POST topics/close": (b) => {
+      sandbox.closeTopic(field(b, "chat", "number"), field(b, "thread", "number"));
+      return { ok: true };
+    },
+    "POST channels": (b) =>
+      sandbox.addChannel({
+        title: field(b, "title", "string"),
+        ...pick(b, { discussionGroup: "number", id: "number" }),
+        ...(optional(b, "bots", "array") ? { bots: field(b, "bots", "array") as string[] } : {}),
+      }),
+    "POST posts": (b) => sandbox.channelPost(field(b, "channel", "number"), field(b, "text", "string")),
   };
 
   async function sent(res: ServerResponse, q: URLSearchParams) {
@@ -148,4 +188,21 @@ export function createControlApi(sandbox: TelegramSandbox, sentLog: Pick<SentLog
       throw error;
     }
   };
+}
+
+/** `media` and `as` of POST say, checked. */
+function sayExtras(b: Json): Pick<UserSaysInput, "media" | "as"> {
+  const media = optional(b, "media", "string");
+  const as = b.as;
+  const out: Pick<UserSaysInput, "media" | "as"> = {};
+  if (media !== undefined) out.media = media as MediaKind;
+  if (as === "anonymous-admin") out.as = as;
+  else if (as !== undefined && as !== null) {
+    const channel = typeof as === "object" ? (as as Json).channel : undefined;
+    if (typeof channel !== "number") {
+      throw new ApiError(400, '"as" must be "anonymous-admin" or {"channel": <channel id>}');
+    }
+    out.as = { channel };
+  }
+  return out;
 }

@@ -17,6 +17,8 @@ export interface FaultHooks {
   setWebhook(bot: string, url: string): void;
   startCompetitor(bot: string): () => void;
   onDown(isDown: boolean): void;
+  /** The user blocked (or unblocked) the bot: Telegram sends the bot a my_chat_member update. */
+  onBlock?(bot: string, userId: number, blocked: boolean): void;
 }
 
 export interface FaultState {
@@ -90,8 +92,10 @@ export function createFaultState(hooks: FaultHooks, random: () => number = Math.
     },
     blockBot(bot, userId, isBlocked = true) {
       const key = `${hooks.botKey(bot)}|${userId}`;
+      if (blocked.has(key) === isBlocked) return;
       if (isBlocked) blocked.add(key);
       else blocked.delete(key);
+      hooks.onBlock?.(bot, userId, isBlocked);
     },
     clear() {
       failures.clear();

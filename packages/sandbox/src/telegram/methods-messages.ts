@@ -46,6 +46,7 @@ function logSent(
     ...(typeof extra.parseMode === "string" && extra.parseMode !== "" ? { parseMode: extra.parseMode } : {}),
     ...(message.replyTo ? { replyToMessageId: world.chats.idFor(message.replyTo, botKey) } : {}),
     method: extra.method,
+    ...(message.topicMessage && message.threadId !== undefined ? { threadId: message.threadId } : {}),
     at: world.now(),
     ...(message.entities && message.entities.length > 0 ? { entities: message.entities } : {}),
     ...(message.replyMarkup ? { replyMarkup: message.replyMarkup } : {}),
@@ -68,9 +69,13 @@ export const sendMessage: Method = (world, { state, params }) => {
       reply.allow_sending_without_reply === true || boolParam(params, "allow_sending_without_reply");
     if (!replyTo && !allow) throw badRequest("message to be replied not found");
   }
+  const thread =
+    topicFor(world, place, params.message_thread_id) ??
+    (replyTo?.topicMessage ? replyTo.threadId : undefined);
   const flood = world.faults.flood(state.key, place.chatId);
   if (flood) throw flood;
   const stored = world.chats.addFromBot(place, state.key, {
+    ...(thread !== undefined ? { threadId: thread, topicMessage: true } : {}),
     chatId: place.chatId,
     from: { kind: "bot", username: state.bot.username },
     text: formatted.text,
@@ -136,9 +141,24 @@ export const deleteMessage: Method = (world, { state, params }) => {
 };
 
 export const sendChatAction: Method = (world, { state, params }) => {
-  chatForBot(world, state.key, params.chat_id);
+  topicFor(world, chatForBot(world, state.key, params.chat_id), params.message_thread_id);
   if (typeof params.action !== "string" || !CHAT_ACTIONS.has(params.action)) {
     throw badRequest("wrong parameter action in request");
   }
   return true;
 };
+
+/**
+ * The forum topic `message_thread_id` names, as the Bot API checks it: only an open topic of a
+ * forum; General (1), a reply chain of an ordinary supergroup and any unknown id answer 400
+ * `message thread not found`, a closed topic 400 `TOPIC_CLOSED`.
+ */
+function topicFor(world: World, place: ChatPlace, raw: unknown): number | undefined {
+  const thread = intParam({ message_thread_id: raw }, "message_thread_id");
+  if (thread === undefined) return undefined;
+  const group = place.type === "private" ? undefined : world.registry.findGroup(place.chatId);
+  const topic = group?.chat.isForum ? group.topics.get(thread) : undefined;
+  if (!topic) throw badRequest("message thread not found");
+  if (topic.closed) throw badRequest("TOPIC_CLOSED");
+  return thread;
+}

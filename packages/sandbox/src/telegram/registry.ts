@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { SandboxError } from "./errors.js";
-import type { SandboxBot, SandboxChat, SandboxState, SandboxUser } from "./types.js";
+import type { SandboxBot, SandboxChannel, SandboxChat, SandboxState, SandboxUser } from "./types.js";
 
 export interface GroupRecord {
   chat: SandboxChat & { type: "group" | "supergroup"; title: string };
@@ -9,6 +9,16 @@ export interface GroupRecord {
   bots: Set<string>;
   /** Set when a basic group was upgraded: sends to it answer 400 with migrate_to_chat_id. */
   migratedTo?: number;
+  /** Bots removed by an admin: sends answer 403 "bot was kicked from the … chat". */
+  kicked: Set<string>;
+  /** Forum topics by thread id (General, id 1, is implicit and never listed). */
+  topics: Map<number, { name: string; closed: boolean }>;
+}
+
+export interface ChannelRecord {
+  channel: SandboxChannel;
+  /** Lower-case usernames of the bots administering the channel. */
+  bots: Set<string>;
 }
 
 export interface BotSpec {
@@ -25,6 +35,14 @@ export interface GroupSpec {
   members?: number[];
   bots?: string[];
   id?: number;
+  forum?: boolean;
+}
+
+export interface ChannelSpec {
+  title: string;
+  discussionGroup?: number;
+  bots?: string[];
+  id?: number;
 }
 
 /** Bots, users and groups of the sandbox world. Lookups are O(1); usernames match case-insensitively. */
@@ -32,6 +50,9 @@ export interface Registry {
   addBot(spec: BotSpec): SandboxBot;
   addUser(spec: { firstName: string; username?: string; id?: number }): SandboxUser;
   addGroup(spec: GroupSpec): SandboxChat;
+  addChannel(spec: ChannelSpec): SandboxChannel;
+  findChannel(id: number): ChannelRecord | undefined;
+  channel(id: number): ChannelRecord;
   /** Turns a basic group into a new supergroup (members and bots move); returns the supergroup. */
   upgradeGroup(id: number): SandboxChat;
   botByToken(token: string): SandboxBot | undefined;
@@ -54,12 +75,13 @@ export function createRegistry(): Registry {
   const botIds = new Map<number, SandboxBot>();
   const users = new Map<number, SandboxUser>();
   const groups = new Map<number, GroupRecord>();
+  const channels = new Map<number, ChannelRecord>();
   let nextUser = 100_000_001;
   let nextBot = 6_000_000_001;
   let nextGroup = 4_000_000_001;
   let nextSuper = 1_002_000_000_001;
 
-  const idTaken = (id: number) => users.has(id) || botIds.has(id) || groups.has(id);
+  const idTaken = (id: number) => users.has(id) || botIds.has(id) || groups.has(id) || channels.has(id);
   const freshId = (next: () => number) => {
     let id = next();
     while (idTaken(id)) id = next();
@@ -135,10 +157,19 @@ export function createRegistry(): Registry {
           "groups are negative, supergroups -100…",
         );
       }
+      if (spec.forum && type !== "supergroup") {
+        throw new SandboxError(
+          "bad-forum",
+          "only a supergroup can be a forum",
+          'omit type or use "supergroup"',
+        );
+      }
       const record: GroupRecord = {
-        chat: { id, type, title: spec.title },
+        chat: { id, type, title: spec.title, ...(spec.forum ? { isForum: true } : {}) },
         members: new Set(),
         bots: new Set(),
+        kicked: new Set(),
+        topics: new Map(),
       };
       for (const member of spec.members ?? []) {
         if (!users.has(member)) {
@@ -153,6 +184,37 @@ export function createRegistry(): Registry {
       for (const username of spec.bots ?? []) record.bots.add(key(registry.bot(username).username));
       groups.set(id, record);
       return { ...record.chat };
+    },
+    addChannel(spec) {
+      const id = spec.id === undefined ? freshId(() => -nextSuper++) : claim(spec.id, "channel", () => 0);
+      if (!String(id).startsWith("-100")) {
+        throw new SandboxError("bad-id", `channel id ${id} does not start with -100`, "omit id or use -100…");
+      }
+      if (
+        spec.discussionGroup !== undefined &&
+        registry.group(spec.discussionGroup).chat.type !== "supergroup"
+      ) {
+        throw new SandboxError(
+          "bad-discussion-group",
+          `chat ${spec.discussionGroup} is not a supergroup`,
+          "link a supergroup as the discussion group",
+        );
+      }
+      const channel: SandboxChannel = {
+        id,
+        title: spec.title,
+        ...(spec.discussionGroup === undefined ? {} : { discussionGroup: spec.discussionGroup }),
+      };
+      const record: ChannelRecord = { channel, bots: new Set() };
+      for (const username of spec.bots ?? []) record.bots.add(key(registry.bot(username).username));
+      channels.set(id, record);
+      return { ...channel };
+    },
+    findChannel: (id) => channels.get(id),
+    channel(id) {
+      const found = channels.get(id);
+      if (!found) throw new SandboxError("unknown-chat", `no sandbox channel ${id}`, "addChannel first");
+      return found;
     },
     upgradeGroup(id) {
       const old = registry.group(id);
@@ -195,6 +257,7 @@ export function createRegistry(): Registry {
       bots: [...bots.values()].map((b) => ({ ...b })),
       users: [...users.values()].map((u) => ({ ...u })),
       chats: [...groups.values()].map((g) => ({ ...g.chat })),
+      channels: [...channels.values()].map((c) => ({ ...c.channel })),
     }),
   };
   return registry;

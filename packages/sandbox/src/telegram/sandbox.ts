@@ -5,11 +5,12 @@ import { SandboxError } from "./errors.js";
 import { createFaultState } from "./faults.js";
 import { createSandboxHttp, type SandboxHttp } from "./http-server.js";
 import { createCallLog, createSentLog } from "./logs.js";
+import { reportBlock, setBotMembership } from "./membership.js";
 import { createRegistry } from "./registry.js";
-import { upgradeGroup } from "./service-messages.js";
+import { channelPost, closeTopic, createTopic, upgradeGroup } from "./service-messages.js";
 import type { TelegramSandbox } from "./types.js";
 import { injectUpdate, userSays } from "./user-messages.js";
-import { createBotStates, type World } from "./world.js";
+import { createBotStates, unixTime, type World } from "./world.js";
 
 export interface TelegramSandboxOptions {
   /** The sandbox clock in ms (message dates, 24 h retention, log times). Flood limits use the real clock. */
@@ -33,6 +34,7 @@ export function createTelegramSandbox(options: TelegramSandboxOptions = {}): Tel
     botKey: (username) => states.get(username).key,
     setWebhook: (bot, url) => states.get(bot).updates.setWebhook(url),
     startCompetitor: (bot) => states.get(bot).updates.startCompetitor(),
+    onBlock: (bot, userId, blocked) => reportBlock(world, bot, userId, blocked),
     onDown: (isDown) => {
       if (isDown) http?.dropBotSockets();
     },
@@ -75,10 +77,31 @@ export function createTelegramSandbox(options: TelegramSandboxOptions = {}): Tel
       return { ...bot };
     },
     addUser: (spec) => ({ ...registry.addUser(spec) }),
-    addGroup: (spec) => registry.addGroup(spec),
+    addGroup(spec) {
+      const chat = registry.addGroup(spec);
+      // A forum's first message (its creation) takes id 1, the id the General topic is known by.
+      if (chat.isForum) {
+        world.chats.addForUsers(
+          { chatId: chat.id, type: "supergroup" },
+          {
+            chatId: chat.id,
+            from: { kind: "user", id: 0 },
+            text: "",
+            date: unixTime(world),
+            service: { supergroup_chat_created: true },
+          },
+        );
+      }
+      return chat;
+    },
     upgradeGroup: (id) => upgradeGroup(world, id),
+    createTopic: (group, spec) => createTopic(world, group, spec),
+    closeTopic: (group, threadId) => closeTopic(world, group, threadId),
+    setBotMembership: (group, bot, status, by) => setBotMembership(world, group, bot, status, by),
+    addChannel: (spec) => registry.addChannel(spec),
+    channelPost: (channel, text) => channelPost(world, channel, text),
     userSays: (input) => userSays(world, input),
-    injectUpdate: (bot, update) => injectUpdate(world, bot, update),
+    injectUpdate: (bot, update, options) => injectUpdate(world, bot, update, options),
     tap: (input) => tap(world, input),
     sent: (filter) => world.sent.list(filter),
     waitForSent: (predicate, timeoutMs = 10_000) => world.sent.waitFor(predicate, timeoutMs),

@@ -19,7 +19,25 @@ export interface SandboxChat {
   id: number;
   type: "private" | "group" | "supergroup";
   title?: string;
+  /** A forum supergroup (topics); rendered as `is_forum: true`. */
+  isForum?: boolean;
 }
+
+/** A channel; posts in it are forwarded automatically into its linked discussion group, if any. */
+export interface SandboxChannel {
+  id: number;
+  title: string;
+  /** The linked discussion group (a supergroup id). */
+  discussionGroup?: number;
+}
+
+/** Media a user may send; photo, document and voice carry the message's `text` as their caption. */
+export type MediaKind = "photo" | "sticker" | "voice" | "document" | "location";
+
+/** The well-known senders Telegram uses for messages that are not a user's own. */
+export const GROUP_ANONYMOUS_BOT_ID = 1087968824;
+export const CHANNEL_BOT_ID = 136817688;
+export const SERVICE_NOTIFICATIONS_ID = 777000;
 
 export interface SentMessage {
   seq: number;
@@ -35,6 +53,8 @@ export interface SentMessage {
   parseMode?: string;
   replyToMessageId?: number;
   method: "sendMessage" | "editMessageText";
+  /** Forum topic the message went to (absent: General, or not a forum). */
+  threadId?: number;
   /** Sandbox clock, ms. */
   at: number;
   entities?: unknown[];
@@ -95,9 +115,20 @@ export interface UserSaysInput {
   from: number;
   /** A group id, or `{ bot }` for the private chat with that bot. */
   chat: number | { bot: string };
-  text: string;
+  /** The text, or the caption of `media` (required unless `media` is given; stickers and locations take none). */
+  text?: string;
   /** The replied message's id as users see it. */
   replyTo?: number;
+  /** Forum topic (thread id from createTopic); absent or 1 = General, whose messages carry no thread id. */
+  thread?: number;
+  /** Send media instead of a text message; `text` becomes its caption. */
+  media?: MediaKind;
+  /**
+   * Write on behalf of a chat: `"anonymous-admin"` (an admin of the group writing anonymously:
+   * `from` GroupAnonymousBot, `sender_chat` the group) or `{ channel }` (`from` Channel_Bot,
+   * `sender_chat` the channel).
+   */
+  as?: "anonymous-admin" | { channel: number };
   /** Spans of `text` (first unused occurrence) that become text_mention entities of these users. */
   textMentions?: { userId: number; text: string }[];
 }
@@ -130,6 +161,7 @@ export interface SandboxState {
   bots: SandboxBot[];
   users: SandboxUser[];
   chats: SandboxChat[];
+  channels: SandboxChannel[];
 }
 
 export interface TelegramSandbox {
@@ -155,12 +187,42 @@ export interface TelegramSandbox {
     members?: number[];
     bots?: string[];
     id?: number;
+    /** A forum (supergroups only). */
+    forum?: boolean;
   }): SandboxChat;
   /** Upgrades a basic group: sends to the old id answer 400 with migrate_to_chat_id; returns the supergroup. */
   upgradeGroup(id: number): SandboxChat;
+  /**
+   * Creates a topic in a forum supergroup: a `forum_topic_created` service message from `by`
+   * (a user id or a bot's username, default the first member); its id is the topic's thread id.
+   */
+  createTopic(group: number, spec: { name: string; by?: number | string }): { threadId: number };
+  /**
+   * An admin (`by`, default the first member) adds the bot to a group or removes it: the bot gets
+   * a my_chat_member update; once removed, sends answer 403 `bot was kicked from the … chat`.
+   * (Blocking in a private chat: `faults.blockBot`, which sends my_chat_member too.)
+   */
+  setBotMembership(group: number, bot: string, status: "member" | "kicked", by?: number): void;
+  /** Closes a topic: sends to it answer 400 TOPIC_CLOSED (users cannot write there any more). */
+  closeTopic(group: number, threadId: number): void;
+  /** A channel (ids -100…); `discussionGroup` links a supergroup; `bots` are its admins (they get channel_post). */
+  addChannel(spec: { title: string; discussionGroup?: number; bots?: string[]; id?: number }): SandboxChannel;
+  /**
+   * A post in a channel: a `channel_post` for the channel's bots, and in its discussion group an
+   * automatic forward (`is_automatic_forward`, `from` 777000, `sender_chat` the channel).
+   */
+  channelPost(channel: number, text: string): { messageId: number; forwardedId?: number };
   userSays(input: UserSaysInput): UserSaysResult;
-  /** A raw update (update_id assigned when absent; allowed_updates not applied); returns its update_id. */
-  injectUpdate(bot: string, update: Record<string, unknown>): number;
+  /**
+   * A raw update (update_id assigned when absent). allowed_updates applies as to every update, so
+   * a test cannot make the bot receive what Telegram would not deliver: undefined when filtered.
+   * `bypassAllowedUpdates` delivers it anyway (robustness tests of forged or unknown updates).
+   */
+  injectUpdate(
+    bot: string,
+    update: Record<string, unknown>,
+    options?: { bypassAllowedUpdates?: boolean },
+  ): number | undefined;
   /** A user taps an inline button of a bot's message: the bot gets a `callback_query`; returns its id. */
   tap(input: TapInput): { callbackQueryId: string; deliveredTo: string[] };
   sent(filter?: SentFilter): SentMessage[];
