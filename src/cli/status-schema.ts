@@ -29,6 +29,15 @@ export const statusSchema = z.object({
   }),
   index: z.object({ pages: z.number(), passages: z.number(), builtAt: z.string().optional() }),
   agents: z.array(z.object({ account: z.string(), agent: z.string(), section: z.string().optional() })),
+  /** Absent from an older daemon. */
+  eventLoop: z
+    .object({
+      blocks: z.number(),
+      thresholdMs: z.number(),
+      recent: z.array(z.object({ at: z.string(), ms: z.number() })),
+      longest: z.object({ at: z.string(), ms: z.number() }).optional(),
+    })
+    .optional(),
 });
 
 export type GatewayStatus = z.infer<typeof statusSchema>;

@@ -43,6 +43,15 @@ export function renderStatus(status: GatewayStatus, now: number = Date.now()): s
     for (const a of status.agents) rows.push([a.account, a.agent, a.section ? a.section : "(whole wiki)"]);
     sections.push(`Agents\n${renderTable(rows)}`);
   }
+  const loop = status.eventLoop;
+  if (loop && loop.blocks > 0) {
+    const latest = loop.recent.at(-1);
+    sections.push(
+      `Event loop\nblocked over ${loop.thresholdMs} ms ${loop.blocks} time(s)` +
+        (latest ? `; latest ${latest.ms} ms at ${since(latest.at, now)}` : "") +
+        (loop.longest ? `; longest ${loop.longest.ms} ms at ${since(loop.longest.at, now)}` : ""),
+    );
+  }
   const verdict = isHealthy(status)
     ? "All accounts polling, the wiki is usable."
     : "Not healthy: see the problems above.";

@@ -1,4 +1,5 @@
 import type { GatewayView } from "./gateway-readiness.js";
+import type { LoopHealthView } from "./loop-health.js";
 
 /** The body of /status (secrets are redacted by the server before it is sent). */
 export interface GatewayStatus {
@@ -15,9 +16,13 @@ export interface GatewayStatus {
   wiki: { ok: boolean; detail?: string };
   index: unknown;
   agents: unknown[];
+  eventLoop: LoopHealthView;
 }
 
-/** /status: each account's life, the wiki's health, the index's size and the bindings in force. */
+/**
+ * /status: each account's life, the wiki's health, the index's size, the bindings in force, and
+ * when the event loop was blocked for longer than its threshold (100 ms).
+ */
 export function gatewayStatus(view: GatewayView): GatewayStatus {
   return {
     accounts: view.accounts().map((s) => ({
@@ -33,5 +38,6 @@ export function gatewayStatus(view: GatewayView): GatewayStatus {
     wiki: view.wiki(),
     index: view.indexStats(),
     agents: view.agents(),
+    eventLoop: view.eventLoop(),
   };
 }

@@ -96,6 +96,18 @@ describe("operations (daemon against the sandboxes)", () => {
     ).toBeGreaterThanOrEqual(1);
     expect(await metric(daemon.httpUrl, /^wiki_gateway_index_pages /)).toBe(2);
     expect(await metric(daemon.httpUrl, /^wiki_gateway_journal_depth\{account="default"\}/)).toBe(0);
+    // Event-loop health: the delay since the previous scrape, GC pauses by kind, blocks in /status.
+    const text = await (await fetch(`${daemon.httpUrl}/metrics`)).text();
+    for (const stat of ["p50", "p99", "max"]) {
+      expect(text).toMatch(new RegExp(`^wiki_gateway_event_loop_delay_seconds\\{stat="${stat}"\\} `, "m"));
+    }
+    expect(text).toMatch(/^wiki_gateway_event_loop_blocked_seconds_count \d+$/m);
+    expect(text).toMatch(/^wiki_gateway_gc_pause_seconds_count\{kind="[a-z]+"\} [1-9]/m);
+    const status = (await (await fetch(`${daemon.httpUrl}/status`)).json()) as {
+      eventLoop: { blocks: number; thresholdMs: number; recent: unknown[] };
+    };
+    expect(status.eventLoop).toMatchObject({ thresholdMs: 100, blocks: expect.any(Number) });
+    expect(status.eventLoop.recent.length).toBe(Math.min(status.eventLoop.blocks, 10));
     stack.wiki.setApiEnabled(false);
     await eventually(
       async () =>
