@@ -140,6 +140,6 @@ export function createWikiClient(options: WikiClientOptions): WikiClient {
       return toResult(result.responseResult);
     },
 
-    probe: () => probeWiki({ transport, listPages, getPage, field }),
+    probe: (probeOptions) => probeWiki({ transport, listPages, getPage, field }, probeOptions),
   };
 }
