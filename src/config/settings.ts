@@ -99,6 +99,13 @@ const schema = {
     env: "WIKI_TIMEOUT_MS",
     arg: "wiki-timeout-ms",
   },
+  answerCacheBytes: {
+    doc: "Most memory the cache of repeated questions' answers may hold, in bytes (least recently used go first).",
+    format: "nat",
+    default: 16 * 1024 * 1024,
+    env: "GATEWAY_ANSWER_CACHE_BYTES",
+    arg: "answer-cache-bytes",
+  },
 } as const;
 
 export interface Settings {
@@ -115,6 +122,7 @@ export interface Settings {
   stopTimeoutMs: number;
   indexRefreshSeconds: number;
   wikiTimeoutMs: number;
+  answerCacheBytes: number;
 }
 
 /** Reads settings from the environment and the given command-line flags, and validates them. */
@@ -135,6 +143,11 @@ export function describeSettings(): string[] {
   return Object.values(schema).map(
     (s) => `  --${s.arg.padEnd(22)} ${s.env.padEnd(28)} ${s.doc} (default: ${JSON.stringify(s.default)})`,
   );
+}
+
+/** Each setting's flag, environment variable and default, as `--help` and the README list them. */
+export function settingsReference(): Array<{ arg: string; env: string; default: unknown }> {
+  return Object.values(schema).map((s) => ({ arg: s.arg, env: s.env, default: s.default }));
 }
 
 /** True when the caller should print pretty logs. */
