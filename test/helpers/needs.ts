@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { describe, it } from "vitest";
 import { canMount } from "../reliability/mounts.js";
@@ -23,6 +24,11 @@ export const NEEDS = {
     what: `Chromium (${CHROMIUM_PATH})`,
     available: () => existsSync(CHROMIUM_PATH),
     install: "apt-get update && apt-get install -y chromium fonts-noto-color-emoji",
+  },
+  zsh: {
+    what: "zsh",
+    available: () => spawnSync("zsh", ["--version"]).status === 0,
+    install: "apt-get update && apt-get install -y zsh",
   },
   mount: {
     what: "mount(2) permission (root, tmpfs)",

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { COMMANDS, runCli } from "../../../src/cli/run-cli.js";
 import { captureIo } from "../../helpers/cli.js";
+import { describeWhere } from "../../helpers/needs.js";
 
 async function script(shell: string): Promise<string> {
   const io = captureIo();
@@ -68,9 +69,6 @@ describe("completion: bash", () => {
   });
 });
 
-const zsh = spawnSync("zsh", ["--version"]).status === 0;
-if (!zsh) console.warn("zsh is not installed: the zsh completion test did not run (apt-get install zsh)");
-
 /**
  * Runs the zsh function in a real zsh after `compinit`, with compadd/_describe/_files recording
  * the candidates (they only work inside a completion widget; zsh itself filters by prefix).
@@ -96,7 +94,7 @@ function zshComplete(file: string, words: string[]): string {
   );
 }
 
-describe.runIf(zsh)("completion: zsh", () => {
+describeWhere("zsh", "completion: zsh", () => {
   it("registers with compinit and offers commands, sub-commands and options", async () => {
     const file = await script("zsh");
     const top = zshComplete(file, ["wiki-gateway", "pa"]);

@@ -48,10 +48,11 @@ function splitSections(markdown: string): SeedPage[] {
   }
   for (const part of parts) {
     const title = /^##\s+(.+)$/m.exec(part)?.[1]?.replace(/`/g, "").trim() ?? "Section";
-    // Images (the README's screenshot) are files of the repository, not of the wiki: left out.
+    // Images (the README's screenshot) are files of the repository, not of the wiki: left out,
+    // with the caption that follows one (a paragraph that is all emphasis), which speaks of it.
     const body = part
       .replace(/^##\s+.+\n/, "")
-      .replace(/^!\[[^\]]*\]\([^)]*\)\s*$/gm, "")
+      .replace(/^!\[[^\]]*\]\([^)]*\)[ \t]*(?:\n[ \t]*\n_[^\n]+_[ \t]*)?$/gm, "")
       .trim();
     const description = summaryOf(body);
     out.push({ path: `gateway/${slug(title)}`, title, description, content: `# ${title}\n\n${body}\n` });
