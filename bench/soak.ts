@@ -122,20 +122,8 @@ export async function runSoak(
           round(data.rssLastTenthMedianMb, 1),
           `${round(growth, 1)} % (goal < 10 %)`,
         ],
-        [
-          "heap used after a forced GC (MB)",
-          round(data.heapAfterGcStartMb, 1),
-          "—",
-          round(data.heapAfterGcEndMb, 1),
-          round(data.heapAfterGcEndMb / data.heapAfterGcStartMb, 2),
-        ],
-        [
-          "RSS after that GC (MB)",
-          round(data.rssAfterGcStartMb, 1),
-          "—",
-          round(data.rssAfterGcEndMb, 1),
-          round(data.rssAfterGcEndMb / data.rssAfterGcStartMb, 2),
-        ],
+        startEnd("heap used after a forced GC (MB)", data.heapAfterGcStartMb, data.heapAfterGcEndMb),
+        startEnd("RSS after that GC (MB)", data.rssAfterGcStartMb, data.rssAfterGcEndMb),
       ],
       notes: [
         `${data.answered} of ${data.sent} questions answered in ${data.rounds} rounds; ${data.reloads} hot reload(s), ${data.indexRefreshes} index refresh(es) that changed the index; load average (1 min, median) ${round(data.loadAverage, 2)}.`,
@@ -145,4 +133,9 @@ export async function runSoak(
   } finally {
     if (!options.world) await world.close();
   }
+}
+
+/** A table row of a measure read at the start and at the end only. */
+function startEnd(label: string, start: number, end: number): Array<string | number> {
+  return [label, round(start, 1), "—", round(end, 1), round(end / start, 2)];
 }

@@ -3,7 +3,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { REFERENCE_ACCOUNTS } from "../../packages/sandbox/src/telegram/world-file.js";
 import { createTestWorld, type TestWorld } from "../../packages/sandbox/src/test-world.js";
 import { readTldrPages, tldrRoot } from "../../packages/sandbox/src/tldr-corpus.js";
-import { BIN, spawnNode, waitFor } from "./processes.js";
+import { BIN, spawnNode, stopProcess, waitFor } from "./processes.js";
 
 /** The shared test world with N bots, users in one supergroup, and the whole tldr corpus in the wiki. */
 export type World = TestWorld;
@@ -83,20 +83,26 @@ export async function startGateway(
   child.stderr?.on("data", (c: Buffer) => (output += c.toString()));
   const httpUrl = `http://127.0.0.1:${port}`;
   let pollingMs = Number.NaN;
-  await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`gateway exited: ${output.slice(-2000)}`);
-      const body = (await (await fetch(`${httpUrl}/status`)).json()) as {
-        accounts: Array<{ status: string }>;
-      };
-      const all = body.accounts.length > 0 && body.accounts.every((a) => a.status === "polling");
-      if (all && Number.isNaN(pollingMs)) pollingMs = performance.now() - started;
-      return all;
-    },
-    180_000,
-    "all accounts polling",
-  );
-  await waitFor(async () => (await fetch(`${httpUrl}/readyz`)).status === 200, 180_000, "gateway ready");
+  try {
+    await waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`gateway exited: ${output.slice(-2000)}`);
+        const body = (await (await fetch(`${httpUrl}/status`)).json()) as {
+          accounts: Array<{ status: string }>;
+        };
+        const all = body.accounts.length > 0 && body.accounts.every((a) => a.status === "polling");
+        if (all && Number.isNaN(pollingMs)) pollingMs = performance.now() - started;
+        return all;
+      },
+      180_000,
+      "all accounts polling",
+    );
+    await waitFor(async () => (await fetch(`${httpUrl}/readyz`)).status === 200, 180_000, "gateway ready");
+  } catch (error) {
+    // A gateway that never got ready is not left behind.
+    await stopProcess(child);
+    throw new Error(`${(error as Error).message}; its last output: ${output.slice(-1500)}`, { cause: error });
+  }
   return { child, httpUrl, readyMs: performance.now() - started, pollingMs, logs: () => output };
 }
 
