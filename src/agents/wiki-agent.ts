@@ -77,7 +77,7 @@ export function createWikiAgent(deps: {
       case "search":
         return reply(await searchCommand(deps, agent, args), "command");
       case "page":
-        return reply(await pageCommand(deps, agent, args), "command");
+        return reply(await pageCommand(deps, agent, args, editor), "command");
       case "recent":
         return reply(await recentCommand(deps, agent, args), "command");
       case "whoami":

@@ -99,6 +99,13 @@ const schema = {
     env: "WIKI_TIMEOUT_MS",
     arg: "wiki-timeout-ms",
   },
+  wikiWriteTimeoutMs: {
+    doc: "Timeout of a page create or update, in milliseconds (a real wiki renders the page first); never resent.",
+    format: "nat",
+    default: 60_000,
+    env: "WIKI_WRITE_TIMEOUT_MS",
+    arg: "wiki-write-timeout-ms",
+  },
   answerCacheBytes: {
     doc: "Most memory the cache of repeated questions' answers may hold, in bytes (least recently used go first).",
     format: "nat",
@@ -122,6 +129,7 @@ export interface Settings {
   stopTimeoutMs: number;
   indexRefreshSeconds: number;
   wikiTimeoutMs: number;
+  wikiWriteTimeoutMs: number;
   answerCacheBytes: number;
 }
 
@@ -145,9 +153,9 @@ export function describeSettings(): string[] {
   );
 }
 
-/** Each setting's flag, environment variable and default, as `--help` and the README list them. */
-export function settingsReference(): Array<{ arg: string; env: string; default: unknown }> {
-  return Object.values(schema).map((s) => ({ arg: s.arg, env: s.env, default: s.default }));
+/** Each setting's flag, environment variable and default, for documentation checks. */
+export function settingsReference(): Array<{ flag: string; env: string; default: unknown }> {
+  return Object.values(schema).map((s) => ({ flag: `--${s.arg}`, env: s.env, default: s.default }));
 }
 
 /** True when the caller should print pretty logs. */

@@ -33,8 +33,16 @@ export interface MutationResult {
   succeeded: boolean;
   errorCode: number;
   slug: string;
+  /** The wiki's own message, whole (it may be long: log it, show people its first sentence). */
   message: string;
   page?: { id: number; path: string };
+  /**
+   * How a success is known: the wiki's answer, or reading the page back after an answer that left
+   * it open (a timeout, a dropped connection, an internal error after the write).
+   */
+  confirmedBy?: "answer" | "read-back";
+  /** Something went wrong after the write itself (e.g. the wiki's page-tree job failed). */
+  warning?: string;
 }
 
 export interface CreatePageInput {
@@ -48,15 +56,21 @@ export interface CreatePageInput {
   isPrivate?: boolean;
 }
 
+/**
+ * An update changes what it names and keeps everything else as the page has it: the client sends
+ * the page's current tags, publication, privacy, title, description and editor back (Wiki.js
+ * unpublishes a page updated without isPublished, and saves half a page without tags).
+ */
 export interface UpdatePageInput {
   id: number;
   content: string;
   title?: string;
   description?: string;
-  /** Current tags are kept when absent (never sent empty by accident). */
   tags?: string[];
-  /** true unless told otherwise: omitting it would unpublish the page. */
   isPublished?: boolean;
+  isPrivate?: boolean;
+  /** The page as just read; the client reads it when absent. Also the baseline of a read-back. */
+  current?: WikiPage;
 }
 
 /** What the caller already knows, so that a periodic check need not list every page again. */

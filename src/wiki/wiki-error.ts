@@ -1,4 +1,5 @@
 import { GatewayError } from "../errors.js";
+import { firstSentence } from "./short-message.js";
 
 /**
  * Every wiki failure, named, with what it means for the operator. The remedies follow the
@@ -24,6 +25,7 @@ export type WikiErrorCode =
   | "wiki-page-not-found"
   | "wiki-validation"
   | "wiki-mutation-failed"
+  | "wiki-write-unconfirmed"
   | "wiki-bad-response";
 
 export const WIKI_REMEDIES: Record<WikiErrorCode, string> = {
@@ -34,7 +36,8 @@ export const WIKI_REMEDIES: Record<WikiErrorCode, string> = {
     "wrong URL: set WIKI_URL to the wiki's base URL so that {base_url}/graphql is its GraphQL endpoint",
   "wiki-unreachable":
     "check that the wiki runs and WIKI_URL is reachable from the gateway (DNS, network, proxy)",
-  "wiki-timeout": "the wiki answered too slowly: check its load, or raise WIKI_TIMEOUT_MS",
+  "wiki-timeout":
+    "the wiki answered too slowly: check its load, or raise WIKI_TIMEOUT_MS (WIKI_WRITE_TIMEOUT_MS for creates and updates)",
   "wiki-server-error": "the wiki failed (5xx): look at the wiki's own log; the gateway retries",
   "wiki-unauthorized":
     "the token expired or was revoked: obtain a new API key from the operator responsible for the wiki and write it to WIKI_TOKEN_FILE",
@@ -56,6 +59,8 @@ export const WIKI_REMEDIES: Record<WikiErrorCode, string> = {
   "wiki-validation":
     "the gateway sent a query this wiki does not accept: check the wiki is Wiki.js 2.5; report it as a bug",
   "wiki-mutation-failed": "see the wiki's message; fix the page input (path, content) or the key's rights",
+  "wiki-write-unconfirmed":
+    "the wiki did not confirm the write and the page does not show it yet: look at the page before sending it again; raise WIKI_WRITE_TIMEOUT_MS if the wiki is slow",
   "wiki-bad-response":
     "the URL does not answer like Wiki.js GraphQL: check WIKI_URL (a proxy or another service may answer)",
 };
@@ -69,11 +74,20 @@ export class WikiError extends GatewayError {
   /** Wiki.js's own error number (6003, 6013, ...) or a mutation's errorCode. */
   readonly wikiCode?: number;
   readonly slug?: string;
+  /** The request provably never reached the wiki (connection refused, name not resolved). */
+  readonly notSent: boolean;
 
   constructor(
     code: WikiErrorCode,
     message: string,
-    details: { status?: number; wikiCode?: number; slug?: string; cause?: unknown; remedy?: string } = {},
+    details: {
+      status?: number;
+      wikiCode?: number;
+      slug?: string;
+      cause?: unknown;
+      remedy?: string;
+      notSent?: boolean;
+    } = {},
   ) {
     super(
       code,
@@ -82,6 +96,7 @@ export class WikiError extends GatewayError {
       details.cause === undefined ? undefined : { cause: details.cause },
     );
     this.retryable = RETRYABLE.has(code);
+    this.notSent = details.notSent === true;
     if (details.status !== undefined) this.status = details.status;
     if (details.wikiCode !== undefined) this.wikiCode = details.wikiCode;
     if (details.slug !== undefined) this.slug = details.slug;
@@ -101,11 +116,15 @@ const MUTATION_REMEDIES: Record<number, string> = {
   6007: "the API key's group lacks manage:pages on this path",
   6008: "the API key's group lacks write:pages on this path (check its page rules)",
   6009: "the API key's group lacks write:pages on this page (check its page rules)",
+  // Wiki.js 2.5 answers a create refused by page rules with PageDeleteForbidden.
+  6010: "the API key's group lacks write:pages on this path (check its page rules)",
 };
 
 /**
  * A failed mutation (`responseResult.succeeded: false`) as a WikiError `wiki-mutation-failed`,
- * keeping Wiki.js's errorCode (wikiCode) and slug. For callers that want to throw.
+ * keeping Wiki.js's errorCode (wikiCode) and slug. For callers that want to throw. The message
+ * carries the first sentence of the wiki's (which can be a whole SQL statement); the whole text
+ * stays in `cause` for a log.
  */
 export function mutationError(
   operation: string,
@@ -118,7 +137,7 @@ export function mutationError(
       : WIKI_REMEDIES["wiki-mutation-failed"]);
   return new WikiError(
     "wiki-mutation-failed",
-    `the wiki refused ${operation}: ${result.slug} (${result.errorCode}): ${result.message}`,
-    { wikiCode: result.errorCode, slug: result.slug, remedy },
+    `the wiki refused ${operation}: ${result.slug} (${result.errorCode}): ${firstSentence(result.message)}`,
+    { wikiCode: result.errorCode, slug: result.slug, remedy, cause: new Error(result.message) },
   );
 }

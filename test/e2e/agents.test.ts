@@ -98,20 +98,20 @@ describe("wiki agent (daemon against both sandboxes)", () => {
       user.id,
       "/new guides/coffee Coffee machine\n# Coffee machine\n\nDescale the coffee machine every Friday with the blue tablets.",
     );
-    expect(created.text).toContain("Page created successfully.");
+    expect(created.text).toContain("Created: ");
     expect((await ask(user.id, "how do I descale the coffee machine?")).text).toContain("blue tablets");
 
     const edited = await ask(
       user.id,
       "/edit guides/coffee\n# Coffee machine\n\nDescale the coffee machine every Monday with the green tablets.",
     );
-    expect(edited.text).toContain("Page has been updated.");
+    expect(edited.text).toContain("Updated: ");
     const after = await ask(user.id, "how do I descale the coffee machine?");
     expect(after.text).toContain("green tablets");
     expect(after.text).not.toContain("blue tablets");
 
     const appended = await ask(user.id, "/append guides/coffee Never use vinegar.");
-    expect(appended.text).toContain("Page has been updated.");
+    expect(appended.text).toContain("Updated: ");
 
     const refused = await ask(stranger.id, "/edit guides/coffee\nvandalism");
     expect(refused.text).toMatch(/only this wiki's editors/i);

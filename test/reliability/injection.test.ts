@@ -149,7 +149,7 @@ describe("injection", () => {
     const before = JSON.parse(await snapshot(stack)) as Array<{ path: string }>;
     const body = `# Hostile\n\n${GRAPHQL_HOSTILE.join("\n\n")}`;
     const created = await ask(stack, bot, `/new guides/hostile-gql Hostile $title "x" {y}\n${body}`);
-    expect(created.text).toContain("Page created successfully.");
+    expect(created.text).toContain("Created: ");
     const after = JSON.parse(await snapshot(stack)) as Array<{
       path: string;
       content: string;

@@ -15,8 +15,9 @@ import { readTldrPages, tldrRoot } from "./tldr-corpus.js";
  * An in-memory WikiPort for unit tests and the answer-quality bench: no network. It behaves like
  * Wiki.js 2.5 where the gateway can tell: search is the default engine's (the WHOLE query as one
  * substring of title, description or path, ASCII case-folding, `%`/`_` wildcards, published pages
- * only), mutations answer with the real responseResult codes and messages, update keeps tags and
- * isPublished when absent, and every write moves updatedAt forward.
+ * only), mutations answer with the real responseResult codes and messages, update keeps what it
+ * is not given (tags, publication, privacy, title, description), and every write moves updatedAt
+ * forward.
  */
 export interface MemoryWiki extends WikiPort {
   /** Adds a page directly (no path checks), like data imported earlier. */
@@ -166,7 +167,8 @@ export function createMemoryWiki(seed: SeedPage[] = []): MemoryWiki {
         title: input.title ?? page.title,
         description: input.description ?? page.description,
         tags: input.tags ?? page.tags,
-        isPublished: input.isPublished ?? true,
+        isPublished: input.isPublished ?? page.isPublished,
+        isPrivate: input.isPrivate ?? page.isPrivate,
         updatedAt: now(),
       };
       pages.set(page.id, updated);

@@ -64,7 +64,8 @@ export async function createTestWorld(options: TestWorldOptions): Promise<TestWo
   mkdirSync(join(dir, "secrets"), { recursive: true });
   const telegram = createTelegramSandbox();
   await telegram.listen();
-  const wiki = createSandboxWiki({ dataDir: join(dir, "wiki-data") });
+  // Writes take a few hundred ms, like a real wiki's render (which takes seconds).
+  const wiki = createSandboxWiki({ dataDir: join(dir, "wiki-data"), writeLatencyMs: 300 });
   const wikiUrl = await wiki.listen();
   wiki.seed([...options.pages]);
   const wikiTokenFile = join(dir, "secrets", "wiki.token");

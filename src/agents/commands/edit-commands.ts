@@ -1,6 +1,8 @@
 import type { Logger } from "../../log/logger.js";
 import type { SearchIndex } from "../../wiki/search-index/index.js";
+import { firstSentence } from "../../wiki/short-message.js";
 import type { MutationResult, WikiPage, WikiPort } from "../../wiki/types.js";
+import { isWikiError } from "../../wiki/wiki-error.js";
 import { type AgentSettings, pageUrl } from "../agent-settings.js";
 import { escapeAttribute, escapeHtml } from "../format/index.js";
 import { describeWikiFailure } from "../wiki-failure.js";
@@ -13,10 +15,12 @@ export interface EditDeps {
 }
 
 /**
- * Editors' commands (the caller checks that the sender is an editor). Updates go through
- * WikiPort.updatePage with the page id and content only: the port sends the current tags and
- * isPublished (the safe form). After a success the page is read again and put in the index at
- * once, so the next answer already reflects the edit. Replies quote the wiki's own message.
+ * Editors' commands (the caller checks that the sender is an editor). An edit changes the content
+ * only: the page as read is handed to WikiPort.updatePage, which sends its tags, publication,
+ * privacy, title and description back unchanged (a draft stays a draft). After a success the page
+ * is read again and put in the index at once, so the next answer already reflects the edit.
+ * Replies say "Created", "Updated" or "Refused: <one sentence>"; the wiki's whole message goes to
+ * the log (it may be a 16 KB SQL statement).
  */
 export async function newCommand(deps: EditDeps, agent: AgentSettings, args: string): Promise<string> {
   const { head, body } = headAndBody(args);
@@ -24,21 +28,22 @@ export async function newCommand(deps: EditDeps, agent: AgentSettings, args: str
   if (!rawPath || titleWords.length === 0 || body === "") {
     return "Usage: /new PATH TITLE, then the page text on the next lines.";
   }
+  const unlinkable = unlinkableCharacters(rawPath);
+  if (unlinkable.length > 0) {
+    return `Refused: a page path cannot contain ${unlinkable.map((c) => `“${escapeHtml(c)}”`).join(", ")}: Wiki.js drops ${unlinkable.length === 1 ? "it" : "them"} from page links, so the page could not be opened. Use letters, digits, - and /.`;
+  }
   const path = sectionPath(agent, rawPath);
   if (path === undefined) return `“${escapeHtml(rawPath)}” is not a path in this section.`;
   const title = titleWords.join(" ");
-  const result = await deps.wiki.createPage({
-    path,
-    locale: agent.locale,
-    title,
-    content: body,
-    description: "",
-  });
-  if (!result.succeeded) return refused(result);
+  const result = await write(deps, "create", path, () =>
+    deps.wiki.createPage({ path, locale: agent.locale, title, content: body, description: "" }),
+  );
+  if (typeof result === "string") return result;
+  if (!result.succeeded) return refused(deps, result);
   await reindex(deps, () =>
     result.page ? deps.wiki.getPage(result.page.id) : deps.wiki.getPageByPath(path, agent.locale),
   );
-  return done(result, agent, { path, locale: agent.locale, title });
+  return done("Created", agent, { path, locale: agent.locale, title });
 }
 
 export async function editCommand(deps: EditDeps, agent: AgentSettings, args: string): Promise<string> {
@@ -65,10 +70,13 @@ async function update(
   page: WikiPage,
   content: string,
 ): Promise<string> {
-  const result = await deps.wiki.updatePage({ id: page.id, content });
-  if (!result.succeeded) return refused(result);
+  const result = await write(deps, "update", page.path, () =>
+    deps.wiki.updatePage({ id: page.id, content, current: page }),
+  );
+  if (typeof result === "string") return result;
+  if (!result.succeeded) return refused(deps, result);
   await reindex(deps, () => deps.wiki.getPage(page.id));
-  return done(result, agent, page);
+  return done("Updated", agent, page);
 }
 
 /** Puts the fresh page in the index; a failure here is logged, the edit itself succeeded. */
@@ -84,14 +92,51 @@ async function reindex(deps: EditDeps, read: () => Promise<WikiPage | undefined>
   }
 }
 
-function refused(result: MutationResult): string {
-  return `The wiki refused: ${escapeHtml(result.message || result.slug)} (${escapeHtml(result.slug)}, ${result.errorCode}).`;
+/**
+ * The characters of a path that Wiki.js 2.5 drops from page URLs (`? " | < > : *` and control
+ * characters): a page stored with one is created, but its link leads nowhere.
+ */
+export function unlinkableCharacters(path: string): string[] {
+  const found = path.match(/[?"|<>:*\x00-\x1f\x7f-\x9f]/g) ?? [];
+  return [...new Set(found)].map((c) =>
+    c.charCodeAt(0) < 0x20 || c.charCodeAt(0) >= 0x7f
+      ? `U+${c.charCodeAt(0).toString(16).padStart(4, "0").toUpperCase()}`
+      : c,
+  );
+}
+
+/** Runs a write; a write the wiki left unconfirmed becomes the editor's reply (a string). */
+async function write(
+  deps: EditDeps,
+  kind: "create" | "update",
+  path: string,
+  send: () => Promise<MutationResult>,
+): Promise<MutationResult | string> {
+  try {
+    const result = await send();
+    if (result.warning)
+      deps.logger.warn({ kind, path, warning: result.warning }, "wiki write done with a warning");
+    return result;
+  } catch (error) {
+    if (!isWikiError(error) || error.code !== "wiki-write-unconfirmed") throw error;
+    deps.logger.warn({ ...describeWikiFailure(error), kind, path }, "wiki write not confirmed");
+    return "Not confirmed: the wiki did not answer in time and the page does not show the change yet. Look at the page before sending it again.";
+  }
+}
+
+function refused(deps: EditDeps, result: MutationResult): string {
+  deps.logger.info(
+    { errorCode: result.errorCode, slug: result.slug, message: result.message },
+    "the wiki refused an editor's change",
+  );
+  const reason = firstSentence(result.message || result.slug);
+  return `Refused: ${escapeHtml(reason)} (${escapeHtml(result.slug)}, ${result.errorCode})`;
 }
 
 function done(
-  result: MutationResult,
+  what: "Created" | "Updated",
   agent: AgentSettings,
   page: { path: string; locale: string; title: string },
 ): string {
-  return `${escapeHtml(result.message)}\n<a href="${escapeAttribute(pageUrl(agent, page))}">${escapeHtml(page.title)}</a>`;
+  return `${what}: <a href="${escapeAttribute(pageUrl(agent, page))}">${escapeHtml(page.title)}</a>`;
 }

@@ -62,16 +62,27 @@ export async function searchCommand(deps: ReadDeps, agent: AgentSettings, words:
   ].join("\n");
 }
 
-/** A whole page, rendered (the caller splits it into messages). */
-export async function pageCommand(deps: ReadDeps, agent: AgentSettings, ref: string): Promise<string> {
+/**
+ * A whole page, rendered (the caller splits it into messages). A draft (unpublished) or private
+ * page is shown to the agent's editors only; anyone else is told there is no such page, as the
+ * answers and /recent never show it either.
+ */
+export async function pageCommand(
+  deps: ReadDeps,
+  agent: AgentSettings,
+  ref: string,
+  editor: boolean,
+): Promise<string> {
   if (ref.trim() === "") return "Usage: /page ID or /page PATH";
   const page = await findPage(deps.wiki, agent, ref);
-  if (!page) return `No page “${escapeHtml(ref.trim())}” here.`;
+  if (!page || (!editor && (!page.isPublished || page.isPrivate))) {
+    return `No page “${escapeHtml(ref.trim())}” here.`;
+  }
   const body = markdownToTelegramHtml(page.content, { baseUrl: agent.publicBaseUrl });
   return `<b>${escapeHtml(page.title)}</b> (id ${page.id}, ${link(agent, page)})\n\n${body}`;
 }
 
-/** Recently updated pages of the section, newest first, from the wiki's list. */
+/** Recently updated published, public pages of the section, newest first, from the wiki's list. */
 export async function recentCommand(deps: ReadDeps, agent: AgentSettings, arg: string): Promise<string> {
   const n = Math.min(20, Math.max(1, Number.parseInt(arg, 10) || 5));
   const pages = (await deps.wiki.listPages())

@@ -6,6 +6,9 @@ interface GraphQLErrorShape {
   extensions?: { code?: string; exception?: { code?: number } };
 }
 
+/** Connection failures that happen before a request is sent: resending cannot repeat a write. */
+const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+
 /** Turns a failed HTTP exchange with the wiki into a WikiError with the right code and remedy. */
 export function classifyHttpFailure(error: unknown, url: string, timeoutMs: number): WikiError {
   if (error instanceof WikiError) return error;
@@ -57,6 +60,7 @@ export function classifyHttpFailure(error: unknown, url: string, timeoutMs: numb
   const detail = typeof cause?.code === "string" ? cause.code : ((error as Error)?.message ?? String(error));
   return new WikiError("wiki-unreachable", `the wiki at ${url} cannot be reached (${detail})`, {
     cause: error,
+    notSent: typeof cause?.code === "string" && NOT_SENT.has(cause.code),
   });
 }
 

@@ -12,9 +12,13 @@ export const WIKI_DOCUMENTS = {
   getPage: `query GetPage($id: Int!) { pages { single(id: $id) { ${PAGE_FIELDS} } } }`,
   getPageByPath: `query GetPageByPath($path: String!, $locale: String!) { pages { singleByPath(path: $path, locale: $locale) { ${PAGE_FIELDS} } } }`,
   search: `query SearchPages($query: String!, $locale: String) { pages { search(query: $query, locale: $locale) { results { id title description path locale } suggestions totalHits } } }`,
+  /** `page { id path }` only: Wiki.js's create answer has no locale (selecting it nulls `page`). */
   createPage: `mutation CreatePage($content: String!, $description: String!, $editor: String!, $isPublished: Boolean!, $isPrivate: Boolean!, $locale: String!, $path: String!, $tags: [String]!, $title: String!) { pages { create(content: $content, description: $description, editor: $editor, isPublished: $isPublished, isPrivate: $isPrivate, locale: $locale, path: $path, tags: $tags, title: $title) { ${RESULT_FIELDS} page { id path } } } }`,
-  /** content, tags and isPublished are required here on purpose (see updatePage). */
-  updatePage: `mutation UpdatePage($id: Int!, $content: String!, $tags: [String]!, $isPublished: Boolean!, $title: String, $description: String) { pages { update(id: $id, content: $content, tags: $tags, isPublished: $isPublished, title: $title, description: $description) { ${RESULT_FIELDS} } } }`,
+  /**
+   * content, tags, isPublished and isPrivate are required here on purpose: the client sends the
+   * page's current values back (see updatePage), so an edit never publishes a draft.
+   */
+  updatePage: `mutation UpdatePage($id: Int!, $content: String!, $tags: [String]!, $isPublished: Boolean!, $isPrivate: Boolean!, $title: String!, $description: String!, $editor: String!) { pages { update(id: $id, content: $content, tags: $tags, isPublished: $isPublished, isPrivate: $isPrivate, title: $title, description: $description, editor: $editor) { ${RESULT_FIELDS} } } }`,
   /** probe: `single` needs manage:pages, which a guest never has. */
   probeSingle: `query ProbeSingle($id: Int!) { pages { single(id: $id) { id path } } }`,
   /**
@@ -25,3 +29,8 @@ export const WIKI_DOCUMENTS = {
 } as const;
 
 export type WikiOperation = keyof typeof WIKI_DOCUMENTS;
+
+/** The operations that change the wiki: never resent blindly (see the transport). */
+export function isWriteOperation(operation: WikiOperation): boolean {
+  return operation === "createPage" || operation === "updatePage";
+}

@@ -3,13 +3,15 @@ import type { Logger } from "../../log/logger.js";
 import { createTokenSource, type WikiToken } from "../token.js";
 import { WikiError } from "../wiki-error.js";
 import { classifyHttpFailure } from "./classify-error.js";
-import { WIKI_DOCUMENTS, type WikiOperation } from "./documents.js";
+import { isWriteOperation, WIKI_DOCUMENTS, type WikiOperation } from "./documents.js";
 import { createSemaphore } from "./semaphore.js";
 
 export interface TransportOptions {
   graphqlUrl: string;
   tokenFile: string;
   timeoutMs: number;
+  /** Timeout of a create or update: a real wiki renders the page and rebuilds its tree first. */
+  writeTimeoutMs?: number;
   concurrency: number;
   retries: number;
   fetch?: typeof fetch;
@@ -36,6 +38,10 @@ export interface Transport {
  * retries with exponential backoff and jitter for network failures, timeouts and 5xx only (a
  * waiting retry does not hold a slot). GraphQL errors in a 200 answer are returned, not thrown:
  * the caller knows what a null field means. Contract: the token is never logged nor put in an error.
+ *
+ * Writes (createPage, updatePage) have their own, longer timeout and are resent only when the
+ * request provably never left (`notSent`): after a timeout, a dropped connection or a 5xx the
+ * write may well have happened, so the error goes to the caller, which reads the page back.
  */
 export function createTransport(options: TransportOptions): Transport {
   const tokens = createTokenSource(options.tokenFile);
@@ -61,6 +67,7 @@ export function createTransport(options: TransportOptions): Transport {
   async function once<T>(
     operation: WikiOperation,
     variables: Record<string, unknown>,
+    timeoutMs: number,
   ): Promise<GraphQLAnswer<T>> {
     const { token } = await tokens.get();
     options.onRequest?.(operation);
@@ -68,25 +75,26 @@ export function createTransport(options: TransportOptions): Transport {
       const res = await clientFor(token).rawRequest<T>({
         query: WIKI_DOCUMENTS[operation],
         variables,
-        signal: AbortSignal.timeout(options.timeoutMs),
+        signal: AbortSignal.timeout(timeoutMs),
       });
       return { data: res.data, errors: (res.errors ?? []) as GraphQLAnswer<T>["errors"] };
     } catch (error) {
-      throw classifyHttpFailure(error, options.graphqlUrl, options.timeoutMs);
+      throw classifyHttpFailure(error, options.graphqlUrl, timeoutMs);
     }
   }
 
   return {
     async request<T>(operation: WikiOperation, variables: Record<string, unknown> = {}) {
+      const write = isWriteOperation(operation);
+      const timeoutMs = write ? (options.writeTimeoutMs ?? options.timeoutMs) : options.timeoutMs;
       for (let attempt = 0; ; attempt++) {
         try {
-          return await slots.run(() => once<T>(operation, variables));
+          return await slots.run(() => once<T>(operation, variables, timeoutMs));
         } catch (error) {
           const wikiError =
-            error instanceof WikiError
-              ? error
-              : classifyHttpFailure(error, options.graphqlUrl, options.timeoutMs);
-          if (!wikiError.retryable || attempt >= options.retries) {
+            error instanceof WikiError ? error : classifyHttpFailure(error, options.graphqlUrl, timeoutMs);
+          const resendable = wikiError.retryable && (!write || wikiError.notSent);
+          if (!resendable || attempt >= options.retries) {
             options.onError?.(wikiError.code);
             throw wikiError;
           }

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { errorMessage, isGatewayError } from "../../errors.js";
 import type { MutationResult, WikiPort } from "../types.js";
+import { firstSentence } from "../short-message.js";
 import { isWikiError, mutationError } from "../wiki-error.js";
 import { listMarkdownFiles } from "./list-markdown.js";
 import { descriptionOf, mapWikiPath, titleOf } from "./mapping.js";
@@ -23,6 +24,10 @@ export interface ImportSummary {
   skipped: number;
   /** Why the import stopped early: an error that would fail every file (token, rights, wiki down). */
   stopped?: { code: string; message: string; remedy: string };
+  /** Stopped by the operator (Ctrl-C): the counts are what was done until then. */
+  interrupted?: boolean;
+  /** Nothing was written: the counts say what a real run would do. */
+  dryRun?: boolean;
   seconds: number;
 }
 
@@ -32,10 +37,21 @@ export interface ImportOptions {
   prefix?: string;
   /** Default "en". */
   locale?: string;
-  /** Files in flight at most; default 4. */
+  /** Files in flight at most; default DEFAULT_IMPORT_CONCURRENCY. */
   concurrency?: number;
   onProgress?: (done: number, total: number) => void;
+  /** When it aborts, no further file is started; files in flight finish; the summary says so. */
+  signal?: AbortSignal;
+  /** Read and compare only: report what would be created or updated, write nothing. */
+  dryRun?: boolean;
 }
+
+/**
+ * Files in flight by default. A real Wiki.js renders each page and rebuilds its whole page tree
+ * on every create, one at a time: more parallel writes add no speed there, only tree-job
+ * failures (which the client confirms by reading back) and load on the wiki.
+ */
+export const DEFAULT_IMPORT_CONCURRENCY = 2;
 
 /** Errors that concern the wiki or the key, not the file: going on would fail every file the same way. */
 const FATAL = new Set([
@@ -62,9 +78,11 @@ type Outcome = "created" | "updated" | "unchanged";
 /**
  * Imports every `.md` file under `dir` through the wiki client: create; or, when the path exists,
  * update in the safe form (content with the page's current tags and publication state) unless
- * nothing changed. Files whose name cannot be mapped, or that map to the same path as another,
- * are reported and skipped. At most `concurrency` files in flight. A per-file failure is recorded
- * with its reason and the import goes on; an error about the wiki or the key stops it.
+ * nothing changed, so a second run resumes an interrupted one by skipping the pages already there
+ * and unchanged. Files whose name cannot be mapped, or that map to the same path as another, are
+ * reported and skipped. At most `concurrency` files in flight. A per-file failure is recorded with
+ * a one-sentence reason and the import goes on; an error about the wiki or the key stops it, and
+ * so does `signal` (the summary then counts what was done). `dryRun` writes nothing.
  */
 export async function importMarkdownFolder(options: ImportOptions): Promise<ImportSummary> {
   const started = performance.now();
@@ -115,6 +133,7 @@ export async function importMarkdownFolder(options: ImportOptions): Promise<Impo
     const description = descriptionOf(content);
     let id = existing.get(path);
     if (id === undefined) {
+      if (options.dryRun) return "created";
       const created = await wiki.createPage({ path, locale, title, description, content });
       if (created.succeeded) return "created";
       if (created.errorCode !== 6002) throw mutationError(`creating ${path}`, created);
@@ -124,14 +143,8 @@ export async function importMarkdownFolder(options: ImportOptions): Promise<Impo
     const current = await wiki.getPage(id);
     if (current.content === content && current.title === title && current.description === description)
       return "unchanged";
-    const result: MutationResult = await wiki.updatePage({
-      id,
-      content,
-      title,
-      description,
-      tags: current.tags,
-      isPublished: current.isPublished,
-    });
+    if (options.dryRun) return "updated";
+    const result: MutationResult = await wiki.updatePage({ id, content, title, description, current });
     if (!result.succeeded) throw mutationError(`updating ${path}`, result);
     return "updated";
   }
@@ -139,7 +152,7 @@ export async function importMarkdownFolder(options: ImportOptions): Promise<Impo
   let done = 0;
   let next = 0;
   const worker = async () => {
-    while (next < jobs.length && !summary.stopped) {
+    while (next < jobs.length && !summary.stopped && !options.signal?.aborted) {
       const job = jobs[next++]!;
       try {
         summary[await importOne(job.file, job.path)] += 1;
@@ -150,7 +163,7 @@ export async function importMarkdownFolder(options: ImportOptions): Promise<Impo
         } else {
           const reason = isGatewayError(error)
             ? `${error.message} (fix: ${error.remedy})`
-            : errorMessage(error);
+            : firstSentence(errorMessage(error), 300);
           summary.failed.push({ file: job.file, path: job.path, reason });
         }
       }
@@ -158,8 +171,12 @@ export async function importMarkdownFolder(options: ImportOptions): Promise<Impo
       options.onProgress?.(done, jobs.length);
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 4) }, worker));
+  await Promise.all(
+    Array.from({ length: Math.max(1, options.concurrency ?? DEFAULT_IMPORT_CONCURRENCY) }, worker),
+  );
   summary.skipped += jobs.length - next;
+  if (options.signal?.aborted) summary.interrupted = true;
+  if (options.dryRun) summary.dryRun = true;
   summary.failed.sort((a, b) => a.file.localeCompare(b.file));
   summary.seconds = (performance.now() - started) / 1000;
   return summary;
@@ -167,5 +184,5 @@ export async function importMarkdownFolder(options: ImportOptions): Promise<Impo
 
 /** True when every file was imported (created, updated or unchanged). */
 export function importSucceeded(summary: ImportSummary): boolean {
-  return summary.failed.length === 0 && summary.skipped === 0 && !summary.stopped;
+  return summary.failed.length === 0 && summary.skipped === 0 && !summary.stopped && !summary.interrupted;
 }

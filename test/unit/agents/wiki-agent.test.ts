@@ -4,6 +4,7 @@ import { resolveAgentSettings } from "../../../src/agents/agent-settings.js";
 import { createAnswerer } from "../../../src/agents/answer.js";
 import { htmlToPlain, telegramLength } from "../../../src/agents/format/index.js";
 import { BOT_COMMANDS, createWikiAgent, type WikiAgent } from "../../../src/agents/wiki-agent.js";
+import { privateMessage } from "../../helpers/inbound.js";
 import { createMemoryLogger } from "../../../packages/sandbox/src/memory-logger.js";
 import { createSearchIndex } from "../../../src/wiki/search-index/index.js";
 import type { SearchIndex } from "../../../src/wiki/search-index/index-types.js";
@@ -27,22 +28,7 @@ const agent = resolveAgentSettings(
 );
 
 function message(text: string, senderId = READER): InboundMessage {
-  const command = /^\/([a-z]+)/.exec(text)?.[1];
-  return {
-    account: "default",
-    updateId: 1,
-    messageId: 1,
-    chatId: senderId,
-    chatType: "private",
-    senderId,
-    senderIsBot: false,
-    text,
-    date: 0,
-    mentionsBot: false,
-    repliesToBot: false,
-    ...(command ? { command } : {}),
-    args: command ? text.replace(/^\/[a-z]+\s*/, "") : text.trim(),
-  };
+  return privateMessage(text, senderId);
 }
 
 describe("wiki agent", () => {
@@ -199,20 +185,22 @@ describe("wiki agent", () => {
       "/new printers Printer setup\nAdd the **Kyocera** printer with its IP 10.0.0.9.",
       EDITOR,
     );
-    expect(created.text).toContain("Page created successfully.");
+    expect(created.text).toContain("Created: ");
     expect(created.text).toContain("https://wiki.example.com/en/ops/printers");
     expect(wiki.pages.get(4)).toMatchObject({ path: "ops/printers", title: "Printer setup", locale: "en" });
     const answer = await plain("how do I add the kyocera printer");
     expect(answer.kind).toBe("answer");
     expect(answer.text).toContain("10.0.0.9");
     const duplicate = await plain("/new printers Again\nx", EDITOR);
-    expect(duplicate.text).toMatch(/The wiki refused: .*PageDuplicateCreate, 6002/);
+    expect(duplicate.text).toMatch(
+      /^Refused: Cannot create this page because an entry already exists at the same path\. \(PageDuplicateCreate, 6002\)$/,
+    );
   });
 
   it("an editor edits a page (tags and publication kept) and the answer reflects it", async () => {
     wiki.pages.set(1, { ...wiki.pages.get(1)!, tags: ["network"] });
     const edited = await plain("/edit ops/vpn\nWe moved to Tailscale: install the Tailscale app.", EDITOR);
-    expect(edited.text).toContain("Page has been updated.");
+    expect(edited.text).toContain("Updated: ");
     expect(wiki.pages.get(1)).toMatchObject({ tags: ["network"], isPublished: true });
     expect((await plain("how do I install tailscale")).text).toContain("Tailscale app");
     expect((await plain("wireguard profile")).kind).toBe("not-found");
@@ -220,7 +208,7 @@ describe("wiki agent", () => {
 
   it("an editor appends to a page and the answer reflects it", async () => {
     const appended = await plain("/append 2 Restore with restic restore latest.", EDITOR);
-    expect(appended.text).toContain("Page has been updated.");
+    expect(appended.text).toContain("Updated: ");
     expect(wiki.pages.get(2)!.content).toBe(
       "Backups run with restic at 02:00.\n\nRestore with restic restore latest.\n",
     );

@@ -10,6 +10,8 @@ export interface WikiEndpoint {
     authorization: string | undefined,
     method: string,
   ): Promise<HandlerAnswer>;
+  /** Whether a page URL (any path but /graphql) leads to a published page. */
+  pageAt(pathname: string): boolean;
 }
 
 export interface HttpControls {
@@ -25,6 +27,8 @@ const BODY_MISSING = "POST body missing. Did you forget use body-parser middlewa
 const NOT_FOUND_HTML =
   "<!DOCTYPE html><html><head><title>Wiki.js</title></head><body><h1>Oops, something went wrong...</h1>" +
   "<h2>404 - Not Found</h2><p>This page does not exist.</p></body></html>\n";
+
+const PAGE_HTML = "<!DOCTYPE html><html><head><title>Wiki.js</title></head><body></body></html>\n";
 
 function send(res: ServerResponse, status: number, body: string, type: string): void {
   if (res.destroyed || res.writableEnded) return;
@@ -105,8 +109,9 @@ const PROXY_PAGE = (status: number, title: string) =>
   `<html>\r\n<head><title>${status} ${title}</title></head>\r\n<body>\r\n<center><h1>${status} ${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
 
 /**
- * The wiki's HTTP side: `/graphql` and `/graphql/` (POST JSON, or GET ?query=); every other path
- * 404 HTML. Controls apply to every request: `proxyMode` answers a bare 401/403 page like a
+ * The wiki's HTTP side: `/graphql` and `/graphql/` (POST JSON, or GET ?query=); a GET of a
+ * published page's URL answers 200 HTML (no content: the gateway only links to it); every other
+ * path 404 HTML. Controls apply to every request: `proxyMode` answers a bare 401/403 page like a
  * reverse proxy, `latencyMs` delays each answer. `setDown(true)` stops listening and drops open
  * connections, so clients get ECONNREFUSED; `setDown(false)` listens again on the same port.
  */
@@ -135,7 +140,10 @@ export function createWikiHttp(endpoint: WikiEndpoint, controls: HttpControls) {
           : read;
     } else {
       req.resume();
-      answer = { status: 404, text: NOT_FOUND_HTML };
+      answer =
+        req.method === "GET" && endpoint.pageAt(url.pathname)
+          ? { status: 200, text: PAGE_HTML }
+          : { status: 404, text: NOT_FOUND_HTML };
     }
     if (controls.latencyMs > 0) await wait(controls.latencyMs);
     if (down) return void req.socket.destroy();

@@ -5,11 +5,14 @@ import { createPageStore } from "./page-store.js";
 import type { RequestContext } from "./page-view.js";
 import { createPersistence, loadWikiFile, type WikiFile } from "./persistence.js";
 import { createRootValue } from "./resolvers.js";
+import { pageFromUrl } from "./page-url.js";
 import { WIKI_SCHEMA_SDL } from "./schema.js";
 import { type SeedPage, seedPages } from "./seed.js";
+import type { TreeJobFailure, WriteModelControls } from "./write-model.js";
 
 export type { IssueKeyOptions } from "./keys.js";
 export type { SeedPage } from "./seed.js";
+export type { TreeJobFailure } from "./write-model.js";
 export { WIKI_SCHEMA_SDL } from "./schema.js";
 
 export interface SandboxWikiOptions {
@@ -19,6 +22,8 @@ export interface SandboxWikiOptions {
   now?: () => number;
   /** JWT signing secret; default: the saved one, else random. */
   secret?: string;
+  /** How long a create or update takes after saving, like a real wiki's render; default 0. */
+  writeLatencyMs?: number;
 }
 
 /** A Wiki.js 2.5-compatible GraphQL server for tests, benchmarks and the demo (docs/wikijs-2.5-facts.md). */
@@ -39,6 +44,10 @@ export interface SandboxWiki {
    */
   setDown(down: boolean): Promise<void>;
   setLatency(ms: number): void;
+  /** Time between saving a page and answering a create or update (a real wiki: seconds). */
+  setWriteLatency(ms: number): void;
+  /** When the page-tree job of a create fails although the page is saved (default "concurrent"). */
+  setTreeJobFailure(mode: TreeJobFailure): void;
   /** HTTP requests received (any path), and GraphQL fields run per operation ("pages.list", "pages.create", ...). */
   stats(): { requests: number; byOperation: Record<string, number> };
   pageCount(): number;
@@ -63,7 +72,11 @@ export function createSandboxWiki(options: SandboxWikiOptions = {}): SandboxWiki
   const changed = () => persistence?.markDirty();
   const store = createPageStore(saved?.store, now, changed);
   const keys = createKeyRing(keyState, now, changed);
-  const graphql = createGraphqlHandler(createRootValue(store));
+  const writeModel: WriteModelControls = {
+    writeLatencyMs: Math.max(0, options.writeLatencyMs ?? 0),
+    treeJobFailure: "concurrent",
+  };
+  const graphql = createGraphqlHandler(createRootValue(store, writeModel));
   const counters = { requests: 0, byOperation: {} as Record<string, number> };
   const controls: HttpControls = {
     proxyMode: "none",
@@ -92,7 +105,11 @@ export function createSandboxWiki(options: SandboxWikiOptions = {}): SandboxWiki
     };
   }
 
-  const http = createWikiHttp({ handle }, controls);
+  const pageAt = (pathname: string) => {
+    const { locale, path } = pageFromUrl(pathname);
+    return store.getByPath(path, locale)?.isPublished === true;
+  };
+  const http = createWikiHttp({ handle, pageAt }, controls);
 
   return {
     async listen(port = 0, host = "127.0.0.1") {
@@ -117,6 +134,12 @@ export function createSandboxWiki(options: SandboxWikiOptions = {}): SandboxWiki
     setDown: (down) => http.setDown(down),
     setLatency(ms) {
       controls.latencyMs = Math.max(0, ms);
+    },
+    setWriteLatency(ms) {
+      writeModel.writeLatencyMs = Math.max(0, ms);
+    },
+    setTreeJobFailure(mode) {
+      writeModel.treeJobFailure = mode;
     },
     stats: () => ({ requests: counters.requests, byOperation: { ...counters.byOperation } }),
     pageCount: () => store.size(),

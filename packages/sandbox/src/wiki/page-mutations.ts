@@ -59,10 +59,13 @@ export function normalizePath(raw: string): string {
 
 const isBlank = (content: string | null | undefined) => !content || content.trim().length < 1;
 
-/** pages.createPage: path rules → write access (6008) → duplicate (6002) → empty content (6004) → insert. */
+/**
+ * pages.createPage: path rules → write access → duplicate (6002) → empty content (6004) → insert.
+ * Wiki.js 2.5 refuses a create forbidden by page rules with PageDeleteForbidden (6010), not 6008.
+ */
 export function createPage(store: PageStore, principal: Principal, args: CreateArgs): StoredPage {
   const path = normalizePath(args.path);
-  if (!checkAccess(principal, ["write:pages"], { path })) throw wikiError("PageCreateForbidden");
+  if (!checkAccess(principal, ["write:pages"], { path })) throw wikiError("PageDeleteForbidden");
   if (store.getByPath(path, args.locale)) throw wikiError("PageDuplicateCreate");
   if (isBlank(args.content)) throw wikiError("PageEmptyContent");
   return store.insert(

@@ -5,6 +5,7 @@ import type { PageStore, StoredPage } from "./page-store.js";
 import { guard, pageView, type RequestContext } from "./page-view.js";
 import { createSearch, type SearchArgs } from "./search.js";
 import { wikiError } from "./wiki-errors.js";
+import { createWriteModel, type WriteModelControls } from "./write-model.js";
 
 const READ = ["manage:system", "read:pages"];
 const WRITE = ["write:pages", "manage:pages", "manage:system"];
@@ -32,8 +33,9 @@ function success(message: string) {
  * The root value for graphql-js: `Query.pages` / `Mutation.pages` return objects whose methods are
  * the field resolvers `(args, context)`, guarded like the real schema's @auth directives.
  */
-export function createRootValue(store: PageStore) {
+export function createRootValue(store: PageStore, controls: WriteModelControls) {
   const search = createSearch(store);
+  const writes = createWriteModel(store, controls);
 
   /** pages.single / singleByPath: 6003 when missing, 6013 without manage:pages or delete:pages. */
   function viewable(page: StoredPage | undefined, context: RequestContext) {
@@ -52,20 +54,30 @@ export function createRootValue(store: PageStore) {
       viewable(store.getByPath(args.path, args.locale), context),
   };
 
+  // The page is saved before the render and tree job run (and may fail): like Wiki.js, a failed
+  // tree job still leaves the page created. Wiki.js's create answer carries the page row as read
+  // from its database, without `locale`: selecting `page { locale }` nulls the whole page.
   const pageMutation = {
-    create: (args: CreateArgs, context: RequestContext) => {
+    create: async (args: CreateArgs, context: RequestContext) => {
       const principal = guard(context.principal, WRITE);
       try {
         const page = createPage(store, principal, args);
-        return { responseResult: success("Page created successfully."), page: pageView(store, page) };
+        await writes.afterSave(true);
+        return {
+          responseResult: success("Page created successfully."),
+          page: { ...pageView(store, page), locale: null },
+        };
       } catch (error) {
         return failure(error);
       }
     },
-    update: (args: UpdateArgs, context: RequestContext) => {
+    update: async (args: UpdateArgs, context: RequestContext) => {
       const principal = guard(context.principal, WRITE);
       try {
+        const before = store.get(args.id);
+        const from = before && `${before.locale}/${before.path}`;
         const page = updatePage(store, principal, args);
+        await writes.afterSave(from !== `${page.locale}/${page.path}`);
         return { responseResult: success("Page has been updated."), page: pageView(store, page) };
       } catch (error) {
         return failure(error);

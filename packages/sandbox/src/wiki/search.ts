@@ -14,6 +14,9 @@ export interface SearchResponse {
   totalHits: number;
 }
 
+/** Wiki.js's default `search.maxHits`. */
+export const MAX_HITS = 100;
+
 interface Folded {
   title: string;
   description: string;
@@ -23,8 +26,9 @@ interface Folded {
 /**
  * The "Database - Basic" search engine of Wiki.js 2.5 on SQLite: published pages whose title or
  * description is LIKE `%query%`, or whose path is LIKE `%lower(query)%`; optional locale filter and
- * path prefix (LIKE `path%`); never the content; id order; suggestions always empty; results the
- * principal may not read are dropped. Folded strings are cached per store version.
+ * path prefix (LIKE `path%`); never the content; id order; at most `search.maxHits` (100) rows,
+ * after which results the principal may not read are dropped (totalHits counts them); suggestions
+ * always empty. Folded strings are cached per store version.
  */
 export function createSearch(store: PageStore) {
   let cacheVersion = -1;
@@ -51,22 +55,25 @@ export function createSearch(store: PageStore) {
     const text = likeMatcher(`%${args.query}%`);
     const pathText = likeMatcher(`%${args.query.toLowerCase()}%`);
     const prefix = args.path ? likeMatcher(`${args.path}%`) : undefined;
-    const results: SearchResponse["results"] = [];
+    const matches: StoredPage[] = [];
     for (const page of store.all()) {
+      if (matches.length >= MAX_HITS) break;
       if (!page.isPublished) continue;
       if (args.locale && page.locale !== args.locale) continue;
       const f = foldedOf(page);
       if (prefix && !prefix(f.path)) continue;
       if (!text(f.title) && !text(f.description) && !pathText(f.path)) continue;
-      if (!checkAccess(principal, ["read:pages"], page)) continue;
-      results.push({
+      matches.push(page);
+    }
+    const results = matches
+      .filter((page) => checkAccess(principal, ["read:pages"], page))
+      .map((page) => ({
         id: String(page.id),
         title: page.title,
         description: page.description,
         path: page.path,
         locale: page.locale,
-      });
-    }
-    return { results, suggestions: [], totalHits: results.length };
+      }));
+    return { results, suggestions: [], totalHits: matches.length };
   };
 }

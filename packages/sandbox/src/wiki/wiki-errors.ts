@@ -23,6 +23,7 @@ const DEFINITIONS = {
   PageMoveForbidden: [6007, "You are not authorized to move this page."],
   PageCreateForbidden: [6008, "You are not authorized to create this page."],
   PageUpdateForbidden: [6009, "You are not authorized to update this page."],
+  PageDeleteForbidden: [6010, "You are not authorized to delete this page."],
   PageViewForbidden: [6013, "You are not authorized to view this page."],
 } as const;
 

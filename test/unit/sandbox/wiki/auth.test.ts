@@ -174,16 +174,16 @@ describe("sandbox wiki: limited keys", () => {
     expect(create.json.errors[0].message).toBe("Forbidden");
   });
 
-  it("a write key denied on a path prefix gets 6008 / 6009 / 6013 there", async () => {
+  it("a write key denied on a path prefix gets 6010 (create, as Wiki.js 2.5 answers) / 6009 / 6013 there", async () => {
     h = await startWiki();
     const key = h.wiki.issueKey({ deniedPaths: ["guides/"] });
     const create = await h.gql(CREATE, createVars({ path: "guides/new" }), key);
     expect(create.json.data.pages.create).toEqual({
       responseResult: {
         succeeded: false,
-        errorCode: 6008,
-        slug: "PageCreateForbidden",
-        message: "You are not authorized to create this page.",
+        errorCode: 6010,
+        slug: "PageDeleteForbidden",
+        message: "You are not authorized to delete this page.",
       },
       page: null,
     });

@@ -96,7 +96,7 @@ export async function startWiki(
 export const CREATE = `mutation ($content: String!, $path: String!, $tags: [String]!, $title: String!, $locale: String!, $isPublished: Boolean!) {
   pages { create(content: $content, description: "d", editor: "markdown", isPublished: $isPublished, isPrivate: false,
     locale: $locale, path: $path, tags: $tags, title: $title) {
-    responseResult { succeeded errorCode slug message } page { id path locale title tags { id tag } isPublished } } } }`;
+    responseResult { succeeded errorCode slug message } page { id path title tags { id tag } isPublished } } } }`;
 
 export function createVars(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

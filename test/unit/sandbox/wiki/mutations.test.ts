@@ -34,7 +34,6 @@ describe("sandbox wiki: pages.create", () => {
     expect(created.page).toMatchObject({
       id: 6,
       path: "new/page",
-      locale: "en",
       title: "New",
       isPublished: true,
     });
@@ -42,6 +41,18 @@ describe("sandbox wiki: pages.create", () => {
     expect(h.wiki.pageCount()).toBe(6);
     expect((await page(6)).content).toBe("Body");
     expect((await h.gql(SEARCH, { q: "new/page" })).json.data.pages.search.totalHits).toBe(1);
+  });
+
+  it("selecting the created page's locale nulls the page (Wiki.js's answer has none); the page is created", async () => {
+    h = await startWiki();
+    const answer = await h.gql(
+      CREATE.replace("page { id path", "page { id locale path"),
+      createVars(),
+      h.admin,
+    );
+    expect(answer.json.data.pages.create).toMatchObject({ responseResult: { succeeded: true }, page: null });
+    expect(answer.json.errors[0].message).toBe("Cannot return null for non-nullable field Page.locale.");
+    expect(h.wiki.pageCount()).toBe(6);
   });
 
   it("strips one leading and trailing slash", async () => {

@@ -236,7 +236,14 @@ describe("wiki client: error classification", () => {
     const error = mutationError("creating bad.path", result);
     expect(error).toMatchObject({ code: "wiki-mutation-failed", wikiCode: 6005, slug: "PageIllegalPath" });
     expect(error.remedy).toMatch(/'\.'/);
-    const unknown = await client().updatePage({ id: 999, content: "x", tags: [] });
+    await expect(client().updatePage({ id: 999, content: "x" })).rejects.toMatchObject({
+      code: "wiki-page-not-found",
+    });
+    const gone = {
+      ...(await client().getPage((await client().listPages())[0]!.id)),
+      id: 999,
+    };
+    const unknown = await client().updatePage({ id: 999, content: "x", current: gone });
     expect(unknown).toMatchObject({
       succeeded: false,
       errorCode: 1,

@@ -1,32 +1,22 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { wikiCommand } from "../../../../src/cli/wiki.js";
-import { createSandboxWiki, type SandboxWiki } from "../../../../packages/sandbox/src/wiki/index.js";
+import { createSandboxWiki } from "../../../../packages/sandbox/src/wiki/index.js";
 import { createWikiClient } from "../../../../src/wiki/client/wiki-client.js";
 import { handbookDir } from "../../../../packages/sandbox/src/handbook.js";
 import { importMarkdownFolder, importSucceeded } from "../../../../src/wiki/import/import-folder.js";
 import { listMarkdownFiles } from "../../../../src/wiki/import/list-markdown.js";
 import { captureIo } from "../../../helpers/cli.js";
+import { importFixtures } from "../../../helpers/import-fixtures.js";
 
 /** `wiki import` through the real client over HTTP into the sandbox wiki. */
-const wikis: SandboxWiki[] = [];
-const dirs: string[] = [];
-afterEach(async () => {
-  await Promise.all(wikis.splice(0).map((w) => w.close()));
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), "wg-import-"));
-  dirs.push(dir);
-  return dir;
-}
+const { tempDir, keep } = importFixtures("wg-import-");
 
 async function startWiki() {
   const wiki = createSandboxWiki();
-  wikis.push(wiki);
+  keep(wiki);
   const base = await wiki.listen(0, "127.0.0.1");
   const tokenFile = join(tempDir(), "wiki.token");
   writeFileSync(tokenFile, wiki.issueKey(), { mode: 0o600 });
