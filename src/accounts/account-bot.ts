@@ -1,6 +1,8 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { Bot, HttpError, type Transformer } from "grammy";
+import { createApiAbortController } from "./api-signal.js";
 import type { Journal } from "./journal.js";
+import { isUpdate } from "./update-shape.js";
 
 /** One Telegram API call as the metrics and the supervisor see it (never carries the token). */
 export interface ApiCallEvent {
@@ -46,7 +48,7 @@ export function createAccountBot(options: AccountBotOptions): Bot {
     const ms = method === "getUpdates" ? pollMs : CALL_TIMEOUT_MS;
     // Abort the request, and also stop waiting for it: a fetch whose socket died while the body
     // was streaming does not always settle when aborted.
-    const controller = new AbortController();
+    const controller = createApiAbortController();
     const onAbort = () => controller.abort();
     signal?.addEventListener("abort", onAbort);
     if (signal?.aborted) controller.abort();
@@ -58,10 +60,7 @@ export function createAccountBot(options: AccountBotOptions): Bot {
       }, ms);
     });
     try {
-      return await Promise.race([
-        prev(method, payload, controller.signal as unknown as typeof signal),
-        expired,
-      ]);
+      return await Promise.race([prev(method, payload, controller.signal), expired]);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);
@@ -81,7 +80,7 @@ export function createAccountBot(options: AccountBotOptions): Bot {
       });
       return res;
     } catch (error) {
-      if (!(signal as unknown as AbortSignal | undefined)?.aborted || isTimeout(error)) {
+      if (!signal?.aborted || isTimeout(error)) {
         options.onApiCall?.({
           account: options.account,
           method,
@@ -98,9 +97,8 @@ export function createAccountBot(options: AccountBotOptions): Bot {
   };
   const journal: Transformer = async (prev, method, payload, signal) => {
     const res = await prev(method, payload, signal);
-    if (method === "getUpdates" && res.ok && Array.isArray(res.result)) {
-      options.journal.record(res.result as Array<{ update_id: number }>);
-    }
+    const result: unknown = res.ok ? res.result : undefined;
+    if (method === "getUpdates" && Array.isArray(result)) options.journal.record(result.filter(isUpdate));
     return res;
   };
   const retry = autoRetry({

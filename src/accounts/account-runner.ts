@@ -1,17 +1,21 @@
-import { type RunnerHandle, run, sequentialize } from "@grammyjs/runner";
+import { run, sequentialize } from "@grammyjs/runner";
 import type { Bot } from "grammy";
+import type { Update } from "grammy/types";
 import type { Logger } from "../log/logger.js";
-import type { AccountState, AccountStatus } from "./account-state.js";
-import { type ApiCallEvent, createAccountBot } from "./account-bot.js";
-import { classifyFailure } from "./classify-failure.js";
 import type { BotIdentity } from "../core/inbound-message.js";
-import { openJournal } from "./journal.js";
 import type { MessageHandler } from "../core/message-handler.js";
 import type { Replier } from "../core/replier.js";
+import type { AccountState } from "./account-state.js";
+import { createAccountStatus } from "./account-status.js";
+import { createSupervisor } from "./account-supervisor.js";
+import { type ApiCallEvent, createAccountBot } from "./account-bot.js";
+import { identityOf } from "./bot-identity.js";
+import { type CommandMenu, syncCommandMenu } from "./command-menu.js";
+import { openJournal } from "./journal.js";
+import { createReplay } from "./replay.js";
 import { createReplier } from "./telegram-replier.js";
 import { ALLOWED_UPDATES } from "./to-inbound.js";
 import { createUpdateProcessor } from "./update-processor.js";
-import { type ApiSignal, ensureNoWebhook } from "./webhook-guard.js";
 
 export interface AccountRunnerOptions {
   account: string;
@@ -30,7 +34,7 @@ export interface AccountRunnerOptions {
   /** Durable journal writes (fdatasync). */
   durableJournal?: boolean;
   /** The bot's command menu; registered with setMyCommands only when it differs from Telegram's. */
-  commands?: ReadonlyArray<{ command: string; description: string }>;
+  commands?: CommandMenu;
 }
 
 export interface AccountRunner {
@@ -45,58 +49,26 @@ export interface AccountRunner {
   identity(): BotIdentity | undefined;
 }
 
-const INIT_TIMEOUT_MS = 15_000;
-
 /**
- * One account: a grammY bot, its runner and its journal, under supervision.
- * 401 → `unauthorized` (no retry loop); 409 → `conflict` (growing backoff, up to 60 s); a webhook
- * found set → removed, polling resumes; network and 5xx → `network` (backoff up to 10 s).
- * A failure here never reaches another account.
+ * One account: a grammY bot, its journal, its update processor and its supervisor, wired.
+ * Updates reach the processor one chat at a time (different chats run concurrently).
  */
 export function createAccountRunner(options: AccountRunnerOptions): AccountRunner {
   const { account } = options;
   const log = options.logger.child({ account });
   const journal = openJournal(options.journalFile, { durable: options.durableJournal ?? true });
-  let status: AccountStatus = "starting";
-  let problem: AccountState["problem"];
-  let since = new Date().toISOString();
-  let webhookRemovals = 0;
+  if (journal.damage)
+    log.warn({ code: journal.damage.code, remedy: journal.damage.remedy }, journal.damage.message);
   let stopping = false;
   let stopPromise: Promise<void> | undefined;
-  let handle: RunnerHandle | undefined;
   const stopController = new AbortController();
-  const stopSignal = stopController.signal as unknown as ApiSignal & AbortSignal;
-
-  const state = (): AccountState => {
-    // A journal that cannot be written overrides everything: messages would not be safe.
-    const journalFailure = journal.failing();
-    const shown = journalFailure
-      ? {
-          status: "error" as const,
-          problem: {
-            code: journalFailure.code,
-            message: journalFailure.message,
-            remedy: journalFailure.remedy,
-          },
-        }
-      : { status, problem };
-    return {
-      account,
-      status: shown.status,
-      ...(bot.isInited() ? { bot: identityOf(bot) } : {}),
-      ...(shown.problem ? { problem: shown.problem } : {}),
-      since,
-      journalDepth: journal.depth(),
-      webhookRemovals,
-    };
-  };
-  const setStatus = (next: AccountStatus, nextProblem?: AccountState["problem"]) => {
-    if (next === status && nextProblem?.code === problem?.code) return;
-    status = next;
-    problem = nextProblem;
-    since = new Date().toISOString();
-    options.onState?.(state());
-  };
+  const identity = (): BotIdentity | undefined => (bot.isInited() ? identityOf(bot.botInfo) : undefined);
+  const status = createAccountStatus({
+    account,
+    journal,
+    identity,
+    ...(options.onState ? { onState: options.onState } : {}),
+  });
 
   const bot: Bot = createAccountBot({
     account,
@@ -105,14 +77,14 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     journal,
     pollTimeoutSeconds: options.pollTimeoutSeconds ?? 30,
     onPolling: () => {
-      if (!stopping) setStatus("polling");
+      if (!stopping) status.set("polling");
     },
     onApiCall(event) {
       options.onApiCall?.(event);
       if (event.method !== "getUpdates" || stopping) return;
-      if (event.ok) setStatus("polling");
+      if (event.ok) status.set("polling");
       else if (event.errorCode === 0 || (event.errorCode ?? 0) >= 500) {
-        setStatus("network", {
+        status.set("network", {
           code: "telegram-unavailable",
           message: `getUpdates failed: ${event.description ?? "network error"}`,
           remedy: "nothing to change: the gateway retries with backoff",
@@ -122,159 +94,79 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
   });
   bot.catch((error) => log.error({ err: error.error }, "unhandled error in an update handler"));
 
+  const replierFor = (target: Parameters<typeof createReplier>[1]): Replier =>
+    createReplier({ api: bot.api, journal, log, toPlain: options.toPlain }, target);
+  const submit = (update: Update): void => void bot.handleUpdate(update).catch(() => {});
   const processor = createUpdateProcessor({
     account,
     journal,
     log,
     handler: options.handler,
-    identity: () => identityOf(bot),
-    replierFor: (target) => createReplier({ api: bot.api, journal, log, toPlain: options.toPlain }, target),
-    resubmit: (update) => void bot.handleUpdate(update as never).catch(() => {}),
+    identity: () => identityOf(bot.botInfo),
+    replierFor,
+    resubmit: submit,
   });
   bot.use(sequentialize((ctx) => String(ctx.chat?.id ?? ctx.update.update_id)));
-  bot.use((ctx) => processor.process(ctx.update as unknown as Record<string, unknown>));
+  bot.use((ctx) => processor.process(ctx.update));
+  const replay = createReplay({ unfinished: journal.unfinished, log, submit });
 
   let firstSettled: () => void = () => {};
   const settled = new Promise<void>((resolve) => {
     firstSettled = resolve;
   });
-
-  async function supervise(): Promise<void> {
-    let backoffMs = 1000;
-    let replayed = false;
-    while (!stopping) {
-      try {
-        if (!bot.isInited()) {
-          const signal = AbortSignal.any([stopSignal, AbortSignal.timeout(INIT_TIMEOUT_MS)]);
-          await bot.init(signal as unknown as ApiSignal);
-          log.info({ bot: identityOf(bot) }, "bot identity");
-        }
-        if (await ensureNoWebhook(bot.api, log, stopSignal)) webhookRemovals += 1;
-        if (!replayed) {
-          replayed = true;
-          await syncCommands();
-          if (journal.unfinished.length > 0) {
-            // Replies that were being sent when the previous process died may have reached the
-            // user already; they are sent again (at-least-once) and named here.
-            const ambiguous = journal.unfinished.filter((e) => e.ambiguous.size > 0).map((e) => e.updateId);
-            log.info({ count: journal.unfinished.length, ambiguous }, "replaying unfinished updates");
-          }
-          for (const entry of journal.unfinished)
-            void bot.handleUpdate(entry.update as never).catch(() => {});
-        }
-        handle = run(bot, {
-          runner: {
-            fetch: { allowed_updates: ALLOWED_UPDATES, timeout: options.pollTimeoutSeconds ?? 30 },
-            silent: true,
-            maxRetryTime: 5000,
-            retryInterval: 500,
-          },
-          sink: { concurrency: options.concurrency ?? 64 },
-        });
-        const task = handle.task();
-        // A first successful poll (or a failure) settles start().
-        void waitForPoll().then(firstSettled);
-        await task;
-        if (stopping) break;
-      } catch (error) {
-        if (stopping) break;
-        const failure = classifyFailure(account, error);
-        const detail = { code: failure.code, message: failure.message, remedy: failure.remedy };
-        if (failure.kind === "unauthorized") {
-          setStatus("unauthorized", detail);
-          log.error(detail, failure.message);
-          firstSettled();
-          return;
-        }
-        if (failure.kind === "webhook") {
-          log.warn(detail, failure.message);
-          continue;
-        }
-        setStatus(
-          failure.kind === "conflict" ? "conflict" : failure.kind === "network" ? "network" : "error",
-          detail,
-        );
-        log.warn({ ...detail, retryInMs: backoffMs }, failure.message);
-        firstSettled();
-        await sleep(backoffMs, stopSignal);
-        backoffMs = Math.min(backoffMs * 2, failure.kind === "network" ? 10_000 : 60_000);
-        continue;
-      }
-      backoffMs = 1000;
-    }
-  }
-
-  /** setMyCommands on every restart draws 429s from Telegram: compare first. Never fatal. */
-  async function syncCommands(): Promise<void> {
-    const wanted = options.commands;
-    if (!wanted) return;
-    try {
-      const current = await bot.api.getMyCommands();
-      const same =
-        current.length === wanted.length &&
-        current.every((c, i) => c.command === wanted[i]?.command && c.description === wanted[i]?.description);
-      if (!same) {
-        await bot.api.setMyCommands(wanted.map((c) => ({ command: c.command, description: c.description })));
-        log.info({ commands: wanted.length }, "command menu registered");
-      }
-    } catch (error) {
-      log.warn({ err: error }, "could not register the command menu; commands still work");
-    }
-  }
-
-  async function waitForPoll(): Promise<void> {
-    while (!stopping && status !== "polling" && handle?.isRunning()) await sleep(20, stopSignal);
-  }
+  const supervisor = createSupervisor({
+    account,
+    bot,
+    log,
+    status,
+    stopSignal: stopController.signal,
+    stopping: () => stopping,
+    async beforeFirstPoll() {
+      if (options.commands) await syncCommandMenu(bot.api, options.commands, log);
+      replay.run();
+    },
+    startRunner: () =>
+      run(bot, {
+        runner: {
+          fetch: { allowed_updates: ALLOWED_UPDATES, timeout: options.pollTimeoutSeconds ?? 30 },
+          silent: true,
+          maxRetryTime: 5000,
+          retryInterval: 500,
+        },
+        sink: { concurrency: options.concurrency ?? 64 },
+      }),
+    onSettled: () => firstSettled(),
+  });
 
   return {
     account,
     async start() {
-      setStatus("starting");
-      void supervise().catch((error) => log.error({ err: error }, "account supervisor crashed"));
+      status.set("starting");
+      void supervisor.run().catch((error) => log.error({ err: error }, "account supervisor crashed"));
       await settled;
     },
     stop(deadlineMs) {
       stopPromise ??= (async () => {
         stopping = true;
         stopController.abort();
-        await handle?.stop().catch(() => {});
-        const drained = await processor.drain(deadlineMs, () => handle?.size() ?? 0);
+        await supervisor
+          .runner()
+          ?.stop()
+          .catch(() => {});
+        const drained = await processor.drain(deadlineMs, () => supervisor.runner()?.size() ?? 0);
         if (!drained)
           log.warn(
             { deadlineMs },
             "stop deadline reached with handlers still running; they are replayed at next start",
           );
         await journal.close();
-        setStatus("stopped");
+        status.set("stopped");
         firstSettled();
       })();
       return stopPromise;
     },
-    state,
-    replier: (target) => createReplier({ api: bot.api, journal, log, toPlain: options.toPlain }, target),
-    identity: () => (bot.isInited() ? identityOf(bot) : undefined),
+    state: () => status.state(),
+    replier: (target) => replierFor(target),
+    identity,
   };
-}
-
-function identityOf(bot: Bot): BotIdentity {
-  const me = bot.botInfo;
-  return {
-    id: me.id,
-    username: me.username,
-    firstName: me.first_name,
-    canReadAllGroupMessages: me.can_read_all_group_messages,
-  };
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-    signal.addEventListener("abort", done, { once: true });
-  });
 }

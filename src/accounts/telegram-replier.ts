@@ -2,6 +2,7 @@ import { type Api, GrammyError } from "grammy";
 import type { Logger } from "../log/logger.js";
 import type { Replier } from "../core/replier.js";
 import type { Journal } from "./journal.js";
+import { createReplyDedupe } from "./reply-dedupe.js";
 
 /** How long an answer may take before "typing…" is shown. */
 export const TYPING_DELAY_MS = 300;
@@ -21,9 +22,9 @@ export function createReplier(
   const { api, journal, log } = deps;
   return {
     async send(chunks) {
-      const already = target.updateId === undefined ? new Set<number>() : journal.sentChunks(target.updateId);
+      const progress = createReplyDedupe(journal, target.updateId);
       for (const [index, chunk] of chunks.entries()) {
-        if (already.has(index)) continue;
+        if (progress.alreadySent(index)) continue;
         const options = {
           parse_mode: "HTML" as const,
           link_preview_options: { is_disabled: true },
@@ -32,7 +33,7 @@ export function createReplier(
             : {}),
           ...(target.threadId !== undefined ? { message_thread_id: target.threadId } : {}),
         };
-        if (target.updateId !== undefined) journal.markSending(target.updateId, index);
+        progress.sending(index);
         try {
           await api.sendMessage(target.chatId, chunk, options);
         } catch (error) {
@@ -49,7 +50,7 @@ export function createReplier(
             return;
           } else throw error;
         }
-        if (target.updateId !== undefined) journal.markSent(target.updateId, index);
+        progress.sent(index);
       }
     },
     typing() {

@@ -1,70 +1,48 @@
-import { detectAddressing } from "./addressing.js";
+import type { Message, MessageEntity, Update, User } from "grammy/types";
+import { type AddressingInput, detectAddressing } from "./addressing.js";
 import type { BotIdentity, ChatType, InboundMessage } from "../core/inbound-message.js";
 
 /** The update kinds the gateway asks for (always passed: Telegram remembers the last list). */
 export const ALLOWED_UPDATES = ["message", "edited_message", "channel_post"] as const;
 
-interface RawUser {
-  id?: unknown;
-  is_bot?: unknown;
-  username?: unknown;
-  first_name?: unknown;
-  last_name?: unknown;
-}
-
-interface RawMessage {
-  message_id?: unknown;
-  date?: unknown;
-  text?: unknown;
-  caption?: unknown;
-  entities?: unknown;
-  caption_entities?: unknown;
-  chat?: { id?: unknown; type?: unknown; title?: unknown };
-  from?: RawUser;
-  reply_to_message?: { from?: RawUser };
-  message_thread_id?: unknown;
-}
-
-const CHAT_TYPES = new Set<ChatType>(["private", "group", "supergroup", "channel"]);
+const CHAT_TYPES: ReadonlySet<unknown> = new Set<ChatType>(["private", "group", "supergroup", "channel"]);
 
 /**
- * Reduces a raw Telegram update to an InboundMessage, or undefined for updates the gateway does
- * not answer (edits, unknown kinds, malformed messages). Never throws, whatever the update holds.
+ * Reduces a Telegram update to an InboundMessage, or undefined for updates the gateway does not
+ * answer (edits, unknown kinds, malformed messages). Never throws, whatever the update holds: the
+ * types say what Telegram promises, but every field is checked before use (an update read back
+ * from the journal, or sent by a stand-in, is only checked for its envelope).
  */
 export function toInboundMessage(
-  update: Record<string, unknown>,
+  update: Update,
   bot: BotIdentity,
   account: string,
 ): InboundMessage | undefined {
-  const channelPost = update.channel_post as RawMessage | undefined;
-  const raw = (update.message as RawMessage | undefined) ?? channelPost;
-  if (!raw || typeof raw !== "object") return undefined;
-  const chat = raw.chat;
+  const channelPost: Message | undefined = update.channel_post;
+  const raw: Message | undefined = update.message ?? channelPost;
+  if (!isObject(raw)) return undefined;
+  const chat = isObject(raw.chat) ? raw.chat : undefined;
   const chatId = chat?.id;
   const chatType = chat?.type;
-  if (typeof chatId !== "number" || !CHAT_TYPES.has(chatType as ChatType)) return undefined;
+  if (typeof chatId !== "number" || !isChatType(chatType)) return undefined;
   const text = typeof raw.text === "string" ? raw.text : typeof raw.caption === "string" ? raw.caption : "";
-  const from = raw.from && typeof raw.from === "object" ? raw.from : undefined;
-  const replyFrom = raw.reply_to_message?.from;
-  const addressing = detectAddressing(
-    {
-      text,
-      entities: Array.isArray(raw.entities)
-        ? raw.entities
-        : Array.isArray(raw.caption_entities)
-          ? raw.caption_entities
-          : [],
-      ...(typeof replyFrom?.id === "number" ? { reply_to_message: { from: { id: replyFrom.id } } } : {}),
-    } as Parameters<typeof detectAddressing>[0],
-    bot,
-  );
+  const from: User | undefined = isObject(raw.from) ? raw.from : undefined;
+  const replyFrom = isObject(raw.reply_to_message) ? raw.reply_to_message.from : undefined;
+  const addressingInput: AddressingInput = {
+    text,
+    entities: entitiesOf(raw.entities) ?? entitiesOf(raw.caption_entities) ?? [],
+    ...(isObject(replyFrom) && typeof replyFrom.id === "number"
+      ? { reply_to_message: { from: { id: replyFrom.id } } }
+      : {}),
+  };
+  const addressing = detectAddressing(addressingInput, bot);
   const senderName = [from?.first_name, from?.last_name].filter((p) => typeof p === "string").join(" ");
   const msg: InboundMessage = {
     account,
-    updateId: Number(update.update_id),
+    updateId: update.update_id,
     messageId: typeof raw.message_id === "number" ? raw.message_id : 0,
     chatId,
-    chatType: channelPost ? "channel" : (chatType as ChatType),
+    chatType: channelPost ? "channel" : chatType,
     senderIsBot: from?.is_bot === true,
     text,
     date: typeof raw.date === "number" ? raw.date : 0,
@@ -79,4 +57,17 @@ export function toInboundMessage(
   if (addressing.command !== undefined) msg.command = addressing.command;
   if (typeof raw.message_thread_id === "number") msg.threadId = raw.message_thread_id;
   return msg;
+}
+
+function isObject<T>(value: T | undefined): value is T {
+  return typeof value === "object" && value !== null;
+}
+
+function isChatType(value: unknown): value is ChatType {
+  return CHAT_TYPES.has(value);
+}
+
+/** Entities as given, when they are a list; each one is checked by `detectAddressing`. */
+function entitiesOf(value: MessageEntity[] | undefined): MessageEntity[] | undefined {
+  return Array.isArray(value) ? value : undefined;
 }

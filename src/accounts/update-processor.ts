@@ -1,10 +1,12 @@
+import type { Update } from "grammy/types";
 import type { Logger } from "../log/logger.js";
 import type { MessageHandler } from "../core/message-handler.js";
-import { isTransient } from "./classify-failure.js";
-import { JournalError } from "./journal.js";
 import type { BotIdentity } from "../core/inbound-message.js";
-import type { Journal } from "./journal.js";
 import type { Replier } from "../core/replier.js";
+import { isTransient } from "./classify-failure.js";
+import { createDrain } from "./drain.js";
+import { createInFlight } from "./in-flight.js";
+import { type Journal, JournalError } from "./journal.js";
 import { toInboundMessage } from "./to-inbound.js";
 
 export interface UpdateProcessorDeps {
@@ -15,14 +17,17 @@ export interface UpdateProcessorDeps {
   identity: () => BotIdentity;
   replierFor: (target: { updateId: number; chatId: number; messageId: number; threadId?: number }) => Replier;
   /** Hands an update back to the bot later (after a transient Telegram failure). */
-  resubmit: (update: Record<string, unknown>) => void;
+  resubmit: (update: Update) => void;
 }
 
 export interface UpdateProcessor {
   /** Handles an update unless it is done or already running; resolves when this call's work ended. */
-  process(update: Record<string, unknown>): Promise<void>;
+  process(update: Update): Promise<void>;
   inFlight(): number;
-  /** Waits until no handler runs, up to `deadlineMs`; false when the deadline won. */
+  /**
+   * Stops retrying and waits until no handler runs (nor `extra()` reports work), up to
+   * `deadlineMs`; false when the deadline won (see `Drain`).
+   */
   drain(deadlineMs: number, extra?: () => number): Promise<boolean>;
 }
 
@@ -40,12 +45,13 @@ const MAX_JOURNAL_ATTEMPTS = 120;
  */
 export function createUpdateProcessor(deps: UpdateProcessorDeps): UpdateProcessor {
   const { journal, log } = deps;
-  const running = new Map<number, Promise<void>>();
+  const running = createInFlight();
   const attempts = new Map<number, number>();
   const timers = new Set<NodeJS.Timeout>();
   let draining = false;
 
-  async function handle(update: Record<string, unknown>, updateId: number): Promise<void> {
+  async function handle(update: Update): Promise<void> {
+    const updateId = update.update_id;
     const updateLog = log.child({ updateId });
     const msg = toInboundMessage(update, deps.identity(), deps.account);
     if (!msg) {
@@ -101,35 +107,25 @@ export function createUpdateProcessor(deps: UpdateProcessorDeps): UpdateProcesso
   }
 
   return {
-    process(update: Record<string, unknown>): Promise<void> {
-      const updateId = Number(update.update_id);
-      if (!Number.isSafeInteger(updateId) || journal.isDone(updateId)) return Promise.resolve();
-      const existing = running.get(updateId);
-      if (existing) return Promise.resolve();
-      const task = handle(update, updateId).finally(() => running.delete(updateId));
-      running.set(updateId, task);
-      return task;
+    process(update) {
+      if (!Number.isSafeInteger(update.update_id) || journal.isDone(update.update_id))
+        return Promise.resolve();
+      return running.run(update.update_id, () => handle(update));
     },
-    inFlight: () => running.size,
-    async drain(deadlineMs: number, extra: () => number = () => 0): Promise<boolean> {
+    inFlight: () => running.size(),
+    drain(deadlineMs, extra = () => 0) {
       draining = true;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
-      const deadline = Date.now() + deadlineMs;
-      while (running.size > 0 || extra() > 0) {
-        if (Date.now() >= deadline) return false;
-        await Promise.race([
-          Promise.allSettled([...running.values()]),
-          new Promise((r) => setTimeout(r, 50)),
-        ]);
-      }
-      return true;
+      return createDrain({ busy: () => running.size() + extra(), settled: running.settled }).until(
+        deadlineMs,
+      );
     },
   };
 }
 
 /** Why an update is not answered although it was received (logged, so no drop is silent). */
-export function ignoredReason(update: Record<string, unknown>): string {
+export function ignoredReason(update: Update): string {
   if ("edited_message" in update || "edited_channel_post" in update) return "edited-message";
   if ("message" in update || "channel_post" in update) return "malformed-message";
   return "unsupported-update";

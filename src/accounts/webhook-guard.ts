@@ -1,7 +1,5 @@
 import type { Api } from "grammy";
-
-/** grammY types its signals with its own AbortSignal shim. */
-export type ApiSignal = Parameters<Api["getMe"]>[0];
+import type { ApiSignal } from "./api-signal.js";
 import type { Logger } from "../log/logger.js";
 import { AccountError } from "./account-error.js";
 

@@ -138,9 +138,9 @@ export function loadSettings(
   args: readonly string[] = [],
   env: Record<string, string | undefined> = process.env,
 ): Settings {
-  const config = convict(schema as unknown as convict.Schema<Settings>, {
+  const config = convict<Settings>(schema, {
     args: [...args],
-    env: env as NodeJS.ProcessEnv,
+    env,
   });
   config.validate({ allowed: "strict" });
   return config.getProperties();

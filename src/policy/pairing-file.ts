@@ -1,4 +1,6 @@
+import { z } from "zod";
 import type { InboundMessage } from "../core/inbound-message.js";
+import { readKeptMessage } from "./kept-message.js";
 
 /** A pending pairing request: an unknown DM sender waiting for the operator. Times are epoch ms. */
 export interface PairingRequest {
@@ -57,55 +59,98 @@ export function emptyPairingState(): PairingState {
 /** Why a file's text is not a pairing state. `version` = written by a newer gateway. */
 export type ParseFailure = { kind: "corrupt"; detail: string } | { kind: "version"; version: unknown };
 
+/** A kept message that could not be read back: left out of the state (the entry itself stays). */
+export interface SkippedMessage {
+  /** Where in the file, e.g. `approvals[2].message`. */
+  path: string;
+  detail: string;
+}
+
+const account = z.string().min(1);
+const userId = z.string().regex(/^\d+$/, "not a Telegram user id (digits)");
+const time = z.number();
+const optionalText = z.string().exactOptional();
+/** Unknown keys are kept (`looseObject`), so a rewrite never drops what a newer gateway added. */
+const requestSchema = z.looseObject({
+  account,
+  userId,
+  code: z.string().min(1),
+  createdAt: time,
+  expiresAt: time,
+  lastReplyAt: time,
+  username: optionalText,
+  name: optionalText,
+  message: z.unknown().optional(),
+});
+const approvalSchema = z.looseObject({
+  account,
+  userId,
+  approvedAt: time,
+  code: optionalText,
+  username: optionalText,
+  name: optionalText,
+  delivered: z.boolean(),
+  deliveredAt: time.exactOptional(),
+  message: z.unknown().optional(),
+});
+const fileSchema = z.looseObject({
+  version: z.literal(PAIRING_FILE_VERSION),
+  requests: z.array(requestSchema),
+  approvals: z.array(approvalSchema),
+  limitNotices: z.array(z.looseObject({ account, userId, at: time })).default([]),
+});
+
 /**
- * Parses and checks the file's text. Never throws: a failure says what is wrong. Every entry is
- * checked, so a hand-edited file that would grant access by accident (an id that is not
- * digits, a missing account) is refused as a whole rather than half-read.
+ * Parses and checks the file's text with zod. Never throws: a failure says what is wrong. Every
+ * entry is checked, so a hand-edited file that would grant access by accident (an id that is not
+ * digits, a missing account) is refused as a whole rather than half-read. A kept message that is
+ * not a valid message of its user is only left out (`skipped`): the entry and every other one stay.
  */
 export function parsePairingState(
   text: string,
-): { ok: true; state: PairingState } | { ok: false; failure: ParseFailure } {
+): { ok: true; state: PairingState; skipped: SkippedMessage[] } | { ok: false; failure: ParseFailure } {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (error) {
     return corrupt(`not JSON (${(error as Error).message})`);
   }
-  if (!isRecord(raw)) return corrupt("not a JSON object");
-  if (raw.version !== PAIRING_FILE_VERSION) {
-    if (typeof raw.version === "number" && raw.version > PAIRING_FILE_VERSION) {
-      return { ok: false, failure: { kind: "version", version: raw.version } };
-    }
-    return corrupt(`version is ${JSON.stringify(raw.version)}, expected 1`);
+  const version = typeof raw === "object" && raw !== null && "version" in raw ? raw.version : undefined;
+  if (typeof version === "number" && version > PAIRING_FILE_VERSION) {
+    return { ok: false, failure: { kind: "version", version } };
   }
-  if (!Array.isArray(raw.requests)) return corrupt("requests is not a list");
-  if (!Array.isArray(raw.approvals)) return corrupt("approvals is not a list");
-  const notices = raw.limitNotices ?? [];
-  if (!Array.isArray(notices)) return corrupt("limitNotices is not a list");
-  for (const [i, r] of raw.requests.entries()) {
-    if (!isRecord(r) || !hasUser(r) || typeof r.code !== "string" || !r.code) {
-      return corrupt(`requests[${i}] lacks account, userId or code`);
-    }
-    if (!isTime(r.createdAt) || !isTime(r.expiresAt) || !isTime(r.lastReplyAt)) {
-      return corrupt(`requests[${i}] has bad times`);
-    }
+  const parsed = fileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = issue ? formatPath(issue.path) : "";
+    return corrupt(`${path === "" ? "" : `${path}: `}${issue?.message ?? "invalid"}`);
   }
-  for (const [i, a] of raw.approvals.entries()) {
-    if (!isRecord(a) || !hasUser(a) || !isTime(a.approvedAt) || typeof a.delivered !== "boolean") {
-      return corrupt(`approvals[${i}] lacks account, userId, approvedAt or delivered`);
-    }
-  }
-  for (const [i, n] of notices.entries()) {
-    if (!isRecord(n) || !hasUser(n) || !isTime(n.at)) return corrupt(`limitNotices[${i}] is malformed`);
-  }
+  const skipped: SkippedMessage[] = [];
+  /** The kept message when it reads back as one of this user's; otherwise noted in `skipped`. */
+  const kept = (message: unknown, user: string, path: string): { message?: InboundMessage } => {
+    if (message === undefined) return {};
+    const read = readKeptMessage(message, user);
+    if (read.ok) return { message: read.message };
+    skipped.push({ path: `${path}.message`, detail: read.detail });
+    return {};
+  };
+  const { requests, approvals, limitNotices, ...other } = parsed.data;
   return {
     ok: true,
     state: {
-      version: 1,
-      requests: raw.requests as PairingRequest[],
-      approvals: raw.approvals as PairingApproval[],
-      limitNotices: notices as LimitNotice[],
+      ...other,
+      version: PAIRING_FILE_VERSION,
+      requests: requests.map(({ message, ...r }, i) => ({
+        ...r,
+        ...kept(message, r.userId, `requests[${i}]`),
+      })),
+      approvals: approvals.map(({ message, ...a }, i) => ({
+        ...a,
+        ...kept(message, a.userId, `approvals[${i}]`),
+      })),
+      limitNotices,
     },
+    skipped,
   };
 }
 
@@ -113,19 +158,8 @@ function corrupt(detail: string): { ok: false; failure: ParseFailure } {
   return { ok: false, failure: { kind: "corrupt", detail } };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function hasUser(entry: Record<string, unknown>): boolean {
-  return (
-    typeof entry.account === "string" &&
-    entry.account !== "" &&
-    typeof entry.userId === "string" &&
-    /^\d+$/.test(entry.userId)
-  );
-}
-
-function isTime(value: unknown): boolean {
-  return typeof value === "number" && Number.isFinite(value);
+function formatPath(path: ReadonlyArray<PropertyKey>): string {
+  return path
+    .map((p, i) => (typeof p === "number" ? `[${p}]` : `${i === 0 ? "" : "."}${String(p)}`))
+    .join("");
 }

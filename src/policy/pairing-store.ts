@@ -13,6 +13,7 @@ import {
 } from "./pairing-rules.js";
 import type { PairingStore, PairingStoreOptions } from "./pairing-types.js";
 import { watchFile } from "../state/watch-file.js";
+import { createSkippedMessages } from "./skipped-messages.js";
 
 export type { PairingOutcome } from "./pairing-rules.js";
 export type { PairingApproval, PairingRequest } from "./pairing-file.js";
@@ -25,7 +26,10 @@ export type { Delivery, PairingStore, PairingStoreOptions } from "./pairing-type
  * replaces it atomically, so concurrent writers in any number of processes lose nothing. Within a
  * process, operations run one at a time. A file that cannot be read as a pairing state is never
  * overwritten silently: it is renamed to `<file>.corrupt-<ts>` and a `pairing-file-corrupt` error
- * is raised; the next operation starts from an empty state (fail closed).
+ * is raised; the next operation starts from an empty state (fail closed). A kept message that does
+ * not read back as its user's message is left out and logged with a remedy (`pairing-message-invalid`):
+ * it is never answered, every other entry works, and the file as found is kept as
+ * `<file>.invalid-<ts>` before a write replaces it.
  */
 export function createPairingStore(options: PairingStoreOptions): PairingStore {
   const { file, lockFile, logger } = options;
@@ -41,6 +45,7 @@ export function createPairingStore(options: PairingStoreOptions): PairingStore {
   /** The file's text as last read or written here ("" = no file). */
   let lastText: string | undefined;
   let queue: Promise<unknown> = Promise.resolve();
+  const skippedIn = createSkippedMessages(file, logger);
   /** Another process changed the file and `watch` has not reported it yet. */
   let unseen = false;
 
@@ -72,7 +77,10 @@ export function createPairingStore(options: PairingStoreOptions): PairingStore {
     if (lastText !== undefined && text !== lastText) unseen = true;
     if (text === "") return { state: emptyPairingState(), text };
     const parsed = parsePairingState(text);
-    if (parsed.ok) return { state: parsed.state, text };
+    if (parsed.ok) {
+      if (parsed.skipped.length > 0) skippedIn.note(text, parsed.skipped);
+      return { state: parsed.state, text };
+    }
     if (parsed.failure.kind === "version") {
       throw new PairingError(
         "pairing-file-version",
@@ -117,6 +125,7 @@ export function createPairingStore(options: PairingStoreOptions): PairingStore {
       adopt(state, text);
       return;
     }
+    await skippedIn.keepBeforeReplacing(text);
     await writeJsonAtomic(file, state);
     adopt(state, `${JSON.stringify(state, null, 2)}\n`);
   }

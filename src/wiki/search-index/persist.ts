@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import MiniSearch from "minisearch";
+import MiniSearch, { type AsPlainObject } from "minisearch";
 import { writeFileAtomic } from "../../state/atomic-file.js";
 import { Engine, INDEX_FORMAT_VERSION, PAGE_OPTIONS, PASSAGE_OPTIONS } from "./engine.js";
 import { indexText, type Passage } from "./passages.js";
@@ -14,8 +14,8 @@ interface SavedFile {
   builtAt?: string;
   savedAt: string;
   pages: Array<IndexedPage & { passages: Array<{ heading: string; markdown: string }> }>;
-  pageIndex: unknown;
-  passageIndex: unknown;
+  pageIndex: AsPlainObject;
+  passageIndex: AsPlainObject;
   terms: Array<[string, number]>;
 }
 
@@ -63,14 +63,14 @@ export async function loadEngine(file: string): Promise<LoadOutcome> {
     if (
       !Array.isArray(saved.pages) ||
       !Array.isArray(saved.terms) ||
-      !isObject(saved.pageIndex) ||
-      !isObject(saved.passageIndex)
+      !isPlainIndex(saved.pageIndex) ||
+      !isPlainIndex(saved.passageIndex)
     ) {
       return { ok: false, reason: "corrupt", detail: "pages or index missing" };
     }
     const engine = new Engine({
-      pageIndex: MiniSearch.loadJS(saved.pageIndex as never, PAGE_OPTIONS),
-      passageIndex: MiniSearch.loadJS(saved.passageIndex as never, PASSAGE_OPTIONS),
+      pageIndex: MiniSearch.loadJS(saved.pageIndex, PAGE_OPTIONS),
+      passageIndex: MiniSearch.loadJS(saved.passageIndex, PASSAGE_OPTIONS),
       terms: TermStats.fromJSON(saved.terms, 0),
     });
     let passages = 0;
@@ -107,4 +107,21 @@ export async function loadEngine(file: string): Promise<LoadOutcome> {
 
 function isObject(value: unknown): value is object {
   return typeof value === "object" && value !== null;
+}
+
+/** The shape MiniSearch's `toJSON` writes (its own `loadJS` checks the serialization version). */
+function isPlainIndex(value: unknown): value is AsPlainObject {
+  if (!isObject(value)) return false;
+  const field = (key: keyof AsPlainObject): unknown => Reflect.get(value, key);
+  return (
+    typeof field("documentCount") === "number" &&
+    typeof field("nextId") === "number" &&
+    typeof field("serializationVersion") === "number" &&
+    Array.isArray(field("index")) &&
+    Array.isArray(field("averageFieldLength")) &&
+    isObject(field("documentIds")) &&
+    isObject(field("fieldIds")) &&
+    isObject(field("fieldLength")) &&
+    isObject(field("storedFields"))
+  );
 }

@@ -3,9 +3,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openJournal } from "../../../src/accounts/journal.js";
+import { textUpdate } from "./fixtures.js";
 
 const dir = () => mkdtempSync(join(tmpdir(), "journal-"));
-const update = (id: number) => ({ update_id: id, message: { text: `m${id}` } });
+const update = textUpdate;
 
 describe("update journal", () => {
   it("returns recorded but unfinished updates on reopen, oldest first", async () => {

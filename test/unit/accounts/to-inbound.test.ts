@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { toInboundMessage } from "../../../src/accounts/to-inbound.js";
+import { toInboundMessage as reduce } from "../../../src/accounts/to-inbound.js";
+import type { BotIdentity } from "../../../src/core/inbound-message.js";
+import { isUpdate } from "../../../src/accounts/update-shape.js";
+
+/** The inputs here are partial or malformed on purpose: only the envelope is promised. */
+const toInboundMessage = (update: unknown, identity: BotIdentity, account: string) => {
+  if (!isUpdate(update)) throw new Error("test input lacks an update_id");
+  return reduce(update, identity, account);
+};
 
 const bot = { id: 42, username: "wiki_bot", firstName: "Wiki", canReadAllGroupMessages: false };
 

@@ -1,0 +1,39 @@
+import { writeFile } from "node:fs/promises";
+import type { Logger } from "../log/logger.js";
+import type { SkippedMessage } from "./pairing-file.js";
+
+/** The kept messages of pairing.json that did not read back, as the store reports and preserves them. */
+export interface SkippedMessages {
+  /** Logs each skipped message once per file text (a reload of the same text says nothing new). */
+  note(text: string, skipped: readonly SkippedMessage[]): void;
+  /** Before `text` is replaced: if it held skipped messages, keeps it as `<file>.invalid-<ts>`. */
+  keepBeforeReplacing(text: string): Promise<void>;
+}
+
+export function createSkippedMessages(file: string, logger: Logger | undefined): SkippedMessages {
+  let noted: string | undefined;
+  return {
+    note(text, skipped) {
+      if (text === noted) return;
+      noted = text;
+      for (const entry of skipped) {
+        logger?.warn(
+          {
+            code: "pairing-message-invalid",
+            path: entry.path,
+            detail: entry.detail,
+            remedy: `nothing is answered from it; the approval itself still works. Ask the user to send the message again, or correct ${entry.path} in ${file} while no gateway writes it`,
+          },
+          `${file}: the kept message ${entry.path} is not a valid message of its user (${entry.detail}); skipped`,
+        );
+      }
+    },
+    async keepBeforeReplacing(text) {
+      if (text !== noted) return;
+      const kept = `${file}.invalid-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+      await writeFile(kept, text, { mode: 0o600 });
+      logger?.warn({ code: "pairing-message-invalid", kept }, `${file} as found is kept as ${kept}`);
+      noted = undefined;
+    },
+  };
+}
