@@ -33,7 +33,7 @@ function productOwner(url: string): CpuOwner | undefined {
   const m = /\/dist\/src\/(.+)$/.exec(url);
   if (!m) return undefined;
   const path = m[1]!;
-  if (path === "accounts/journal.js") return "journal";
+  if (path.startsWith("accounts/journal")) return "journal";
   if (path === "accounts/telegram-replier.js") return "Bot API call (sendMessage)";
   if (path.startsWith("accounts/")) return "grammY/runner (polling, updates, accounts)";
   if (path.startsWith("policy/")) return "policy";

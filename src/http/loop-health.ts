@@ -1,4 +1,9 @@
-import { constants, type EntryType, monitorEventLoopDelay, PerformanceObserver } from "node:perf_hooks";
+import {
+  constants,
+  monitorEventLoopDelay,
+  type PerformanceEntry,
+  PerformanceObserver,
+} from "node:perf_hooks";
 import { Gauge, Histogram, type Registry } from "prom-client";
 
 /** One stretch during which the event loop could not run anything else. */
@@ -84,11 +89,10 @@ export function createLoopHealth(options: {
   });
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
-      const kind = (entry as { detail?: { kind?: number } }).detail?.kind;
-      gc.observe({ kind: GC_KINDS[kind ?? -1] ?? "other" }, entry.duration / 1000);
+      gc.observe({ kind: gcKind(entry) }, entry.duration / 1000);
     }
   });
-  observer.observe({ entryTypes: ["gc" as EntryType] });
+  observer.observe({ entryTypes: ["gc"] });
 
   let count = 0;
   const recent: LoopBlock[] = [];
@@ -125,4 +129,11 @@ export function createLoopHealth(options: {
       delay.disable();
     },
   };
+}
+
+/** The kind of a 'gc' entry (its `detail.kind`, one of perf_hooks' NODE_PERFORMANCE_GC_* constants). */
+function gcKind(entry: PerformanceEntry): string {
+  const detail: unknown = Reflect.get(entry, "detail");
+  const kind = typeof detail === "object" && detail !== null && "kind" in detail ? detail.kind : undefined;
+  return typeof kind === "number" ? (GC_KINDS[kind] ?? "other") : "other";
 }

@@ -118,7 +118,13 @@ export function createWikiWatch(deps: {
 
 /** The wiki, with `listPages` answered by the given function (every other call goes through). */
 function withListing(wiki: WikiPort, listPages: () => Promise<PageSummary[]>): WikiPort {
-  const view = Object.create(wiki) as WikiPort;
-  view.listPages = listPages;
-  return view;
+  return {
+    listPages,
+    getPage: (id) => wiki.getPage(id),
+    getPageByPath: (path, locale) => wiki.getPageByPath(path, locale),
+    search: (query, locale) => wiki.search(query, locale),
+    createPage: (input) => wiki.createPage(input),
+    updatePage: (input) => wiki.updatePage(input),
+    probe: (options) => wiki.probe(options),
+  };
 }
