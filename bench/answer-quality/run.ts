@@ -268,7 +268,7 @@ async function baselineRanks(wiki: WikiPort, questions: QualityQuestion[]): Prom
 async function measurePersistence(index: SearchIndex) {
   const dir = mkdtempSync(join(tmpdir(), "answer-quality-"));
   try {
-    const file = join(dir, "search.json");
+    const file = join(dir, "search.idx");
     let started = performance.now();
     await index.save(file);
     const saveSeconds = round((performance.now() - started) / 1000);

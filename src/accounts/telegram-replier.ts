@@ -1,6 +1,6 @@
 import { type Api, GrammyError } from "grammy";
 import type { Logger } from "../log/logger.js";
-import type { Replier } from "../core/replier.js";
+import type { Replier, SendOptions } from "../core/replier.js";
 import type { Journal } from "./journal.js";
 import { createReplyDedupe } from "./reply-dedupe.js";
 
@@ -21,7 +21,7 @@ export function createReplier(
 ): Replier {
   const { api, journal, log } = deps;
   return {
-    async send(chunks) {
+    async send(chunks, sendOptions) {
       const progress = createReplyDedupe(journal, target.updateId);
       for (const [index, chunk] of chunks.entries()) {
         if (progress.alreadySent(index)) continue;
@@ -32,6 +32,9 @@ export function createReplier(
             ? { reply_parameters: { message_id: target.messageId, allow_sending_without_reply: true } }
             : {}),
           ...(target.threadId !== undefined ? { message_thread_id: target.threadId } : {}),
+          ...(sendOptions?.buttons && index === chunks.length - 1
+            ? { reply_markup: inlineKeyboard(sendOptions.buttons) }
+            : {}),
         };
         progress.sending(index);
         try {
@@ -53,6 +56,15 @@ export function createReplier(
         progress.sent(index);
       }
     },
+    async answerCallback(queryId, text) {
+      try {
+        await api.answerCallbackQuery(queryId, text === undefined ? {} : { text });
+      } catch (error) {
+        if (!(error instanceof GrammyError) || error.error_code !== 400) throw error;
+        // Telegram waits about 10 s for the answer; a late one is refused and nothing is lost.
+        log.info({ reason: error.description }, "the button tap could not be answered: it is too old");
+      }
+    },
     typing() {
       // Most answers are ready in milliseconds: show "typing…" only for a slow one, which saves
       // a Bot API call per message (Telegram's per-bot budget is about 30 calls a second).
@@ -72,4 +84,8 @@ export function createReplier(
       };
     },
   };
+}
+
+function inlineKeyboard(rows: NonNullable<SendOptions["buttons"]>) {
+  return { inline_keyboard: rows.map((row) => row.map((b) => ({ text: b.text, callback_data: b.data }))) };
 }

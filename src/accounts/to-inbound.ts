@@ -1,23 +1,26 @@
 import type { Message, MessageEntity, Update, User } from "grammy/types";
 import { type AddressingInput, detectAddressing } from "./addressing.js";
+import { callbackToInbound } from "./to-callback.js";
 import type { BotIdentity, ChatType, InboundMessage } from "../core/inbound-message.js";
 
 /** The update kinds the gateway asks for (always passed: Telegram remembers the last list). */
-export const ALLOWED_UPDATES = ["message", "edited_message", "channel_post"] as const;
+export const ALLOWED_UPDATES = ["message", "edited_message", "channel_post", "callback_query"] as const;
 
 const CHAT_TYPES: ReadonlySet<unknown> = new Set<ChatType>(["private", "group", "supergroup", "channel"]);
 
 /**
  * Reduces a Telegram update to an InboundMessage, or undefined for updates the gateway does not
- * answer (edits, unknown kinds, malformed messages). Never throws, whatever the update holds: the
- * types say what Telegram promises, but every field is checked before use (an update read back
- * from the journal, or sent by a stand-in, is only checked for its envelope).
+ * answer (edits, unknown kinds, malformed messages). A button tap becomes one too
+ * (to-callback.ts). Never throws, whatever the update holds: the types say what Telegram
+ * promises, but every field is checked before use (an update read back from the journal, or sent
+ * by a stand-in, is only checked for its envelope).
  */
 export function toInboundMessage(
   update: Update,
   bot: BotIdentity,
   account: string,
 ): InboundMessage | undefined {
+  if (update.callback_query !== undefined) return callbackToInbound(update, bot, account);
   const channelPost: Message | undefined = update.channel_post;
   const raw: Message | undefined = update.message ?? channelPost;
   if (!isObject(raw)) return undefined;

@@ -128,5 +128,6 @@ export function createUpdateProcessor(deps: UpdateProcessorDeps): UpdateProcesso
 export function ignoredReason(update: Update): string {
   if ("edited_message" in update || "edited_channel_post" in update) return "edited-message";
   if ("message" in update || "channel_post" in update) return "malformed-message";
+  if ("callback_query" in update) return "unusable-callback";
   return "unsupported-update";
 }

@@ -47,14 +47,17 @@ export function composeAnswer(
     parts.push(`See also: ${links.join(" · ")}`);
   }
   if (note) parts.push(`<i>${escapeHtml(note)}</i>`);
-  const sources = [main, ...also].map((p) => ({
+  return { html: parts.join("\n\n"), sources: toSources(agent, [main, ...also]) };
+}
+
+function toSources(agent: AgentSettings, pages: AnswerPage[]): AnswerSource[] {
+  return pages.map((p) => ({
     path: p.page.path,
     locale: p.page.locale,
     title: p.page.title,
     url: pageUrl(agent, p.page),
     score: Math.round(p.score * 1000) / 1000,
   }));
-  return { html: parts.join("\n\n"), sources };
 }
 
 /** The best passage, then the next ones scoring well enough, while they fit in answerLength. */
@@ -75,6 +78,32 @@ function choosePassages(main: AnswerPage, agent: AgentSettings): Array<{ html: s
     used += length;
   }
   return chosen;
+}
+
+/**
+ * The reply to a weak match: the closest pages, each a link with its description, for the user
+ * to choose from (the buttons carry the same titles). Never a dead end: it says how to ask better.
+ */
+export function composeChoices(
+  agent: AgentSettings,
+  pages: AnswerPage[],
+): { html: string; sources: AnswerSource[] } {
+  const lines = pages.map((p) => {
+    const link = `<a href="${escapeAttribute(pageUrl(agent, p.page))}">${escapeHtml(p.page.title)}</a>`;
+    const description = oneLine(p.page.description);
+    return description ? `• ${link}: ${escapeHtml(description)}` : `• ${link}`;
+  });
+  const html = [
+    "Closest pages in the wiki:",
+    lines.join("\n"),
+    "<i>Tap one to see its answer, or ask again in other words.</i>",
+  ].join("\n\n");
+  return { html, sources: toSources(agent, pages) };
+}
+
+/** The reply when a chosen page is no longer in the wiki. */
+export function composePageGone(title: string): string {
+  return `The page “${escapeHtml(title)}” is no longer in the wiki. Please ask your question again.`;
 }
 
 /** The honest reply when nothing matches well enough. */

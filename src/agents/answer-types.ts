@@ -24,11 +24,28 @@ export interface Answer {
   html: string;
   /** The pages shown, best first: the answering page, then the "See also" ones. */
   sources: AnswerSource[];
+  /**
+   * A weak match from the index: the closest pages, best first (at most three), offered as
+   * choices instead of an answer; `html` then lists them ("Closest pages in the wiki:").
+   */
+  choices?: AnswerSource[];
   /** Where the answer came from: the local index, the wiki's own title search, or nowhere. */
   via: "index" | "wiki-search" | "none";
   error?: unknown;
 }
 
+/** A page picked from choices, as the choices named it. */
+export interface PageRef {
+  path: string;
+  locale: string;
+  title: string;
+}
+
 export interface Answerer {
   answer(question: string, agent: AgentSettings): Promise<Answer>;
+  /**
+   * The chosen page's answer to the question (its best passages for it, or its opening passage).
+   * Same error contract as `answer`; `found` is false when the page is gone.
+   */
+  answerPage(question: string, page: PageRef, agent: AgentSettings): Promise<Answer>;
 }

@@ -5,15 +5,18 @@ import type { AgentSettings } from "./agent-settings.js";
 import {
   type AnswerPage,
   composeAnswer,
+  composeChoices,
   composeEmptyQuestion,
   composeNotFound,
+  composePageGone,
   FAILURE_HTML,
 } from "./answer-compose.js";
 import { judgeConfidence } from "./answer-confidence.js";
 import { answerFromWikiSearch } from "./answer-fallback.js";
-import type { Answer, Answerer } from "./answer-types.js";
+import type { Answer, Answerer, PageRef } from "./answer-types.js";
+import { splitPassages } from "../wiki/search-index/index.js";
 
-export type { Answer, Answerer, AnswerSource } from "./answer-types.js";
+export type { Answer, Answerer, AnswerSource, PageRef } from "./answer-types.js";
 export { CONFIDENT_SCORE, type Confidence, judgeConfidence } from "./answer-confidence.js";
 
 const NOT_READY_NOTE =
@@ -51,18 +54,48 @@ export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logge
           ...composeAnswer(agent, fallback.main, fallback.seeAlso, NOT_READY_NOTE),
         };
       } catch (error) {
-        return { found: false, confidence: "none", html: FAILURE_HTML, sources: [], via: "none", error };
+        return failure(error);
+      }
+    },
+    async answerPage(question, ref, agent) {
+      try {
+        return await pageAnswer(question, ref, agent);
+      } catch (error) {
+        return failure(error);
       }
     },
   };
+
+  /** The page's best passages for the question from the index, else its opening passage from the wiki. */
+  async function pageAnswer(question: string, ref: PageRef, agent: AgentSettings): Promise<Answer> {
+    const ranked = index.ready
+      ? index
+          .search(question, { section: ref.path, locale: ref.locale, limit: 5 })
+          .find((r) => r.page.path === ref.path)
+      : undefined;
+    const chosen = { found: true, confidence: "confident", via: "index" } as const;
+    if (ranked) return { ...chosen, ...composeAnswer(agent, toAnswerPage(ranked), []) };
+    const page = await wiki.getPageByPath(ref.path, ref.locale);
+    if (!page)
+      return { found: false, confidence: "none", html: composePageGone(ref.title), sources: [], via: "none" };
+    const passages = splitPassages(page.content, page)
+      .slice(0, 1)
+      .map((p) => ({ ...p, score: 1 }));
+    return { ...chosen, via: "wiki-search", ...composeAnswer(agent, { page, score: 0, passages }, []) };
+  }
 
   function fromIndex(question: string, agent: AgentSettings): Answer {
     const ranked = index.search(question, { section: agent.section, locale: agent.locale, limit: 3 });
     const confidence = judgeConfidence(ranked);
     const [best, ...rest] = ranked;
     if (!best || confidence === "none") return notFound(question, agent);
-    // A weak match is answered too (the closest page, and the next ones as "See also"):
-    // "nothing found" is kept for questions nothing in the wiki matches.
+    // A weak match is not a dead end: the closest pages are offered as choices (one page alone
+    // is no choice: it is answered, still marked weak). "Nothing found" is kept for questions
+    // nothing in the wiki matches.
+    if (confidence === "weak" && ranked.length > 1) {
+      const offered = composeChoices(agent, ranked.map(toAnswerPage));
+      return { found: true, confidence, via: "index", ...offered, choices: offered.sources };
+    }
     return {
       found: true,
       confidence,
@@ -70,6 +103,10 @@ export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logge
       ...composeAnswer(agent, toAnswerPage(best), rest.map(toAnswerPage)),
     };
   }
+}
+
+function failure(error: unknown): Answer {
+  return { found: false, confidence: "none", html: FAILURE_HTML, sources: [], via: "none", error };
 }
 
 function notFound(question: string, agent: AgentSettings): Answer {

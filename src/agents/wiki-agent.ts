@@ -3,7 +3,7 @@ import type { Logger } from "../log/logger.js";
 import type { SearchIndex } from "../wiki/search-index/index.js";
 import type { WikiPort } from "../wiki/types.js";
 import { type AgentSettings, isEditor } from "./agent-settings.js";
-import type { Answerer } from "./answer-types.js";
+import type { Answerer, PageRef } from "./answer-types.js";
 import { EDITOR_COMMANDS } from "./bot-commands.js";
 import { appendCommand, editCommand, newCommand } from "./commands/edit-commands.js";
 import {
@@ -23,12 +23,21 @@ export { BOT_COMMANDS } from "./bot-commands.js";
 export interface AgentReply {
   /** Telegram HTML messages, each under 4096 code points; empty = say nothing. */
   chunks: string[];
-  /** For metrics: what kind of reply this was. */
-  kind: "answer" | "not-found" | "command" | "refused" | "error";
+  /** For metrics: what kind of reply this was ("choices": a weak match, the closest pages offered). */
+  kind: "answer" | "choices" | "not-found" | "command" | "refused" | "error";
+  /** With kind "choices": the pages offered, best first (at most three), for buttons. */
+  choices?: PageRef[];
 }
 
 export interface WikiAgent {
   handle(msg: InboundMessage, agent: AgentSettings): Promise<AgentReply>;
+  /** The answer of a page picked from choices, to the question that offered it. Never rejects because of the wiki. */
+  answerChoice(
+    msg: InboundMessage,
+    question: string,
+    page: PageRef,
+    agent: AgentSettings,
+  ): Promise<AgentReply>;
 }
 
 /**
@@ -59,6 +68,10 @@ export function createWikiAgent(deps: {
       if (answer.error !== undefined) {
         logFailure(msg, agent, answer.error);
         return reply(answer.html, "error");
+      }
+      if (answer.choices && answer.choices.length > 0) {
+        const choices = answer.choices.map(({ path, locale, title }) => ({ path, locale, title }));
+        return { ...reply(answer.html, "choices"), choices };
       }
       return reply(answer.html, answer.found ? "answer" : "not-found");
     }
@@ -108,6 +121,14 @@ export function createWikiAgent(deps: {
         logFailure(msg, agent, error);
         return reply(FAILURE_HTML, "error");
       }
+    },
+    async answerChoice(msg, question, page, agent) {
+      const answer = await deps.answerer.answerPage(question, page, agent);
+      if (answer.error !== undefined) {
+        logFailure(msg, agent, answer.error);
+        return reply(answer.html, "error");
+      }
+      return reply(answer.html, answer.found ? "answer" : "not-found");
     },
   };
 }

@@ -41,9 +41,9 @@ export function createGatewayParts(settings: Settings, logger: Logger): GatewayP
     onBlock: (block) => loopLogger.warn(block, "the event loop was blocked"),
   });
   const config: ConfigInForce = { path: settings.configPath, runtime: undefined };
-  const { index, wikiWatch, answer } = wireWiki(settings, logger, metrics, layout.indexFile);
+  const { index, wikiWatch, answer, agent } = wireWiki(settings, logger, metrics, layout.indexFile);
   const pairing = createPairingStore({ file: layout.pairingFile, lockFile: layout.pairingLock, logger });
-  const pipeline = wirePipeline({ config, pairing, answer, metrics, logger });
+  const pipeline = wirePipeline({ config, pairing, answer, agent, layout, metrics, logger });
   const pool = wireAccounts({ settings, layout, pipeline, metrics, logger });
   const delivery = createApprovalDelivery({
     pairing,

@@ -1,7 +1,12 @@
 import type { MessageHandler } from "../core/message-handler.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../log/logger.js";
+import type { WikiAgent } from "../agents/wiki-agent.js";
 import type { AnswerStep } from "../pipeline/answer-step.js";
+import { createChoiceStore } from "../pipeline/choice-store.js";
+import { createChoiceFlow } from "../pipeline/choice-tap.js";
+import { createGapLog } from "../state/gap-log.js";
+import type { StateLayout } from "../state/layout.js";
 import { createMessagePipeline } from "../pipeline/handle-message.js";
 import { createPairingHandler } from "../pipeline/pairing-flow.js";
 import { createDenialLogger } from "../policy/denial-log.js";
@@ -13,10 +18,22 @@ export function wirePipeline(deps: {
   config: ConfigInForce;
   pairing: PairingStore;
   answer: AnswerStep;
+  agent: WikiAgent;
+  layout: StateLayout;
   metrics: Metrics;
   logger: Logger;
 }): MessageHandler {
   const { pairing, metrics } = deps;
+  const gaps = createGapLog({
+    file: deps.layout.gapLogFile,
+    onError: (err) => deps.logger.warn({ err }, "the gap log cannot be written; questions are not recorded"),
+  });
+  const choices = createChoiceFlow({
+    store: createChoiceStore(),
+    agent: deps.agent,
+    gaps,
+    taps: metrics.choiceTaps,
+  });
   const denials = createDenialLogger(deps.logger.child({ component: "policy" }));
   return createMessagePipeline({
     runtime: () => deps.config.runtime,
@@ -27,6 +44,8 @@ export function wirePipeline(deps: {
     }),
     recordDenial: (msg, decision) => denials.record(msg, decision),
     answer: deps.answer,
+    choices,
+    gaps,
     metrics,
   });
 }

@@ -1,5 +1,5 @@
 import { createAnswerer } from "../agents/answer.js";
-import { createWikiAgent } from "../agents/wiki-agent.js";
+import { createWikiAgent, type WikiAgent } from "../agents/wiki-agent.js";
 import type { Settings } from "../config/settings.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../log/logger.js";
@@ -13,6 +13,7 @@ export interface WikiParts {
   index: GenerationalIndex;
   wikiWatch: WikiWatch;
   answer: AnswerStep;
+  agent: WikiAgent;
 }
 
 /** The wiki side: the GraphQL client, the local index and its watch, and the answering agent. */
@@ -35,5 +36,5 @@ export function wireWiki(settings: Settings, logger: Logger, metrics: Metrics, i
   const agent = createWikiAgent({ answerer, index, wiki, logger });
   const cache = createOutcomeCache(settings.answerCacheBytes);
   metrics.trackCache("answers", () => cache.stats());
-  return { index, wikiWatch, answer: createAnswerStep({ agent, index, cache }) };
+  return { index, wikiWatch, agent, answer: createAnswerStep({ agent, index, cache }) };
 }

@@ -31,6 +31,12 @@ export interface InboundMessage {
   threadId?: number;
   /** Text after the command (or the whole text when there is no command), trimmed, mention removed. */
   args: string;
+  /**
+   * A tap on an inline-keyboard button of one of the bot's messages (`callback_query`): the query
+   * id (to answer) and the button's data. `messageId` is then the bot's message that was tapped,
+   * `text` and `args` are "", and `repliesToBot` is true (the tap addresses the bot).
+   */
+  callback?: { id: string; data: string };
 }
 
 /** What `accounts/` knows about the bot behind an account, from getMe. */

@@ -1,3 +1,14 @@
+/** A button of an inline keyboard: its label and the data Telegram sends back when tapped (≤ 64 bytes). */
+export interface InlineButton {
+  text: string;
+  data: string;
+}
+
+export interface SendOptions {
+  /** Rows of buttons, attached to the last chunk. */
+  buttons?: readonly (readonly InlineButton[])[];
+}
+
 /**
  * How a handler answers the message it was given. Replies always go out through the account
  * that received the message.
@@ -9,7 +20,12 @@ export interface Replier {
    * An HTML parse error is retried once as plain text; a chat that blocked the bot is logged and
    * skipped. Other failures reject (after auto-retry gave up).
    */
-  send(chunks: readonly string[]): Promise<void>;
+  send(chunks: readonly string[], options?: SendOptions): Promise<void>;
+  /**
+   * Answers a button tap (stops the client's spinner), with an optional short notice. Never
+   * rejects because the query is too old or unknown (logged): the tap's reply still goes out.
+   */
+  answerCallback(queryId: string, text?: string): Promise<void>;
   /** Shows "typing…" (after a short delay: most answers need none) until the returned function is called. */
   typing(): () => void;
 }

@@ -6,6 +6,8 @@ export interface Metrics {
   updates: Counter<"account">;
   decisions: Counter<"account" | "outcome" | "reason">;
   answers: Counter<"account" | "agent" | "kind">;
+  answerConfidence: Counter<"account" | "agent" | "outcome">;
+  choiceTaps: Counter<"account" | "outcome">;
   answerSeconds: Histogram<"account">;
   wikiRequests: Counter<"operation">;
   wikiErrors: Counter<"code">;
@@ -39,8 +41,20 @@ export function createMetrics(): Metrics {
   });
   const answers = new Counter({
     name: "wiki_gateway_answers_total",
-    help: "Replies sent, by account, agent and kind (answer, not-found, command, error)",
+    help: "Replies sent, by account, agent and kind (answer, choices, not-found, command, refused, error)",
     labelNames: ["account", "agent", "kind"],
+    registers: [registry],
+  });
+  const answerConfidence = new Counter({
+    name: "wiki_gateway_answer_confidence_total",
+    help: "Questions by outcome: answered (confident), choices (weak: closest pages offered), nothing (nothing matched)",
+    labelNames: ["account", "agent", "outcome"],
+    registers: [registry],
+  });
+  const choiceTaps = new Counter({
+    name: "wiki_gateway_choice_taps_total",
+    help: "Taps on offered choices, by account and outcome (answered, callback-expired, callback-forged)",
+    labelNames: ["account", "outcome"],
     registers: [registry],
   });
   const answerSeconds = new Histogram({
@@ -131,6 +145,8 @@ export function createMetrics(): Metrics {
     updates,
     decisions,
     answers,
+    answerConfidence,
+    choiceTaps,
     answerSeconds,
     wikiRequests,
     wikiErrors,

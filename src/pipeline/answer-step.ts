@@ -1,4 +1,5 @@
 import type { AgentSettings } from "../agents/agent-settings.js";
+import type { PageRef } from "../agents/answer.js";
 import type { WikiAgent } from "../agents/wiki-agent.js";
 import type { InboundMessage } from "../core/inbound-message.js";
 import { type AnswerCache, createAnswerCache, questionKey } from "./answer-cache.js";
@@ -7,6 +8,8 @@ import { type AnswerCache, createAnswerCache, questionKey } from "./answer-cache
 export interface AnswerOutcome {
   chunks: string[];
   kind: string;
+  /** With kind "choices": the closest pages, offered as buttons. */
+  choices?: PageRef[];
 }
 
 /** The answer cache with the size of an outcome counted as its chunks' text (UTF-16). */
@@ -26,7 +29,7 @@ export type AnswerStep = (msg: InboundMessage, agent: AgentSettings) => Promise<
  * cache, so a wiki failure is not served again after the wiki recovers.
  */
 export function createAnswerStep(deps: {
-  agent: WikiAgent;
+  agent: Pick<WikiAgent, "handle">;
   index: { readonly ready: boolean; generation(): number };
   cache?: AnswerCache<AnswerOutcome>;
 }): AnswerStep {
@@ -34,7 +37,7 @@ export function createAnswerStep(deps: {
   return async (msg, settings) => {
     const handle = async (): Promise<AnswerOutcome> => {
       const reply = await deps.agent.handle(msg, settings);
-      return { chunks: reply.chunks, kind: reply.kind };
+      return { chunks: reply.chunks, kind: reply.kind, ...(reply.choices ? { choices: reply.choices } : {}) };
     };
     if (msg.command !== undefined || !deps.index.ready) return handle();
     const key = questionKey(settings.id, deps.index.generation(), msg.args);

@@ -5,7 +5,9 @@ import { whoamiText } from "../agents/commands/read-commands.js";
 import type { Logger } from "../log/logger.js";
 import type { Decision } from "../policy/decision.js";
 import { evaluate } from "../policy/evaluate.js";
-import type { AnswerStep } from "./answer-step.js";
+import type { GapLog } from "../state/gap-log.js";
+import type { AnswerOutcome, AnswerStep } from "./answer-step.js";
+import { type ChoiceFlow, TAP_NOTICES } from "./choice-tap.js";
 import type { RuntimeConfig } from "./runtime-config.js";
 
 type Labels = Partial<Record<string, string | number>>;
@@ -15,6 +17,8 @@ export interface PipelineMetrics {
   updates: { inc(labels: Labels): void };
   decisions: { inc(labels: Labels): void };
   answers: { inc(labels: Labels): void };
+  /** Questions by how they were answered: answered, choices, nothing. */
+  answerConfidence: { inc(labels: Labels): void };
   answerSeconds: { observe(labels: Labels, seconds: number): void };
 }
 
@@ -26,8 +30,17 @@ export interface PipelineDeps {
   pair: (msg: InboundMessage, reply: Replier, log: Logger) => Promise<void>;
   recordDenial: (msg: InboundMessage, decision: Extract<Decision, { allow: false }>) => void;
   answer: AnswerStep;
+  choices: ChoiceFlow;
+  gaps: Pick<GapLog, "append">;
   metrics: PipelineMetrics;
 }
+
+/** How a plain question's outcome counts in the confidence metric and the gap log. */
+const QUESTION_OUTCOMES: Partial<Record<string, "answered" | "choices" | "nothing">> = {
+  answer: "answered",
+  choices: "choices",
+  "not-found": "nothing",
+};
 
 /**
  * The way of every message: policy decision → (pairing | denial with a reason | the bound agent)
@@ -36,6 +49,13 @@ export interface PipelineDeps {
  */
 export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
   const { metrics } = deps;
+  /** Counts a plain question by outcome, and records the ones the wiki left unanswered. */
+  const countQuestion = (msg: InboundMessage, agent: string, out: AnswerOutcome) => {
+    const outcome = QUESTION_OUTCOMES[out.kind];
+    if (!outcome) return;
+    metrics.answerConfidence.inc({ account: msg.account, agent, outcome });
+    if (outcome !== "answered") deps.gaps.append({ agent, kind: outcome, question: msg.args });
+  };
   return async (msg, reply, log) => {
     const started = performance.now();
     metrics.updates.inc({ account: msg.account });
@@ -51,6 +71,8 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
     });
     if (!decision.allow) {
       deps.recordDenial(msg, decision);
+      // A tap is always answered (or the user sees a spinner); it never starts pairing.
+      if (msg.callback) return reply.answerCallback(msg.callback.id, TAP_NOTICES.denied);
       if (decision.pairing) return deps.pair(msg, reply, log);
       // /whoami works in a DM even for someone not let in: they need their id to be let in.
       if (msg.chatType === "private" && msg.command === "whoami") {
@@ -66,10 +88,13 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
       );
       return;
     }
+    if (msg.callback) return deps.choices.tap({ ...msg, callback: msg.callback }, agent, reply, log);
     const stopTyping = reply.typing();
     try {
       const out = await deps.answer(msg, agent);
-      if (out.chunks.length > 0) await reply.send(out.chunks);
+      if (out.choices && out.choices.length > 0) await deps.choices.offer(msg, agent, out, reply);
+      else if (out.chunks.length > 0) await reply.send(out.chunks);
+      if (msg.command === undefined) countQuestion(msg, agent.id, out);
       metrics.answers.inc({ account: msg.account, agent: agent.id, kind: out.kind });
       metrics.answerSeconds.observe({ account: msg.account }, (performance.now() - started) / 1000);
     } finally {

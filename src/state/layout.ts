@@ -7,7 +7,8 @@ import { join, resolve } from "node:path";
  *   pairing.json           pairing requests and approvals (shared with the `pairing` CLI)
  *   pairing.lock           lock file guarding read-modify-write of pairing.json
  *   journal/<account>.log  per-account update journal (append-only, compacted)
- *   index/search.json      saved local search index of the wiki
+ *   index/search.idx       saved local search index of the wiki (binary, index-file.ts)
+ *   gaps/questions.jsonl   questions the wiki left unanswered and choices tapped (rotated: .1 … .3)
  */
 export interface StateLayout {
   root: string;
@@ -16,6 +17,7 @@ export interface StateLayout {
   journalDir: string;
   journalFile(account: string): string;
   indexFile: string;
+  gapLogFile: string;
 }
 
 export function createStateLayout(stateDir: string): StateLayout {
@@ -27,6 +29,7 @@ export function createStateLayout(stateDir: string): StateLayout {
     pairingLock: join(root, "pairing.lock"),
     journalDir,
     journalFile: (account) => join(journalDir, `${account}.log`),
-    indexFile: join(root, "index", "search.json"),
+    indexFile: join(root, "index", "search.idx"),
+    gapLogFile: join(root, "gaps", "questions.jsonl"),
   };
 }

@@ -118,6 +118,27 @@ describeWhere("chromium", "the demo chat page in Chromium", () => {
     await page.screenshot({ path: join(SHOTS, "02-group-mention.png") });
   }, 20_000);
 
+  it("offers example questions; a vague one gets the closest pages as buttons, and a tap answers", async () => {
+    await page.getByTestId("chat-dm:acme_wiki_bot").click();
+    const before = await botMessages().count();
+    const examples = await page.getByTestId("example").allInnerTexts();
+    expect(examples).toEqual(
+      expect.arrayContaining(["How do I book a meeting room?", "extract a tar.gz file"]),
+    );
+    await page.getByTestId("example").filter({ hasText: "my screen is broken" }).click();
+    const offer = botMessages().nth(before);
+    await offer.getByTestId("inline-button").first().waitFor({ timeout: ANSWER_MS });
+    expect(await offer.innerText()).toMatch(/^@acme_wiki_bot\s+Closest pages in the wiki:/);
+    const titles = await offer.getByTestId("inline-button").allInnerTexts();
+    expect(titles.length).toBeGreaterThanOrEqual(2);
+    await page.screenshot({ path: join(SHOTS, "02b-choices.png") });
+    await offer.getByTestId("inline-button").first().click();
+    const picked = botMessages().nth(before + 1);
+    await picked.locator(WIKI_LINK).first().waitFor({ timeout: ANSWER_MS });
+    expect(await picked.innerText()).toContain(titles[0]!);
+    await page.screenshot({ path: join(SHOTS, "02c-choice-tapped.png") });
+  }, 20_000);
+
   it("pairs an unknown user with the Approve button, then answers their first message", async () => {
     await page.getByTestId("user").selectOption({ label: "Bob (@bob)" });
     await page.getByTestId("chat-dm:acme_wiki_bot").click();

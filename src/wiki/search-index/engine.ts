@@ -1,218 +1,267 @@
-import MiniSearch, {
-  type Options,
-  type SearchOptions as MiniSearchOptions,
-  type SearchResult,
-} from "minisearch";
-import { ANALYZER_VERSION, processTerm, queryTerms, tokenize } from "./analyzer.js";
+import { ANALYZER_VERSION } from "./analyzer.js";
+import { fieldTerms } from "./doc-tokens.js";
+import {
+  decodePassage,
+  encodePage,
+  PAGE_FIELD,
+  PAGE_FIELDS,
+  type PageEntry,
+  PASSAGE_FIELD,
+  PASSAGE_FIELDS,
+  pageMarkdown,
+  passageCount,
+} from "./page-entry.js";
 import type { Passage } from "./passages.js";
+import {
+  Accumulator,
+  type Bm25Params,
+  buildPostings,
+  documentFrequency,
+  type Postings,
+  type SearchedTerm,
+} from "./postings.js";
 import type { ParsedQuery } from "./query.js";
-import { keysFor, ReferenceCounter } from "./references.js";
-import { TermStats } from "./term-stats.js";
-import { termSequence } from "./text-evidence.js";
+import { keysFor, ReferenceCounter, referenceKeys } from "./references.js";
+import { TermDictionary } from "./term-dictionary.js";
+import { type ExpansionOptions, Vocabulary } from "./term-expansion.js";
 import type { IndexedPage } from "./index-types.js";
 
+export type { PageEntry } from "./page-entry.js";
+
 /** Bumped whenever the analyzer, the fields or the saved layout change: older files are rebuilt. */
-export const INDEX_FORMAT_VERSION = 300 + ANALYZER_VERSION;
+export const INDEX_FORMAT_VERSION = 400 + ANALYZER_VERSION;
 
 /**
- * Two MiniSearch indexes: one document per page (what the page is: title, path words,
- * description, its headings) and one per passage (what a part of it says: heading, prose, code).
- * Ranking combines both (rank.ts); keeping them apart stops a title word from being counted once
- * per passage, which made long pages with a lucky title win.
+ * How the two documents of the index are searched. Each page has a summary document (title, path
+ * words, description, headings) and one document per passage (heading, prose, code); ranking
+ * combines both (rank.ts). Keeping them apart stops a title word from being counted once per
+ * passage, which made long pages with a lucky title win. The description, a page's summary
+ * written by a person, is the best evidence of what the page is for and weighs most.
+ * BM25+ per field (each field saturates on its own, then weighted and summed) is kept over BM25F
+ * (fields weighted, then saturated once): on the tuning sets of bench/answer-quality BM25F with
+ * k = 2–3 put 3–4 more dev questions first but 2–4 fewer of the tuned set, and it ranks the
+ * handbook's two-factor page below its access page for "turn on two-factor authentication".
  */
-export interface PageDoc {
-  id: number;
-  title: string;
-  path: string;
-  description: string;
-  headings: string;
-}
-
-export interface PassageDoc {
-  id: number;
-  heading: string;
-  text: string;
-  code: string;
-}
-
-export interface PageEntry {
-  meta: IndexedPage;
-  passages: Passage[];
-  /** How other pages refer to this one (references.ts). */
-  referenceKeys: string[];
-  /** The title's index terms (a question naming the whole title is about this page). */
-  titleTerms: string[];
-}
-
-const analyzer = {
-  tokenize: (text: string) => tokenize(text),
-  processTerm: (term: string) => processTerm(term) ?? false,
+export const SEARCH = {
+  bm25: { k: 1.2, b: 0.75, d: 0.5, combine: "per-field" } satisfies Bm25Params,
+  pageBoosts: [2, 1.5, 5, 1.2],
+  passageBoosts: [1.2, 1, 0.75],
+  /** Modest fuzziness, on page summaries only: a typo in a long word still matches. */
+  expansion: {
+    prefixFrom: 4,
+    typoFrom: 6,
+    typoShare: 0.2,
+    maxTypos: 2,
+    prefixWeight: 0.3,
+    typoWeight: 0.3,
+  } satisfies ExpansionOptions,
+  /**
+   * Terms in more than this share of all passages are left out of the passage search (they match
+   * a large part of the wiki and add little); ranking still credits them (rank.ts).
+   */
+  commonTermShare: 0.06,
 };
-
-/** Modest fuzziness: a typo in a long word still matches; stems and short words match exactly. */
-const matching: MiniSearchOptions = {
-  combineWith: "OR",
-  fuzzy: (term) => (term.length >= 6 ? 0.2 : false),
-  maxFuzzy: 2,
-  prefix: (term) => term.length >= 4,
-  weights: { fuzzy: 0.3, prefix: 0.3 },
-  bm25: { k: 1.2, b: 0.75, d: 0.5 },
-};
-
-/**
- * Field weights: title > path words > headings > text. The description, a page's summary written
- * by a person, is the best evidence of what the page is for and weighs most (tuned, see rank.ts).
- */
-export const PAGE_OPTIONS: Options<PageDoc> = {
-  fields: ["title", "path", "description", "headings"],
-  storeFields: [],
-  ...analyzer,
-  searchOptions: { ...matching, boost: { title: 2, path: 1.5, description: 5, headings: 1.2 } },
-};
-
-export const PASSAGE_OPTIONS: Options<PassageDoc> = {
-  fields: ["heading", "text", "code"],
-  storeFields: [],
-  ...analyzer,
-  // No fuzzy or prefix matching inside passages: the page document already tolerates typos, and
-  // expanding every term over all passages would cost more than it finds.
-  searchOptions: { ...matching, fuzzy: false, prefix: false, boost: { heading: 1.2, text: 1, code: 0.75 } },
-};
-
-/**
- * Terms in more than this share of all passages are left out of the passage search (they match
- * a large part of the wiki and add little to BM25); ranking still credits them (rank.ts).
- */
-export const PASSAGE_SEARCH = { commonTermShare: 0.06 };
-
-/** Passages per page are capped (passages.ts) so that a passage id packs page id and index in one number. */
-export const PASSAGE_SLOTS = 4096;
-export const passageId = (pageId: number, index: number) => pageId * PASSAGE_SLOTS + index;
-export const pageOfPassage = (docId: number) => Math.floor(docId / PASSAGE_SLOTS);
 
 type Filter = (page: IndexedPage) => boolean;
 
+/** The searchable form of the pages: postings in typed arrays, frozen until the pages change. */
+export interface Frozen {
+  order: PageEntry[];
+  pagePostings: Postings;
+  passagePostings: Postings;
+  /** Passage document → page (position in `order`) and passage index. */
+  passagePage: Uint32Array;
+  passageIndex: Uint32Array;
+  /** `referencesTo` per page position, -1 until asked. */
+  references: Int32Array;
+}
+
 /**
- * The page table and both indexes. Contract: for every page in `pages`, exactly that page's
- * document and its passages are indexed, `terms` counts exactly those passages, and nothing else is.
+ * The page table and its postings. Contract: `pages` is the truth; the postings are rebuilt from
+ * it (on the next search, or `freeze`) after any `put` or `remove`, so a search always sees exactly
+ * the pages in `pages`.
  */
 export class Engine {
-  readonly pages = new Map<number, PageEntry>();
-  readonly pageIndex: MiniSearch<PageDoc>;
-  readonly passageIndex: MiniSearch<PassageDoc>;
-  readonly references = new ReferenceCounter();
-  readonly terms: TermStats;
+  readonly pages: Map<number, PageEntry>;
+  readonly dict: TermDictionary;
+  readonly references: ReferenceCounter;
+  private frozen: Frozen | undefined;
+  private vocabulary: Vocabulary | undefined;
+  private pageAcc: Accumulator | undefined;
+  private passageAcc: Accumulator | undefined;
 
   constructor(loaded?: {
-    pageIndex: MiniSearch<PageDoc>;
-    passageIndex: MiniSearch<PassageDoc>;
-    terms: TermStats;
+    dict: TermDictionary;
+    references: ReferenceCounter;
+    pages: PageEntry[];
+    postings?: { page: Postings; passage: Postings };
   }) {
-    this.pageIndex = loaded?.pageIndex ?? new MiniSearch<PageDoc>(PAGE_OPTIONS);
-    this.passageIndex = loaded?.passageIndex ?? new MiniSearch<PassageDoc>(PASSAGE_OPTIONS);
-    this.terms = loaded?.terms ?? new TermStats();
+    this.dict = loaded?.dict ?? new TermDictionary();
+    this.references = loaded?.references ?? new ReferenceCounter();
+    this.pages = new Map((loaded?.pages ?? []).map((e) => [e.meta.id, e]));
+    if (loaded?.postings) this.frozen = frame(loaded.pages, loaded.postings.page, loaded.postings.passage);
   }
 
   get passageCount(): number {
-    return this.passageIndex.documentCount;
+    let n = 0;
+    for (const entry of this.pages.values()) n += passageCount(entry);
+    return n;
   }
 
   put(meta: IndexedPage, passages: Passage[]): void {
     this.remove(meta.id);
-    this.pageIndex.add({
-      id: meta.id,
-      title: meta.title,
-      path: meta.path.replace(/[/_.-]+/g, " "),
-      description: meta.description,
-      headings: [...new Set(passages.map((p) => p.heading).filter(Boolean))].join("\n"),
-    });
-    for (const p of passages) {
-      this.passageIndex.add({
-        id: passageId(meta.id, p.index),
-        heading: p.heading,
-        text: p.text,
-        code: p.code,
-      });
-      this.terms.add(p);
-    }
-    this.restore(meta, passages);
-  }
-
-  /** Registers a page whose documents are already indexed (put, or loaded from a file). */
-  restore(meta: IndexedPage, passages: Passage[]): void {
-    this.pages.set(meta.id, {
-      meta,
-      passages,
-      referenceKeys: keysFor(meta),
-      titleTerms: queryTerms(meta.title),
-    });
-    this.references.add(meta.id, passages.map((p) => p.markdown).join("\n\n"), meta.title);
+    const { entry, mentioned } = encodePage(meta, passages, this.dict);
+    this.pages.set(meta.id, entry);
+    this.references.add(mentioned);
+    this.thaw();
   }
 
   remove(id: number): boolean {
     const entry = this.pages.get(id);
     if (!entry) return false;
-    this.pageIndex.discard(id);
-    for (const p of entry.passages) {
-      this.passageIndex.discard(passageId(id, p.index));
-      this.terms.remove(p);
-    }
+    this.references.remove(referenceKeys(pageMarkdown(entry), entry.meta.title));
     this.pages.delete(id);
-    this.references.remove(id);
+    this.thaw();
     return true;
   }
 
-  private readonly sequences = new WeakMap<object, string[]>();
-
-  /** A passage's prose, or a page's title and description, as index terms in order; computed once. */
-  termsOf(owner: Passage | IndexedPage): string[] {
-    let terms = this.sequences.get(owner);
-    if (!terms) {
-      terms = termSequence("index" in owner ? owner.text : `${owner.title}\n${owner.description}`);
-      this.sequences.set(owner, terms);
+  /** The postings of the current pages (built now if a change made them stale). */
+  freeze(): Frozen {
+    if (!this.frozen) {
+      const order = [...this.pages.values()];
+      const T = this.dict.size;
+      const page = buildPostings(
+        { datas: order.map((e) => e.pageDoc), offsets: order.map(() => 0) },
+        PAGE_FIELDS.length,
+        T,
+      );
+      const datas: Uint32Array[] = [];
+      const offsets: number[] = [];
+      for (const e of order)
+        for (let i = 0; i < passageCount(e); i++) {
+          datas.push(e.passageDocs);
+          offsets.push(e.passageStarts[i]!);
+        }
+      this.frozen = frame(order, page, buildPostings({ datas, offsets }, PASSAGE_FIELDS.length, T));
     }
-    return terms;
+    return this.frozen;
+  }
+
+  private thaw(): void {
+    this.frozen = undefined;
+    this.vocabulary = undefined;
+    this.pageAcc = undefined;
+    this.passageAcc = undefined;
+  }
+
+  passage(entry: PageEntry, index: number): Passage | undefined {
+    return decodePassage(entry, index);
+  }
+
+  /** The passage's prose as term ids in order (for phrases). */
+  passageSequence(entry: PageEntry, index: number): Uint32Array {
+    const F = PASSAGE_FIELDS.length;
+    return fieldTerms(entry.passageDocs, entry.passageStarts[index]!, F, [PASSAGE_FIELD.text]);
+  }
+
+  /** The page's title and description as term ids in order. */
+  pageSequence(entry: PageEntry): Uint32Array {
+    return fieldTerms(entry.pageDoc, 0, PAGE_FIELDS.length, [PAGE_FIELD.title, PAGE_FIELD.description]);
+  }
+
+  titleTerms(entry: PageEntry): Uint32Array {
+    return fieldTerms(entry.pageDoc, 0, PAGE_FIELDS.length, [PAGE_FIELD.title]);
   }
 
   /** Pages referring to this one, other than itself. */
   referencesTo(entry: PageEntry): number {
-    return this.references.count(entry.meta.id, entry.referenceKeys);
+    return this.references.count(keysFor(entry.meta)) - entry.selfRefs;
   }
 
-  searchPages(query: ParsedQuery, filter?: Filter): SearchResult[] {
-    return this.pageIndex.search(query.expanded.join(" "), {
-      ...termsAsGiven(query),
-      ...(filter ? { filter: (r: SearchResult) => this.allowed(r.id as number, filter) } : {}),
+  /** `referencesTo` of the page at this position of the postings, computed once per freeze. */
+  referencesAt(ordinal: number): number {
+    const frozen = this.freeze();
+    let n = frozen.references[ordinal]!;
+    if (n < 0) n = frozen.references[ordinal] = this.referencesTo(frozen.order[ordinal]!);
+    return n;
+  }
+
+  /** Page summaries matching the question's terms, synonyms and compounds (with prefix and typo matches). */
+  searchPages(
+    query: ParsedQuery,
+    filter: Filter | undefined,
+    visit: (ordinal: number, score: number, matched: number, indirect: number) => void,
+  ): void {
+    const frozen = this.freeze();
+    const p = frozen.pagePostings;
+    this.vocabulary ??= vocabularyOf(p, this.dict);
+    this.pageAcc ??= new Accumulator(p.docs);
+    const searched: SearchedTerm[] = query.expanded.map((term) => {
+      const weight = query.weight.get(term) ?? 1;
+      const id = this.dict.find(term);
+      const matches = id === undefined ? [] : [{ id, weight }];
+      for (const m of this.vocabulary!.expand(term, SEARCH.expansion))
+        matches.push({ id: m.id, weight: weight * m.weight });
+      return { covers: query.covers.get(term) ?? 0, indirect: query.indirect.has(term), matches };
+    });
+    this.pageAcc.run(p, searched, SEARCH.pageBoosts, SEARCH.bm25, (doc, score, matched, indirect) => {
+      if (!filter || filter(frozen.order[doc]!.meta)) visit(doc, score, matched, indirect);
     });
   }
 
   /**
-   * Passages are searched with the question's own terms, common ones left out (PASSAGE_SEARCH;
-   * the rarest term is always kept). Synonyms widen the page search only: both keep this fast.
+   * Passages matching the question's own terms, common ones left out (SEARCH.commonTermShare; the
+   * rarest term is always kept), exactly. Synonyms widen the page search only: both keep this fast.
    */
-  searchPassages(query: ParsedQuery, filter?: Filter): SearchResult[] {
-    const limit = Math.max(20, this.terms.passages * PASSAGE_SEARCH.commonTermShare);
-    let terms = query.terms.filter((t) => this.terms.df(t) <= limit);
-    if (terms.length === 0 && query.terms.length > 0) {
-      terms = [query.terms.reduce((a, b) => (this.terms.df(b) < this.terms.df(a) ? b : a))];
-    }
-    return this.passageIndex.search(terms.join(" "), {
-      ...termsAsGiven(query),
-      ...(filter ? { filter: (r: SearchResult) => this.allowed(pageOfPassage(r.id as number), filter) } : {}),
+  searchPassages(
+    query: ParsedQuery,
+    filter: Filter | undefined,
+    visit: (ordinal: number, index: number, score: number, matched: number) => void,
+  ): void {
+    const frozen = this.freeze();
+    const p = frozen.passagePostings;
+    this.passageAcc ??= new Accumulator(p.docs);
+    const known = query.terms.flatMap((term) => {
+      const id = this.dict.find(term);
+      return id === undefined ? [] : [{ term, id, df: documentFrequency(p, id) }];
     });
-  }
-
-  private allowed(pageId: number, filter: Filter): boolean {
-    const entry = this.pages.get(pageId);
-    return entry !== undefined && filter(entry.meta);
+    const limit = Math.max(20, p.docs * SEARCH.commonTermShare);
+    let kept = known.filter((k) => k.df > 0 && k.df <= limit);
+    if (kept.length === 0) {
+      const present = known.filter((k) => k.df > 0);
+      if (present.length > 0) kept = [present.reduce((a, b) => (b.df < a.df ? b : a))];
+    }
+    const searched: SearchedTerm[] = kept.map((k) => ({
+      covers: query.covers.get(k.term) ?? 0,
+      indirect: false,
+      matches: [{ id: k.id, weight: query.weight.get(k.term) ?? 1 }],
+    }));
+    this.passageAcc.run(p, searched, SEARCH.passageBoosts, SEARCH.bm25, (doc, score, matched) => {
+      const ordinal = frozen.passagePage[doc]!;
+      if (!filter || filter(frozen.order[ordinal]!.meta))
+        visit(ordinal, frozen.passageIndex[doc]!, score, matched);
+    });
   }
 }
 
-/** The query's terms are already analysed: split on spaces, no second stemming, synonyms weighted. */
-function termsAsGiven(query: ParsedQuery): MiniSearchOptions {
-  return {
-    tokenize: (text) => text.split(" ").filter(Boolean),
-    processTerm: (term) => term,
-    boostTerm: (term) => query.weight.get(term) ?? 1,
-  };
+function frame(order: PageEntry[], pagePostings: Postings, passagePostings: Postings): Frozen {
+  const passagePage = new Uint32Array(passagePostings.docs);
+  const passageIndex = new Uint32Array(passagePostings.docs);
+  let doc = 0;
+  order.forEach((e, ordinal) => {
+    for (let i = 0; i < passageCount(e); i++, doc++) {
+      passagePage[doc] = ordinal;
+      passageIndex[doc] = i;
+    }
+  });
+  const references = new Int32Array(order.length).fill(-1);
+  return { order, pagePostings, passagePostings, passagePage, passageIndex, references };
+}
+
+/** The terms some page summary holds: what prefix and typo matching may expand to. */
+function vocabularyOf(p: Postings, dict: TermDictionary): Vocabulary {
+  const entries: Array<{ term: string; id: number }> = [];
+  for (let t = 0; t < p.terms; t++)
+    if (p.termStart[t + 1]! > p.termStart[t]!) entries.push({ term: dict.term(t), id: t });
+  return new Vocabulary(entries);
 }

@@ -1,127 +1,239 @@
-import { readFile } from "node:fs/promises";
-import MiniSearch, { type AsPlainObject } from "minisearch";
+import { open } from "node:fs/promises";
 import { writeFileAtomic } from "../../state/atomic-file.js";
-import { Engine, INDEX_FORMAT_VERSION, PAGE_OPTIONS, PASSAGE_OPTIONS } from "./engine.js";
-import { indexText, type Passage } from "./passages.js";
-import { TermStats } from "./term-stats.js";
-import type { IndexedPage } from "./index-types.js";
+import { Engine, INDEX_FORMAT_VERSION } from "./engine.js";
+import { type IndexFileContents, readIndexFile, writeIndexFile } from "./index-file.js";
+import { PAGE_FIELDS, type PageEntry, PASSAGE_FIELDS, passageCount } from "./page-entry.js";
+import type { Postings } from "./postings.js";
+import { ReferenceCounter } from "./references.js";
+import { TermDictionary } from "./term-dictionary.js";
 
-const FORMAT = "wiki-gateway-search-index";
+/** id, path, locale, title, description, updatedAt, selfRefs, passages */
+type SavedPage = [number, string, string, string, string, string, number, number];
 
-interface SavedFile {
-  format: typeof FORMAT;
-  version: number;
+interface Head {
   builtAt?: string;
   savedAt: string;
-  pages: Array<IndexedPage & { passages: Array<{ heading: string; markdown: string }> }>;
-  pageIndex: AsPlainObject;
-  passageIndex: AsPlainObject;
-  terms: Array<[string, number]>;
+  pages: SavedPage[];
 }
 
-/** Writes the engine atomically (a crash leaves the previous file). Passage text is recomputed on load. */
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** Writes the engine atomically (a crash leaves the previous file), postings included. */
 export async function saveEngine(file: string, engine: Engine, builtAt: string | undefined): Promise<void> {
-  const saved: SavedFile = {
-    format: FORMAT,
-    version: INDEX_FORMAT_VERSION,
+  await writeFileAtomic(file, encodeEngine(engine, builtAt));
+}
+
+export function encodeEngine(engine: Engine, builtAt: string | undefined): Buffer {
+  const frozen = engine.freeze();
+  const order = frozen.order;
+  const head: Head = {
     ...(builtAt ? { builtAt } : {}),
     savedAt: new Date().toISOString(),
-    pages: [...engine.pages.values()].map(({ meta, passages }) => ({
-      ...meta,
-      passages: passages.map((p) => ({ heading: p.heading, markdown: p.markdown })),
-    })),
-    pageIndex: engine.pageIndex.toJSON(),
-    passageIndex: engine.passageIndex.toJSON(),
-    terms: engine.terms.toJSON(),
+    pages: order.map(({ meta, selfRefs, ...e }) => [
+      meta.id,
+      meta.path,
+      meta.locale,
+      meta.title,
+      meta.description,
+      meta.updatedAt,
+      selfRefs,
+      passageCount({ meta, selfRefs, ...e }),
+    ]),
   };
-  await writeFileAtomic(file, JSON.stringify(saved));
+  const references = [...engine.references.entries()];
+  return writeIndexFile(INDEX_FORMAT_VERSION, head, {
+    terms: encoder.encode(engine.dict.all().join("\n")),
+    referenceKeys: encoder.encode(references.map(([k]) => k).join("\n")),
+    referenceCounts: Uint32Array.from(references, ([, n]) => n),
+    ...concat(
+      "pageDoc",
+      order.map((e) => e.pageDoc),
+    ),
+    ...concat(
+      "passageDocs",
+      order.map((e) => e.passageDocs),
+    ),
+    ...concat(
+      "passageStarts",
+      order.map((e) => e.passageStarts),
+    ),
+    ...concat(
+      "text",
+      order.map((e) => e.text),
+    ),
+    ...concat(
+      "textEnds",
+      order.map((e) => e.textEnds),
+    ),
+    ...postingsSections("pagePostings", frozen.pagePostings),
+    ...postingsSections("passagePostings", frozen.passagePostings),
+  });
 }
 
 export type LoadOutcome =
   | { ok: true; engine: Engine; builtAt?: string }
   | { ok: false; reason: "missing" | "corrupt" | "old-version"; detail: string };
 
-/** Reads a saved engine; never throws (an unreadable file is a reason to rebuild, not to stop). */
+/** Reads a saved engine in one read; never throws (an unusable file is a reason to rebuild, not to stop). */
 export async function loadEngine(file: string): Promise<LoadOutcome> {
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(file, "utf8");
+    bytes = await readWhole(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return { ok: false, reason: code === "ENOENT" ? "missing" : "corrupt", detail: String(code ?? error) };
   }
+  return decodeEngine(bytes);
+}
+
+export function decodeEngine(bytes: Buffer): LoadOutcome {
+  const read = readIndexFile<Head>(bytes, INDEX_FORMAT_VERSION);
+  if (!read.ok) return read;
   try {
-    const saved = JSON.parse(text) as Partial<SavedFile>;
-    if (saved?.format !== FORMAT) return { ok: false, reason: "corrupt", detail: "not a search index file" };
-    if (saved.version !== INDEX_FORMAT_VERSION) {
-      return {
-        ok: false,
-        reason: "old-version",
-        detail: `version ${saved.version}, expected ${INDEX_FORMAT_VERSION}`,
-      };
-    }
-    if (
-      !Array.isArray(saved.pages) ||
-      !Array.isArray(saved.terms) ||
-      !isPlainIndex(saved.pageIndex) ||
-      !isPlainIndex(saved.passageIndex)
-    ) {
-      return { ok: false, reason: "corrupt", detail: "pages or index missing" };
-    }
-    const engine = new Engine({
-      pageIndex: MiniSearch.loadJS(saved.pageIndex, PAGE_OPTIONS),
-      passageIndex: MiniSearch.loadJS(saved.passageIndex, PASSAGE_OPTIONS),
-      terms: TermStats.fromJSON(saved.terms, 0),
-    });
+    const { head } = read.contents;
+    const at = (name: string) => read.contents.section(name, "u32");
+    const terms = decoder.decode(read.contents.section("terms", "u8"));
+    const dict = new TermDictionary(terms === "" ? [] : terms.split("\n"));
+    const keys = decoder.decode(read.contents.section("referenceKeys", "u8"));
+    const counts = at("referenceCounts");
+    const keyList = keys === "" ? [] : keys.split("\n");
+    if (keyList.length !== counts.length) throw new RangeError("reference table inconsistent");
+    const references = new ReferenceCounter(keyList.map((k, i) => [k, counts[i]!]));
+    const pageDoc = slices(read.contents, "pageDoc", "u32", head.pages.length);
+    const passageDocs = slices(read.contents, "passageDocs", "u32", head.pages.length);
+    const passageStarts = slices(read.contents, "passageStarts", "u32", head.pages.length);
+    const text = slices(read.contents, "text", "u8", head.pages.length);
+    const textEnds = slices(read.contents, "textEnds", "u32", head.pages.length);
     let passages = 0;
-    for (const page of saved.pages) {
-      if (typeof page?.id !== "number" || typeof page.path !== "string" || !Array.isArray(page.passages)) {
-        return { ok: false, reason: "corrupt", detail: "a page entry is malformed" };
-      }
-      const meta = {
-        id: page.id,
-        path: page.path,
-        locale: String(page.locale),
-        title: String(page.title),
-        description: String(page.description ?? ""),
-        updatedAt: String(page.updatedAt),
-      };
-      const restored: Passage[] = page.passages.map((p, index) => ({
-        index,
-        heading: String(p.heading ?? ""),
-        markdown: String(p.markdown ?? ""),
-        ...indexText(String(p.markdown ?? "")),
-      }));
-      engine.restore(meta, restored);
-      passages += restored.length;
-    }
-    engine.terms.passages = passages;
-    if (passages !== engine.passageCount || saved.pages.length !== engine.pageIndex.documentCount) {
+    const pages: PageEntry[] = head.pages.map(
+      ([id, path, locale, title, description, updatedAt, selfRefs, count], i) => {
+        const entry: PageEntry = {
+          meta: { id, path, locale, title, description, updatedAt },
+          pageDoc: pageDoc(i),
+          passageDocs: passageDocs(i),
+          passageStarts: passageStarts(i),
+          text: text(i),
+          textEnds: textEnds(i),
+          selfRefs,
+        };
+        if (
+          typeof id !== "number" ||
+          entry.passageStarts.length !== count + 1 ||
+          entry.textEnds.length !== 2 * count + 1 ||
+          entry.passageStarts[count] !== entry.passageDocs.length ||
+          entry.textEnds[2 * count] !== entry.text.length
+        )
+          throw new RangeError(`page entry ${i} inconsistent`);
+        passages += count;
+        return entry;
+      },
+    );
+    const page = readPostings(read.contents, "pagePostings", PAGE_FIELDS.length, dict.size);
+    const passage = readPostings(read.contents, "passagePostings", PASSAGE_FIELDS.length, dict.size);
+    if (page.docs !== pages.length || passage.docs !== passages)
       return { ok: false, reason: "corrupt", detail: "pages and index disagree" };
-    }
-    return { ok: true, engine, ...(saved.builtAt ? { builtAt: saved.builtAt } : {}) };
+    const engine = new Engine({ dict, references, pages, postings: { page, passage } });
+    return { ok: true, engine, ...(head.builtAt ? { builtAt: head.builtAt } : {}) };
   } catch (error) {
     return { ok: false, reason: "corrupt", detail: (error as Error).message };
   }
 }
 
-function isObject(value: unknown): value is object {
-  return typeof value === "object" && value !== null;
+type Typed = Uint8Array | Uint32Array;
+
+/** Per-page arrays as one section and their start offsets (n+1). */
+function concat(name: string, parts: Typed[]): Record<string, Typed> {
+  const starts = new Uint32Array(parts.length + 1);
+  parts.forEach((p, i) => (starts[i + 1] = starts[i]! + p.length));
+  const all =
+    parts[0] instanceof Uint8Array
+      ? new Uint8Array(starts[parts.length]!)
+      : new Uint32Array(starts[parts.length]!);
+  parts.forEach((p, i) => all.set(p, starts[i]!));
+  return { [name]: all, [`${name}Start`]: starts };
 }
 
-/** The shape MiniSearch's `toJSON` writes (its own `loadJS` checks the serialization version). */
-function isPlainIndex(value: unknown): value is AsPlainObject {
-  if (!isObject(value)) return false;
-  const field = (key: keyof AsPlainObject): unknown => Reflect.get(value, key);
-  return (
-    typeof field("documentCount") === "number" &&
-    typeof field("nextId") === "number" &&
-    typeof field("serializationVersion") === "number" &&
-    Array.isArray(field("index")) &&
-    Array.isArray(field("averageFieldLength")) &&
-    isObject(field("documentIds")) &&
-    isObject(field("fieldIds")) &&
-    isObject(field("fieldLength")) &&
-    isObject(field("storedFields"))
-  );
+function slices(
+  contents: IndexFileContents<Head>,
+  name: string,
+  kind: "u8",
+  count: number,
+): (i: number) => Uint8Array;
+function slices(
+  contents: IndexFileContents<Head>,
+  name: string,
+  kind: "u32",
+  count: number,
+): (i: number) => Uint32Array;
+function slices(
+  contents: IndexFileContents<Head>,
+  name: string,
+  kind: "u8" | "u32",
+  count: number,
+): (i: number) => Typed {
+  const all: Typed = kind === "u8" ? contents.section(name, "u8") : contents.section(name, "u32");
+  const starts = contents.section(`${name}Start`, "u32");
+  if (starts.length !== count + 1 || starts[count] !== all.length)
+    throw new RangeError(`section ${name} inconsistent`);
+  return (i) => all.subarray(starts[i]!, starts[i + 1]!);
+}
+
+function postingsSections(
+  name: string,
+  p: Postings,
+): Record<string, Uint16Array | Uint32Array | Float64Array> {
+  return {
+    [`${name}.termStart`]: p.termStart,
+    [`${name}.postDoc`]: p.postDoc,
+    [`${name}.postTf`]: p.postTf,
+    [`${name}.fieldDf`]: p.fieldDf,
+    [`${name}.lengths`]: p.lengths,
+    [`${name}.avgLength`]: p.avgLength,
+  };
+}
+
+function readPostings(
+  contents: IndexFileContents<Head>,
+  name: string,
+  F: number,
+  dictSize: number,
+): Postings {
+  const termStart = contents.section(`${name}.termStart`, "u32");
+  const postDoc = contents.section(`${name}.postDoc`, "u32");
+  const postTf = contents.section(`${name}.postTf`, "u16");
+  const fieldDf = contents.section(`${name}.fieldDf`, "u32");
+  const lengths = contents.section(`${name}.lengths`, "u32");
+  const avgLength = contents.section(`${name}.avgLength`, "f64");
+  const T = termStart.length - 1;
+  const docs = lengths.length / F;
+  if (
+    T < 0 ||
+    T > dictSize ||
+    termStart[T] !== postDoc.length ||
+    postTf.length !== postDoc.length * F ||
+    fieldDf.length !== T * F ||
+    !Number.isInteger(docs) ||
+    avgLength.length !== F
+  )
+    throw new RangeError(`${name} inconsistent`);
+  return { fields: F, docs, terms: T, termStart, postDoc, postTf, fieldDf, lengths, avgLength };
+}
+
+/** The whole file in one read into one buffer of its size (no chunks to join, nothing to collect). */
+async function readWhole(file: string): Promise<Buffer> {
+  const handle = await open(file, "r");
+  try {
+    const { size } = await handle.stat();
+    const bytes = Buffer.allocUnsafeSlow(size);
+    let at = 0;
+    while (at < size) {
+      const { bytesRead } = await handle.read(bytes, at, size - at, at);
+      if (bytesRead === 0) break;
+      at += bytesRead;
+    }
+    return at === size ? bytes : bytes.subarray(0, at);
+  } finally {
+    await handle.close();
+  }
 }

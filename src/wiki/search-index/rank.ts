@@ -1,8 +1,7 @@
-import type { SearchResult } from "minisearch";
-import { type Engine, PASSAGE_SLOTS } from "./engine.js";
+import type { Engine, PageEntry } from "./engine.js";
 import type { ParsedQuery } from "./query.js";
 import { textEvidence } from "./text-evidence.js";
-import type { RankedPage } from "./index-types.js";
+import type { IndexedPage, RankedPage } from "./index-types.js";
 
 /**
  * How page and passage evidence combine. A page scores
@@ -28,15 +27,62 @@ export const RANKING = {
   passagesKept: 3,
 };
 
+/**
+ * Per-page evidence of one search, in arrays indexed by page position (reused: searches are
+ * synchronous). Contract: between searches every slot is zero (`top` counts -1) and `count` is 0.
+ */
+class Scratch {
+  readonly pageScore: Float64Array;
+  readonly matched: Int32Array;
+  readonly indirect: Int32Array;
+  /** The best KEPT passage scores and indexes per page, best first; `kept` how many. */
+  readonly passageScores: Float64Array;
+  readonly passageIndexes: Int32Array;
+  readonly kept: Uint8Array;
+  readonly seen: Uint8Array;
+  readonly touched: Uint32Array;
+  count = 0;
+
+  constructor(readonly pages: number) {
+    this.pageScore = new Float64Array(pages);
+    this.matched = new Int32Array(pages);
+    this.indirect = new Int32Array(pages);
+    this.passageScores = new Float64Array(pages * KEPT);
+    this.passageIndexes = new Int32Array(pages * KEPT);
+    this.kept = new Uint8Array(pages);
+    this.seen = new Uint8Array(pages);
+    this.touched = new Uint32Array(pages);
+  }
+
+  touch(ordinal: number): void {
+    if (this.seen[ordinal] === 0) {
+      this.seen[ordinal] = 1;
+      this.touched[this.count++] = ordinal;
+    }
+  }
+
+  reset(): void {
+    for (let i = 0; i < this.count; i++) {
+      const o = this.touched[i]!;
+      this.pageScore[o] = 0;
+      this.matched[o] = 0;
+      this.indirect[o] = 0;
+      this.kept[o] = 0;
+      this.seen[o] = 0;
+    }
+    this.count = 0;
+  }
+}
+
+const KEPT = Math.max(RANKING.followerWeights.length, RANKING.passagesKept);
+const scratches = new WeakMap<object, Scratch>();
+
 interface Acc {
-  pageId: number;
-  pageScore: number;
-  /** Best passage scores and their indexes, best first; passages are resolved for the winners only. */
+  ordinal: number;
+  id: number;
   scores: number[];
   indexes: number[];
-  /** Bit i set = the question's term i matched (itself, or in a compound). */
   matched: number;
-  /** Bit i set = a synonym of term i matched. */
   indirect: number;
   /** Everything but coverage and phrases. */
   base: number;
@@ -46,105 +92,134 @@ interface Acc {
 
 const COUNTED_TERMS = 30;
 
-/** Page and passage hits → pages, best first. */
+/** The question's page and passage matches → pages, best first. */
 export function rankPages(
   engine: Engine,
-  pageHits: SearchResult[],
-  passageHits: SearchResult[],
   query: ParsedQuery,
+  filter: ((page: IndexedPage) => boolean) | undefined,
   limit: number,
 ): RankedPage[] {
   const termCount = Math.min(query.terms.length, COUNTED_TERMS);
   if (termCount === 0) return [];
-  const byPage = new Map<number, Acc>();
-  const acc = (pageId: number): Acc => {
-    let a = byPage.get(pageId);
-    if (!a) {
-      a = {
-        pageId,
-        pageScore: 0,
+  const frozen = engine.freeze();
+  let x = scratches.get(frozen);
+  if (!x) scratches.set(frozen, (x = new Scratch(frozen.order.length)));
+  const s = x;
+  try {
+    engine.searchPages(query, filter, (ordinal, score, matched, indirect) => {
+      s.touch(ordinal);
+      s.pageScore[ordinal] = score;
+      s.matched[ordinal]! |= matched;
+      s.indirect[ordinal]! |= indirect;
+    });
+    engine.searchPassages(query, filter, (ordinal, index, score, matched) => {
+      s.touch(ordinal);
+      s.matched[ordinal]! |= matched;
+      // The best KEPT passages of the page, best first (ties: the earlier hit).
+      const base = ordinal * KEPT;
+      const kept = s.kept[ordinal]!;
+      let at = kept;
+      while (at > 0 && s.passageScores[base + at - 1]! < score) at--;
+      if (at >= KEPT) return;
+      for (let j = Math.min(kept, KEPT - 1); j > at; j--) {
+        s.passageScores[base + j] = s.passageScores[base + j - 1]!;
+        s.passageIndexes[base + j] = s.passageIndexes[base + j - 1]!;
+      }
+      s.passageScores[base + at] = score;
+      s.passageIndexes[base + at] = index;
+      if (kept < KEPT) s.kept[ordinal] = kept + 1;
+    });
+
+    const coverageOf = (matched: number, indirect: number) =>
+      (popcount(matched) + 0.5 * popcount(indirect & ~matched)) / termCount;
+    const keep = Math.max(limit, RANKING.rescored);
+    const top: Acc[] = [];
+    for (let i = 0; i < s.count; i++) {
+      const o = s.touched[i]!;
+      let evidence = RANKING.pageWeight * s.pageScore[o]!;
+      for (let j = 0; j < s.kept[o]!; j++)
+        evidence += s.passageScores[o * KEPT + j]! * (RANKING.followerWeights[j] ?? 0);
+      const coverage = coverageOf(s.matched[o]!, s.indirect[o]!);
+      const evidenceWithPrior = evidence * (1 + RANKING.referenceWeight * Math.log1p(engine.referencesAt(o)));
+      // The whole-title bonus is the only factor left: skip pages that cannot reach the last kept one.
+      const bound = evidenceWithPrior * (1 + RANKING.wholeTitle) * coverage ** RANKING.coordination;
+      if (top.length === keep && bound < top[keep - 1]!.score) continue;
+      const entry = frozen.order[o]!;
+      const titled = s.pageScore[o]! > 0 && isTitled(engine, entry, query);
+      const base = evidenceWithPrior * (titled ? 1 + RANKING.wholeTitle : 1);
+      const a: Acc = {
+        ordinal: o,
+        id: entry.meta.id,
         scores: [],
         indexes: [],
-        matched: 0,
-        indirect: 0,
-        base: 0,
-        coverage: 0,
-        score: 0,
+        matched: s.matched[o]!,
+        indirect: s.indirect[o]!,
+        base,
+        coverage,
+        score: base * coverage ** RANKING.coordination,
       };
-      byPage.set(pageId, a);
+      insertTop(top, a, keep);
     }
-    return a;
-  };
-  // queryTerms are the searched terms a hit matched (exactly, by prefix or fuzzily).
-  const note = (a: Acc, hit: SearchResult) => {
-    for (const term of hit.queryTerms) {
-      const mask = query.covers.get(term) ?? 0;
-      if (query.indirect.has(term)) a.indirect |= mask;
-      else a.matched |= mask;
-    }
-  };
-  for (const hit of pageHits) {
-    const a = acc(hit.id as number);
-    a.pageScore = hit.score;
-    note(a, hit);
-  }
-  const kept = Math.max(RANKING.followerWeights.length, RANKING.passagesKept);
-  for (const hit of passageHits) {
-    const id = hit.id as number;
-    const pageId = Math.floor(id / PASSAGE_SLOTS);
-    const a = acc(pageId);
-    if (a.scores.length < kept) {
-      a.scores.push(hit.score);
-      a.indexes.push(id - pageId * PASSAGE_SLOTS);
-    }
-    note(a, hit);
-  }
+    for (const a of top)
+      for (let j = 0; j < s.kept[a.ordinal]!; j++) {
+        a.scores.push(s.passageScores[a.ordinal * KEPT + j]!);
+        a.indexes.push(s.passageIndexes[a.ordinal * KEPT + j]!);
+      }
 
-  const coverageOf = (a: Acc) => (popcount(a.matched) + 0.5 * popcount(a.indirect & ~a.matched)) / termCount;
-  const candidates: Acc[] = [];
-  for (const a of byPage.values()) {
-    const entry = engine.pages.get(a.pageId);
-    if (!entry) continue;
-    let evidence = RANKING.pageWeight * a.pageScore;
-    for (let i = 0; i < a.scores.length; i++) evidence += a.scores[i]! * (RANKING.followerWeights[i] ?? 0);
-    const titled = entry.titleTerms.length > 0 && entry.titleTerms.every((t) => query.covers.has(t));
-    a.base =
-      evidence *
-      (1 + RANKING.referenceWeight * Math.log1p(engine.referencesTo(entry))) *
-      (titled ? 1 + RANKING.wholeTitle : 1);
-    a.coverage = coverageOf(a);
-    a.score = a.base * a.coverage ** RANKING.coordination;
-    candidates.push(a);
-  }
-  candidates.sort(byScore);
-
-  const top = candidates.slice(0, Math.max(limit, RANKING.rescored));
-  for (const a of top) {
-    const entry = engine.pages.get(a.pageId)!;
-    const sequences = [engine.termsOf(entry.meta)];
-    for (const index of a.indexes) {
-      const passage = entry.passages[index];
-      if (passage) sequences.push(engine.termsOf(passage));
+    const ids = queryIds(engine, query);
+    for (const a of top) {
+      const entry = frozen.order[a.ordinal]!;
+      const sequences = [engine.pageSequence(entry)];
+      for (const index of a.indexes) sequences.push(engine.passageSequence(entry, index));
+      const found = textEvidence(query, ids, sequences);
+      a.matched |= found.matched;
+      a.indirect |= found.indirect;
+      a.coverage = coverageOf(a.matched, a.indirect);
+      a.score = a.base * a.coverage ** RANKING.coordination * (1 + RANKING.phrase * found.phrase);
     }
-    const found = textEvidence(query, sequences);
-    a.matched |= found.matched;
-    a.indirect |= found.indirect;
-    a.coverage = coverageOf(a);
-    a.score = a.base * a.coverage ** RANKING.coordination * (1 + RANKING.phrase * found.phrase);
-  }
-  top.sort(byScore);
-  return top.slice(0, limit).map((a) => {
-    const entry = engine.pages.get(a.pageId)!;
-    const passages = a.indexes.slice(0, RANKING.passagesKept).flatMap((index, i) => {
-      const passage = entry.passages[index];
-      return passage ? [{ ...passage, score: a.scores[i]! }] : [];
+    top.sort(byScore);
+    return top.slice(0, limit).map((a) => {
+      const entry = frozen.order[a.ordinal]!;
+      const passages = a.indexes.slice(0, RANKING.passagesKept).flatMap((index, i) => {
+        const passage = engine.passage(entry, index);
+        return passage ? [{ ...passage, score: a.scores[i]! }] : [];
+      });
+      return { page: entry.meta, score: a.score, coverage: Math.min(1, a.coverage), passages };
     });
-    return { page: entry.meta, score: a.score, coverage: Math.min(1, a.coverage), passages };
-  });
+  } finally {
+    s.reset();
+  }
+}
+
+/** The question holds every term of the page's title (tool and sub-command names, `git stash`). */
+function isTitled(engine: Engine, entry: PageEntry, query: ParsedQuery): boolean {
+  const title = engine.titleTerms(entry);
+  if (title.length === 0) return false;
+  for (let i = 0; i < title.length; i++) if (!query.covers.has(engine.dict.term(title[i]!))) return false;
+  return true;
+}
+
+/** Keeps `top` sorted best first and at most `keep` long. */
+function insertTop(top: Acc[], a: Acc, keep: number): void {
+  let at = top.length;
+  while (at > 0 && byScore(a, top[at - 1]!) < 0) at--;
+  if (at >= keep) return;
+  top.splice(at, 0, a);
+  if (top.length > keep) top.pop();
+}
+
+/** The question's searched terms as dictionary ids (terms the index never saw cannot occur in a page). */
+function queryIds(engine: Engine, query: ParsedQuery): Map<number, string> {
+  const ids = new Map<number, string>();
+  for (const term of query.covers.keys()) {
+    const id = engine.dict.find(term);
+    if (id !== undefined) ids.set(id, term);
+  }
+  return ids;
 }
 
 /** Best first; ties by page id, so that results are stable. */
-const byScore = (x: Acc, y: Acc) => y.score - x.score || x.pageId - y.pageId;
+const byScore = (x: Acc, y: Acc) => y.score - x.score || x.id - y.id;
 
 function popcount(n: number): number {
   let count = 0;

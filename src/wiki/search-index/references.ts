@@ -3,38 +3,47 @@
  * is (like incoming links). A page refers to another by a Markdown link to its path, or by naming
  * its title as the command of a code span or code line ("See also: `chown`", "`ps aux | grep x`").
  *
- * Contract: `add`/`remove` keep, for every key, the number of indexed pages that mention it;
- * `count(page)` is how many OTHER pages refer to the page.
+ * Contract: `add`/`remove` with each indexed page's `referenceKeys` keep, for every key, the number
+ * of indexed pages that mention it. A page's own mentions of itself are subtracted by the caller
+ * (`selfReferences`), so the counter needs no per-page state and loads as one table.
  */
 export class ReferenceCounter {
-  private readonly counts = new Map<string, number>();
-  private readonly keysOf = new Map<number, Set<string>>();
+  private readonly counts: Map<string, number>;
 
-  add(pageId: number, markdown: string, title: string): void {
-    this.remove(pageId);
-    const keys = referenceKeys(markdown, title);
-    this.keysOf.set(pageId, keys);
+  constructor(entries: Iterable<[string, number]> = []) {
+    this.counts = new Map(entries);
+  }
+
+  add(keys: Iterable<string>): void {
     for (const key of keys) this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
   }
 
-  remove(pageId: number): void {
-    const keys = this.keysOf.get(pageId);
-    if (!keys) return;
+  remove(keys: Iterable<string>): void {
     for (const key of keys) {
       const n = (this.counts.get(key) ?? 1) - 1;
       if (n > 0) this.counts.set(key, n);
       else this.counts.delete(key);
     }
-    this.keysOf.delete(pageId);
   }
 
-  /** How many other pages refer to a page known by these keys (see `keysFor`). */
-  count(pageId: number, keys: readonly string[]): number {
-    const own = this.keysOf.get(pageId);
+  /** Pages mentioning any of these keys (a page mentioning two of them counts twice). */
+  count(keys: readonly string[]): number {
     let total = 0;
-    for (const key of keys) total += (this.counts.get(key) ?? 0) - (own?.has(key) ? 1 : 0);
+    for (const key of keys) total += this.counts.get(key) ?? 0;
     return total;
   }
+
+  entries(): IterableIterator<[string, number]> {
+    return this.counts.entries();
+  }
+}
+
+/** How many of a page's own keys its own Markdown mentions (subtracted from its count). */
+export function selfReferences(
+  page: { title: string; path: string },
+  mentioned: ReadonlySet<string>,
+): number {
+  return keysFor(page).filter((k) => mentioned.has(k)).length;
 }
 
 /** The keys other pages use to refer to a page: its title (as a command) and its path. */

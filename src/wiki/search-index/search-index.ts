@@ -46,6 +46,7 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
         else if (isIndexable(page)) putPage(fresh, page);
         else fresh.remove(id);
       }
+      fresh.freeze();
       engine = fresh;
       ready = true;
       builtAt = new Date().toISOString();
@@ -93,9 +94,7 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
       if (parsed.terms.length === 0) return [];
       const section = (opts.section ?? "").replace(/^\/+|\/+$/g, "");
       const filter = section === "" && opts.locale === undefined ? undefined : matches(section, opts.locale);
-      const pageHits = engine.searchPages(parsed, filter);
-      const passageHits = engine.searchPassages(parsed, filter);
-      return rankPages(engine, pageHits, passageHits, parsed, opts.limit ?? DEFAULT_LIMIT);
+      return rankPages(engine, parsed, filter, opts.limit ?? DEFAULT_LIMIT);
     },
     pages: () => [...engine.pages.values()].map((e) => e.meta),
     save: (file) => saveEngine(file, engine, builtAt),

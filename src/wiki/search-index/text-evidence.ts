@@ -1,4 +1,3 @@
-import { processTerm, tokenize } from "./analyzer.js";
 import type { ParsedQuery } from "./query.js";
 
 export interface TextEvidence {
@@ -13,22 +12,16 @@ export interface TextEvidence {
   phrase: number;
 }
 
-/** A text's index terms in order, stop words left out (the analysis of textEvidence, cacheable). */
-export function termSequence(text: string): string[] {
-  const out: string[] = [];
-  for (const word of tokenize(text)) {
-    const term = processTerm(word);
-    if (term !== null) out.push(term);
-  }
-  return out;
-}
-
 /**
- * What a page's own words (title, description, best passages, as term sequences) show of the
- * question: read for the few best pages only, it credits common terms the passage search leaves
+ * What a page's own words (title, description, best passages, as sequences of term ids; `ids`
+ * names the question's searched terms by id) show of the question: read for the few best pages only, it credits common terms the passage search leaves
  * out and rewards phrases.
  */
-export function textEvidence(query: ParsedQuery, sequences: ReadonlyArray<readonly string[]>): TextEvidence {
+export function textEvidence(
+  query: ParsedQuery,
+  ids: ReadonlyMap<number, string>,
+  sequences: ReadonlyArray<ArrayLike<number>>,
+): TextEvidence {
   const wanted = new Set<string>();
   for (let i = 1; i < query.terms.length; i++) wanted.add(`${query.terms[i - 1]} ${query.terms[i]}`);
   const pairs = new Set<string>();
@@ -36,9 +29,10 @@ export function textEvidence(query: ParsedQuery, sequences: ReadonlyArray<readon
   let indirect = 0;
   for (const sequence of sequences) {
     let previous: string | undefined;
-    for (const term of sequence) {
-      const mask = query.covers.get(term);
-      if (mask === undefined) {
+    for (let i = 0; i < sequence.length; i++) {
+      const term = ids.get(sequence[i]!);
+      const mask = term === undefined ? undefined : query.covers.get(term);
+      if (term === undefined || mask === undefined) {
         previous = undefined;
         continue;
       }

@@ -43,7 +43,7 @@ describe("wiki-gateway ask", () => {
       /Sources:\n {2}1\. Git workflow — https:\/\/wiki\.example\.com\/en\/handbook\/engineering\/git-workflow \(score [\d.]+\)/,
     );
     expect(err).toContain("building the search index");
-    expect((await stat(join(dir, "state", "index", "search.json"))).isFile()).toBe(true);
+    expect((await stat(join(dir, "state", "index", "search.idx"))).isFile()).toBe(true);
   });
 
   it("--json prints the answer and its sources", async () => {

@@ -13,7 +13,9 @@ import { createWikiView } from "../web/wiki-view.js";
 import { createSandboxWiki } from "../wiki/index.js";
 import { demoBanner } from "./demo-banner.js";
 import { demoWikiContent } from "./demo-content.js";
+import { findTldrCorpus } from "../tldr-corpus.js";
 import { createDemoWorld, DEMO_ALLOWED } from "./demo-setup.js";
+import { demoExamples } from "./demo-examples.js";
 import { pickPort } from "./ports.js";
 import { waitReady } from "./wait-ready.js";
 
@@ -39,6 +41,9 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   // Seeded once: a kept demo folder keeps the pages (and the edits made in the demo).
   const content = wiki.pageCount() === 0 ? await demoWikiContent(ROOT) : undefined;
   if (content) wiki.seed(content.pages);
+  const examples = demoExamples(
+    content ? content.counts.tldr > 0 : findTldrCorpus(process.env, ROOT) !== undefined,
+  );
   const wikiTokenFile = join(dir, "secrets", "wiki.token");
   const telegram = createTelegramSandbox();
   const apiRoot = await telegram.listen();
@@ -51,7 +56,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     webDir: WEB_DIR,
     wiki: createWikiView({ wikiUrl, token: async () => (await readFile(wikiTokenFile, "utf8")).trim() }),
     sandboxUrl: apiRoot,
-    info: () => ({ accounts: world.accounts, allowedOn: DEMO_ALLOWED, groupId: world.groupId }),
+    info: () => ({ accounts: world.accounts, allowedOn: DEMO_ALLOWED, groupId: world.groupId, examples }),
     approve: async (code, account) => {
       try {
         const approval = await pairing.approve(code, account);

@@ -1,3 +1,4 @@
+import { answerCallbackQuery } from "./callback-queries.js";
 import type { Method } from "./method-types.js";
 import * as messages from "./methods-messages.js";
 import * as misc from "./methods-misc.js";
@@ -19,7 +20,7 @@ const METHODS: Record<string, Method> = {
   setmycommands: misc.setMyCommands,
   getmycommands: misc.getMyCommands,
   deletemycommands: misc.deleteMyCommands,
-  answercallbackquery: misc.answerCallbackQuery,
+  answercallbackquery: answerCallbackQuery,
   close: misc.harmless,
   logout: misc.harmless,
 };

@@ -1,5 +1,7 @@
 import type { ChatPlace } from "./chat-store.js";
-import { ApiError, badRequest, forbidden } from "./errors.js";
+import { ApiError, badRequest, forbidden, SandboxError } from "./errors.js";
+import { usernameKey } from "./registry.js";
+import type { SandboxUser } from "./types.js";
 import type { World } from "./world.js";
 
 /**
@@ -44,4 +46,39 @@ export function chatForBot(
     );
   }
   return { chatId: id, type: group.chat.type };
+}
+
+/**
+ * Where a user acts: the private chat with a bot, or a group they are a member of (not one that
+ * was upgraded), with the bots there. Throws a SandboxError saying what to fix otherwise.
+ */
+export function userPlace(
+  world: World,
+  userId: number,
+  chat: number | { bot: string },
+): { user: SandboxUser; place: ChatPlace; recipients: string[] } {
+  const user = world.registry.findUser(userId);
+  if (!user)
+    throw new SandboxError("unknown-user", `no sandbox user ${userId}`, "addUser first and use its id");
+  if (typeof chat === "object") {
+    const bot = world.registry.bot(chat.bot);
+    const place: ChatPlace = { chatId: user.id, type: "private", dmBot: usernameKey(bot.username) };
+    return { user, place, recipients: [bot.username] };
+  }
+  const group = world.registry.group(chat);
+  if (group.migratedTo !== undefined) {
+    throw new SandboxError(
+      "group-upgraded",
+      `group ${chat} was upgraded to ${group.migratedTo}`,
+      "write in the supergroup",
+    );
+  }
+  if (!group.members.has(user.id)) {
+    throw new SandboxError(
+      "not-a-member",
+      `user ${user.id} is not a member of group ${chat}`,
+      "add them in addGroup members",
+    );
+  }
+  return { user, place: { chatId: group.chat.id, type: group.chat.type }, recipients: [...group.bots] };
 }

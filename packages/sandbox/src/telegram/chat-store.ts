@@ -8,6 +8,8 @@
  * carries the bot's id in `botIds`.
  */
 
+import type { InlineKeyboard } from "./reply-markup.js";
+
 export type Sender = { kind: "user"; id: number } | { kind: "bot"; username: string };
 
 export interface StoredMessage {
@@ -17,6 +19,8 @@ export interface StoredMessage {
   from: Sender;
   text: string;
   entities?: unknown[];
+  /** An inline keyboard under a bot's message. */
+  replyMarkup?: InlineKeyboard;
   /** Seconds. */
   date: number;
   editDate?: number;

@@ -22,6 +22,7 @@ const MAX_WAIT = 60_000;
  *   POST reset                          → { ok: true }
  *   POST users {firstName, username?, id?} → user;  POST bots {username, ...} → bot;  POST groups {title, ...} → chat
  *   POST inject {bot, update}           → { update_id }
+ *   POST tap {from, chat | bot, messageId, data} → { callbackQueryId, deliveredTo }
  * Bad input answers 400 `{ ok: false, error, fix }`.
  */
 export function createControlApi(sandbox: TelegramSandbox, sentLog: Pick<SentLog, "waitSince">) {
@@ -78,6 +79,15 @@ export function createControlApi(sandbox: TelegramSandbox, sentLog: Pick<SentLog
         ...pick(b, { id: "number" }),
         ...(optional(b, "members", "array") ? { members: field(b, "members", "array") as number[] } : {}),
         ...(optional(b, "bots", "array") ? { bots: field(b, "bots", "array") as string[] } : {}),
+      });
+    },
+    "POST tap": (b) => {
+      const bot = optional(b, "bot", "string");
+      return sandbox.tap({
+        from: field(b, "from", "number"),
+        chat: bot === undefined ? field(b, "chat", "number") : { bot },
+        messageId: field(b, "messageId", "number"),
+        data: field(b, "data", "string"),
       });
     },
     "POST inject": (b) => ({

@@ -4,6 +4,7 @@ import { badRequest } from "./errors.js";
 import { formatOutgoing } from "./format.js";
 import type { Method } from "./method-types.js";
 import { boolParam, intParam, jsonParam } from "./params.js";
+import { readReplyMarkup } from "./reply-markup.js";
 import { messageObject } from "./render.js";
 import type { SentMessage } from "./types.js";
 import { unixTime, type World } from "./world.js";
@@ -47,12 +48,14 @@ function logSent(
     method: extra.method,
     at: world.now(),
     ...(message.entities && message.entities.length > 0 ? { entities: message.entities } : {}),
+    ...(message.replyMarkup ? { replyMarkup: message.replyMarkup } : {}),
   });
 }
 
 export const sendMessage: Method = (world, { state, params }) => {
   const place = chatForBot(world, state.key, params.chat_id);
   const formatted = formatOutgoing(params.text, params.parse_mode, jsonParam(params, "entities"));
+  const replyMarkup = readReplyMarkup(params);
   const reply = (jsonParam(params, "reply_parameters") ?? {}) as {
     message_id?: unknown;
     allow_sending_without_reply?: unknown;
@@ -74,6 +77,7 @@ export const sendMessage: Method = (world, { state, params }) => {
     ...(formatted.entities.length > 0 ? { entities: formatted.entities } : {}),
     date: unixTime(world),
     ...(replyTo ? { replyTo } : {}),
+    ...(replyMarkup ? { replyMarkup } : {}),
   });
   logSent(world, state.bot.username, place, state.key, stored, {
     method: "sendMessage",
@@ -96,9 +100,12 @@ export const editMessageText: Method = (world, { state, params }) => {
     throw badRequest("message can't be edited");
   }
   const formatted = formatOutgoing(params.text, params.parse_mode, jsonParam(params, "entities"));
+  // Without reply_markup an edit removes the keyboard, as Telegram does.
+  const replyMarkup = readReplyMarkup(params);
   if (
     formatted.text === message.text &&
-    JSON.stringify(formatted.entities) === JSON.stringify(message.entities ?? [])
+    JSON.stringify(formatted.entities) === JSON.stringify(message.entities ?? []) &&
+    JSON.stringify(replyMarkup) === JSON.stringify(message.replyMarkup)
   ) {
     throw badRequest(NOT_MODIFIED);
   }
@@ -107,6 +114,8 @@ export const editMessageText: Method = (world, { state, params }) => {
   message.text = formatted.text;
   if (formatted.entities.length > 0) message.entities = formatted.entities;
   else delete message.entities;
+  if (replyMarkup) message.replyMarkup = replyMarkup;
+  else delete message.replyMarkup;
   message.editDate = unixTime(world);
   logSent(world, state.bot.username, place, state.key, message, {
     method: "editMessageText",

@@ -4,7 +4,7 @@ import type { Method } from "./method-types.js";
 import { intParam, jsonParam } from "./params.js";
 import { botObject, chatObject, userObject } from "./render.js";
 
-/** getMe, getChat, getChatMember, the commands methods, answerCallbackQuery, close, logOut. */
+/** getMe, getChat, getChatMember, the commands methods, close, logOut. */
 
 export const getMe: Method = (_world, { state }) => ({
   ...botObject(state.bot),
@@ -67,13 +67,6 @@ export const getMyCommands: Method = (_world, { state, params }) =>
 
 export const deleteMyCommands: Method = (_world, { state, params }) => {
   state.commands.delete(commandsKey(params));
-  return true;
-};
-
-export const answerCallbackQuery: Method = (_world, { params }) => {
-  if (typeof params.callback_query_id !== "string" || params.callback_query_id === "") {
-    throw badRequest("query is too old and response timeout expired or query ID is invalid");
-  }
   return true;
 };
 

@@ -58,5 +58,6 @@ export function messageObject(
       : {}),
     text: message.text,
     ...(message.entities && message.entities.length > 0 ? { entities: message.entities } : {}),
+    ...(message.replyMarkup ? { reply_markup: message.replyMarkup } : {}),
   };
 }

@@ -1,3 +1,4 @@
+import { tap } from "./callback-queries.js";
 import { createChatStore } from "./chat-store.js";
 import { createControlApi } from "./control-api.js";
 import { SandboxError } from "./errors.js";
@@ -46,6 +47,7 @@ export function createTelegramSandbox(options: TelegramSandboxOptions = {}): Tel
     botState: (username) => states.get(username),
     allBotStates: () => states.all(),
     openDms: new Set(),
+    callbackQueries: new Map(),
   };
 
   const sandbox: TelegramSandbox = {
@@ -77,6 +79,7 @@ export function createTelegramSandbox(options: TelegramSandboxOptions = {}): Tel
     upgradeGroup: (id) => upgradeGroup(world, id),
     userSays: (input) => userSays(world, input),
     injectUpdate: (bot, update) => injectUpdate(world, bot, update),
+    tap: (input) => tap(world, input),
     sent: (filter) => world.sent.list(filter),
     waitForSent: (predicate, timeoutMs = 10_000) => world.sent.waitFor(predicate, timeoutMs),
     calls: (filter) => world.calls.list(filter),

@@ -38,6 +38,8 @@ export interface SentMessage {
   /** Sandbox clock, ms. */
   at: number;
   entities?: unknown[];
+  /** The inline keyboard sent with the message (or set by the edit). */
+  replyMarkup?: { inline_keyboard: Array<Array<{ text: string; callback_data?: string; url?: string }>> };
 }
 
 export interface CallRecord {
@@ -107,6 +109,17 @@ export interface UserSaysResult {
   deliveredTo: string[];
 }
 
+export interface TapInput {
+  /** The user who taps. */
+  from: number;
+  /** A group id, or `{ bot }` for the private chat with that bot. */
+  chat: number | { bot: string };
+  /** The bot's message, by the id users see (`SentMessage.chatMessageId ?? messageId`). */
+  messageId: number;
+  /** The button's callback_data; it must be on the message. */
+  data: string;
+}
+
 export interface SentFilter {
   bot?: string;
   chatId?: number;
@@ -148,6 +161,8 @@ export interface TelegramSandbox {
   userSays(input: UserSaysInput): UserSaysResult;
   /** A raw update (update_id assigned when absent; allowed_updates not applied); returns its update_id. */
   injectUpdate(bot: string, update: Record<string, unknown>): number;
+  /** A user taps an inline button of a bot's message: the bot gets a `callback_query`; returns its id. */
+  tap(input: TapInput): { callbackQueryId: string; deliveredTo: string[] };
   sent(filter?: SentFilter): SentMessage[];
   /** The first sent message (already logged or future) the predicate accepts; rejects after timeoutMs (default 10 s) listing recent sends. */
   waitForSent(predicate: (m: SentMessage) => boolean, timeoutMs?: number): Promise<SentMessage>;

@@ -1,8 +1,9 @@
-import type { ChatPlace, StoredMessage } from "./chat-store.js";
+import { rememberQuery } from "./callback-queries.js";
+import { userPlace } from "./chat-access.js";
+import type { StoredMessage } from "./chat-store.js";
 import { detectEntities } from "./detect-entities.js";
 import { SandboxError } from "./errors.js";
 import { botMaySee } from "./privacy.js";
-import { usernameKey } from "./registry.js";
 import { botObject, messageObject, userObject } from "./render.js";
 import type { UserSaysInput, UserSaysResult } from "./types.js";
 import { unixTime, type World } from "./world.js";
@@ -13,39 +14,11 @@ import { unixTime, type World } from "./world.js";
  * the privacy rules let through.
  */
 export function userSays(world: World, input: UserSaysInput): UserSaysResult {
-  const user = world.registry.findUser(input.from);
-  if (!user)
-    throw new SandboxError("unknown-user", `no sandbox user ${input.from}`, "addUser first and use its id");
   if (typeof input.text !== "string" || input.text.trim() === "") {
     throw new SandboxError("empty-text", "a user message needs a non-empty text", "pass text");
   }
-  let place: ChatPlace;
-  let recipients: string[];
-  if (typeof input.chat === "object") {
-    const bot = world.registry.bot(input.chat.bot);
-    const key = usernameKey(bot.username);
-    place = { chatId: user.id, type: "private", dmBot: key };
-    recipients = [bot.username];
-    world.openDms.add(`${key}|${user.id}`);
-  } else {
-    const group = world.registry.group(input.chat);
-    if (group.migratedTo !== undefined) {
-      throw new SandboxError(
-        "group-upgraded",
-        `group ${input.chat} was upgraded to ${group.migratedTo}`,
-        "write in the supergroup",
-      );
-    }
-    if (!group.members.has(user.id)) {
-      throw new SandboxError(
-        "not-a-member",
-        `user ${user.id} is not a member of group ${input.chat}`,
-        "add them in addGroup members",
-      );
-    }
-    place = { chatId: group.chat.id, type: group.chat.type };
-    recipients = [...group.bots];
-  }
+  const { user, place, recipients } = userPlace(world, input.from, input.chat);
+  if (place.type === "private") world.openDms.add(`${place.dmBot}|${user.id}`);
   let replyTo: StoredMessage | undefined;
   if (input.replyTo !== undefined) {
     replyTo = world.chats.findForUsers(place, input.replyTo);
@@ -107,6 +80,8 @@ export function injectUpdate(world: World, bot: string, update: Record<string, u
     }
     world.openDms.add(`${state.key}|${from.id}`);
   }
+  const query = update.callback_query as { id?: unknown } | undefined;
+  if (typeof query?.id === "string") rememberQuery(world, query.id, state.key);
   try {
     return state.updates.inject(update);
   } catch (error) {

@@ -1,4 +1,5 @@
 import { type BotUpdates, createBotUpdates } from "./bot-updates.js";
+import type { PendingQuery } from "./callback-queries.js";
 import type { ChatStore } from "./chat-store.js";
 import type { FaultState } from "./faults.js";
 import type { CallLog, SentLog } from "./logs.js";
@@ -28,6 +29,8 @@ export interface World {
   allBotStates(): BotState[];
   /** Private chats a user has opened (a bot cannot write first): `${botKey}|${userId}`. */
   openDms: Set<string>;
+  /** Callback queries handed to bots, by id (answerCallbackQuery checks them). */
+  callbackQueries: Map<string, PendingQuery>;
 }
 
 /** Seconds of the sandbox clock, for message `date`. */

@@ -280,6 +280,9 @@ describe("other methods", () => {
       status: "member",
       user: { id: user.id },
     });
+    // A query Telegram never handed out is refused; one it did is answered once.
+    expect((await call("answerCallbackQuery", { callback_query_id: "1" })).body.error_code).toBe(400);
+    sandbox.injectUpdate(bot.username, { callback_query: { id: "1", data: "x" } });
     expect((await call("answerCallbackQuery", { callback_query_id: "1" })).body.result).toBe(true);
     expect((await call("close")).body.result).toBe(true);
     expect((await call("logOut")).body.result).toBe(true);

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createMemoryLogger } from "../../../../packages/sandbox/src/memory-logger.js";
-import { createSearchIndex } from "../../../../src/wiki/search-index/index.js";
+import { createSearchIndex, loadSavedIndex, updateIndex } from "../../../../src/wiki/search-index/index.js";
 import { loadHandbookPages, type MemoryWiki } from "../../../helpers/memory-wiki.js";
 
 describe("save and load", () => {
@@ -13,7 +13,7 @@ describe("save and load", () => {
 
   beforeEach(async () => {
     dir = await mkdtemp(join(tmpdir(), "index-"));
-    file = join(dir, "index", "search.json");
+    file = join(dir, "index", "search.idx");
     wiki = await loadHandbookPages();
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
@@ -53,37 +53,67 @@ describe("save and load", () => {
     expect(loaded.search("zebra crossing")[0]?.page.id).toBe(page.id);
   });
 
-  it("a corrupt file is refused with a log line, and the index stays unready", async () => {
-    const { logger, lines } = createMemoryLogger();
-    const index = createSearchIndex({ logger });
+  /** Saves the handbook index and returns its bytes. */
+  async function savedBytes(): Promise<Buffer> {
     const built = createSearchIndex();
     await built.build(wiki);
     await built.save(file);
-    const text = await readFile(file, "utf8");
-    await writeFile(file, text.slice(0, text.length / 2));
+    return readFile(file);
+  }
+
+  /** Loads `bytes` into a fresh index: false, unready, and the log line's code. */
+  async function refused(bytes: Buffer | string, code: string): Promise<void> {
+    const { logger, lines } = createMemoryLogger();
+    const index = createSearchIndex({ logger });
+    await writeFile(file, bytes);
     expect(await index.load(file)).toBe(false);
     expect(index.ready).toBe(false);
     expect(index.search("vacation")).toEqual([]);
-    const warning = lines().find((l) => l.code === "index-file-corrupt");
-    expect(warning?.remedy).toMatch(/rebuilt/);
+    const warning = lines().find((l) => l.code === code);
+    expect(warning?.remedy, code).toMatch(/rebuilt/);
+  }
+
+  it("a truncated file is refused with a log line, and the index stays unready", async () => {
+    const bytes = await savedBytes();
+    await refused(bytes.subarray(0, Math.floor(bytes.length / 2)), "index-file-corrupt");
+    await refused(bytes.subarray(0, 10), "index-file-corrupt");
   });
 
-  it("refuses another format version, JSON that is not an index, and a missing file", async () => {
-    const { logger, lines } = createMemoryLogger();
-    const index = createSearchIndex({ logger });
-    const built = createSearchIndex();
-    await built.build(wiki);
-    await built.save(file);
-    const saved = JSON.parse(await readFile(file, "utf8"));
-    await writeFile(file, JSON.stringify({ ...saved, version: 1 }));
-    expect(await index.load(file)).toBe(false);
-    expect(lines().some((l) => l.code === "index-file-old-version")).toBe(true);
-    await writeFile(file, JSON.stringify({ hello: "world" }));
-    expect(await index.load(file)).toBe(false);
-    await writeFile(file, JSON.stringify({ ...saved, pages: saved.pages.slice(1) }));
-    expect(await index.load(file)).toBe(false);
-    expect(await index.load(join(dir, "nope.json"))).toBe(false);
+  it("a file whose bytes changed fails its checksum and is refused", async () => {
+    const bytes = await savedBytes();
+    for (const at of [40, Math.floor(bytes.length / 2), bytes.length - 1]) {
+      const altered = Buffer.from(bytes);
+      altered[at] = altered[at]! ^ 0xff;
+      await refused(altered, "index-file-corrupt");
+    }
+  });
+
+  it("refuses another format version, a foreign file, and a missing file", async () => {
+    const bytes = await savedBytes();
+    const older = Buffer.from(bytes);
+    older.writeUInt32LE(older.readUInt32LE(8) - 1, 8);
+    await refused(older, "index-file-old-version");
+    await refused(
+      JSON.stringify({ format: "wiki-gateway-search-index", version: 301 }),
+      "index-file-corrupt",
+    );
+    await refused(Buffer.alloc(4096), "index-file-corrupt");
+    const index = createSearchIndex();
+    expect(await index.load(join(dir, "nope.idx"))).toBe(false);
     expect(index.ready).toBe(false);
+  });
+
+  it("a refused file is rebuilt from the wiki and saved again", async () => {
+    const bytes = await savedBytes();
+    await writeFile(file, bytes.subarray(0, bytes.length - 8));
+    const index = createSearchIndex();
+    expect(await loadSavedIndex(index, file)).toBe(false);
+    const update = await updateIndex(index, wiki, file);
+    expect(update.built).toBe(true);
+    expect((await readFile(file)).equals(bytes)).toBe(false);
+    const again = createSearchIndex();
+    expect(await again.load(file)).toBe(true);
+    expect(again.search("vacation days")[0]?.page.path).toBe("handbook/people/holidays");
   });
 
   it("writes atomically: no temporary file is left beside it", async () => {
@@ -92,6 +122,6 @@ describe("save and load", () => {
     await built.save(file);
     await built.save(file);
     const { readdir } = await import("node:fs/promises");
-    expect(await readdir(join(dir, "index"))).toEqual(["search.json"]);
+    expect(await readdir(join(dir, "index"))).toEqual(["search.idx"]);
   });
 });

@@ -24,11 +24,16 @@ export interface Sent {
   parseMode?: string;
   replyToMessageId?: number;
   entities?: unknown[];
+  /** Basic groups: the id users see. */
+  chatMessageId?: number;
+  replyMarkup?: { inline_keyboard: Array<Array<{ text: string; callback_data?: string; url?: string }>> };
 }
 export interface DemoInfo {
   accounts: Array<{ account: string; bot: string }>;
   allowedOn: string[];
   groupId: number;
+  /** Questions to click, from different parts of the demo wiki. */
+  examples: Array<{ area: string; question: string }>;
 }
 
 async function json<T>(res: Response): Promise<T> {
@@ -45,6 +50,17 @@ export const api = {
       headers: { "content-type": "application/json" },
       body: JSON.stringify(typeof chat === "number" ? { from, chat, text } : { from, bot: chat.bot, text }),
     }).then((r) => json<{ messageId: number; chatId: number }>(r)),
+  tap: (from: number, chat: number | { bot: string }, messageId: number, data: string) =>
+    fetch("/__sandbox/tap", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        from,
+        ...(typeof chat === "number" ? { chat } : { bot: chat.bot }),
+        messageId,
+        data,
+      }),
+    }).then((r) => json<{ callbackQueryId: string }>(r)),
   sent: (since: number, waitMs: number) =>
     fetch(`/__sandbox/sent?since=${since}&wait=${waitMs}`).then((r) => json<Sent[]>(r)),
   approve: (code: string, account: string) =>

@@ -4,7 +4,9 @@ import { type Entity, renderMessage } from "./telegram-html.js";
 /**
  * The demo's chat page: pick a user and a chat (a DM with any bot, or the group), type, and see the
  * bots' replies as Telegram would render them. Pairing codes get an "Approve" button that runs the
- * operator's approval, so the whole flow can be tried from the page.
+ * operator's approval, so the whole flow can be tried from the page. Inline buttons under a bot's
+ * message (the closest pages, when the bot is unsure) can be tapped; example questions from
+ * different parts of the wiki can be clicked.
  */
 interface Line {
   /** `dm:<user id>:<bot>` (a private chat belongs to one user) or `group:<chat id>` (shared). */
@@ -15,6 +17,12 @@ interface Line {
   entities: Entity[];
   /** A pairing code; `result` is the approval's outcome, kept here because a render rebuilds the button. */
   code?: { code: string; account: string; pending?: boolean; result?: string };
+  /** Inline buttons of a bot's message, and where to tap them (the message id users see). */
+  buttons?: {
+    chat: number | { bot: string };
+    messageId: number;
+    rows: Array<{ text: string; data: string }>;
+  };
 }
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -101,11 +109,56 @@ function renderLines(): void {
         };
         div.append(approve);
       }
+      if (line.buttons) div.append(keyboard(line.buttons));
       return div;
     }),
   );
   box.scrollTop = box.scrollHeight;
   $("title").textContent = chatKeys().find((c) => c.key === chatKey)?.label ?? "";
+}
+
+/** One button per row, as Telegram shows an inline keyboard; a tap is sent as the current user. */
+function keyboard(buttons: NonNullable<Line["buttons"]>): HTMLElement {
+  const box = document.createElement("div");
+  box.className = "keyboard";
+  for (const button of buttons.rows) {
+    const tap = document.createElement("button");
+    tap.textContent = button.text;
+    tap.dataset.testid = "inline-button";
+    tap.onclick = () => {
+      void api.tap(userId, buttons.chat, buttons.messageId, button.data).catch(() => {});
+    };
+    box.append(tap);
+  }
+  return box;
+}
+
+function buttonsOf(sent: Sent): Line["buttons"] {
+  const rows = (sent.replyMarkup?.inline_keyboard ?? [])
+    .flat()
+    .flatMap((b) => (b.callback_data === undefined ? [] : [{ text: b.text, data: b.callback_data }]));
+  if (rows.length === 0) return undefined;
+  const chat = sent.chatId === info.groupId ? sent.chatId : { bot: sent.bot };
+  return { chat, messageId: sent.chatMessageId ?? sent.messageId, rows };
+}
+
+function renderExamples(): void {
+  $("examples").replaceChildren(
+    ...info.examples.map(({ area, question }) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "example";
+      button.textContent = question;
+      button.title = `from the ${area}`;
+      button.dataset.testid = "example";
+      button.onclick = () => {
+        // In the group the bot must be mentioned.
+        const mention = chatKey.startsWith("group:") ? `@${bots[0]?.username ?? ""} ` : "";
+        void send(`${mention}${question}`);
+      };
+      return button;
+    }),
+  );
 }
 
 async function poll(): Promise<void> {
@@ -118,6 +171,7 @@ async function poll(): Promise<void> {
         if (!key) continue;
         const code = /Pairing code: ([A-Z2-9]{8})/.exec(sent.text)?.[1];
         const account = bots.find((b) => b.username === sent.bot)?.account ?? "";
+        const buttons = buttonsOf(sent);
         lines.push({
           key,
           mine: false,
@@ -125,6 +179,7 @@ async function poll(): Promise<void> {
           text: sent.text,
           entities: (sent.entities ?? []) as Entity[],
           ...(code ? { code: { code, account } } : {}),
+          ...(buttons ? { buttons } : {}),
         });
       }
       if (batch.length > 0) renderLines();
@@ -164,6 +219,7 @@ async function main(): Promise<void> {
   chatKey = chatKeys()[0]!.key;
   renderChats();
   renderLines();
+  renderExamples();
   const form = $<HTMLFormElement>("composer");
   const input = $<HTMLInputElement>("text");
   form.onsubmit = (event) => {

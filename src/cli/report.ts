@@ -1,0 +1,105 @@
+import { loadSettings } from "../config/settings.js";
+import { readGapLog } from "../state/gap-log.js";
+import { createStateLayout } from "../state/layout.js";
+import { type Command, parseFlags, SETTINGS_FLAGS, settingsArgs, UsageError } from "./command.js";
+import { groupUnanswered, type PagePick, pagePicks, type QuestionGroup } from "./report-groups.js";
+import { renderTable } from "./table.js";
+
+const usage = "wiki-gateway report [--agent ID] [--since 7d] [--limit N] [--json]";
+const FLAGS = {
+  ...SETTINGS_FLAGS,
+  agent: { type: "string" },
+  since: { type: "string" },
+  limit: { type: "string" },
+  json: { type: "boolean" },
+} as const;
+
+const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+
+/** "7d" → ms; m, h, d, w; a clear usage error otherwise. */
+export function parseSince(text: string): number {
+  const match = /^(\d+)([mhdw])$/.exec(text.trim());
+  if (!match || Number(match[1]) === 0) {
+    throw new UsageError(
+      `--since "${text}" is not a duration: write a number and m, h, d or w, such as 7d`,
+      usage,
+    );
+  }
+  return Number(match[1]) * UNITS[match[2]!]!;
+}
+
+/**
+ * `report`: what the wiki does not answer, from the gap log in the state directory: the questions
+ * most often left with "nothing found" or only choices (near-duplicates grouped), and the pages
+ * people picked from choices. For wiki authors: what to write or retitle next. Exit 0 (also
+ * with nothing recorded), 2 on bad usage.
+ */
+export const reportCommand: Command = {
+  name: "report",
+  summary: "questions the wiki left unanswered and the pages picked from choices (for wiki authors)",
+  usage,
+  flags: FLAGS,
+  async run(args, io) {
+    const { values } = parseFlags(args, FLAGS, usage);
+    const sinceMs = parseSince(values.since ?? "30d");
+    const limit = values.limit === undefined ? 20 : Number(values.limit);
+    if (!Number.isInteger(limit) || limit < 1) {
+      throw new UsageError(`--limit "${values.limit}" must be a whole number from 1`, usage);
+    }
+    const settings = loadSettings(settingsArgs(values), io.env);
+    const layout = createStateLayout(settings.stateDir);
+    const { records, invalid } = await readGapLog(layout.gapLogFile);
+    const from = new Date(Date.now() - sinceMs).toISOString();
+    const kept = records.filter(
+      (r) => r.at >= from && (values.agent === undefined || r.agent === values.agent),
+    );
+    const groups = groupUnanswered(kept).slice(0, limit);
+    const picks = pagePicks(kept).slice(0, limit);
+    if (invalid > 0)
+      io.err(`${invalid} line(s) of ${layout.gapLogFile} are not gap records and were skipped\n`);
+    if (values.json === true) {
+      io.out(
+        `${JSON.stringify({ since: from, agent: values.agent ?? null, unanswered: groups, picked: picks })}\n`,
+      );
+      return 0;
+    }
+    io.out(formatReport(groups, picks, { from, agent: values.agent, file: layout.gapLogFile }));
+    return 0;
+  },
+};
+
+function formatReport(
+  groups: QuestionGroup[],
+  picks: PagePick[],
+  scope: { from: string; agent: string | undefined; file: string },
+): string {
+  const where = `since ${scope.from.slice(0, 16).replace("T", " ")} UTC, ${scope.agent ? `agent ${scope.agent}` : "every agent"}`;
+  const out = [`Questions the wiki left unanswered (${where}):`, ""];
+  if (groups.length === 0) out.push(`none recorded (${scope.file})`);
+  else {
+    const rows = groups.flatMap((g) => [
+      [
+        String(g.count),
+        String(g.nothing),
+        String(g.choices),
+        g.question,
+        g.agents.join(","),
+        g.lastAsked.slice(0, 16).replace("T", " "),
+      ],
+      ...g.variants.map((v) => ["", "", "", `  ≈ ${v}`, "", ""]),
+    ]);
+    out.push(
+      renderTable([
+        ["asked", "nothing", "choices", "question (≈ near-duplicates)", "agents", "last asked"],
+        ...rows,
+      ]),
+    );
+  }
+  out.push("", "Pages picked from choices (retitle them, or answer these questions on them):", "");
+  if (picks.length === 0) out.push("none recorded");
+  else {
+    const rows = picks.map((p) => [String(p.taps), p.path, p.title, p.questions.join(" | ")]);
+    out.push(renderTable([["taps", "page", "title", "questions"], ...rows]));
+  }
+  return `${out.join("\n")}\n`;
+}

@@ -1,0 +1,81 @@
+import type { AgentSettings } from "../agents/agent-settings.js";
+import type { WikiAgent } from "../agents/wiki-agent.js";
+import type { InboundMessage } from "../core/inbound-message.js";
+import type { InlineButton, Replier } from "../core/replier.js";
+import type { Logger } from "../log/logger.js";
+import type { GapLog } from "../state/gap-log.js";
+import type { ChoiceRefusal, ChoiceStore } from "./choice-store.js";
+import type { AnswerOutcome } from "./answer-step.js";
+
+type Labels = Partial<Record<string, string | number>>;
+
+/** What a refused tap is told (a notice on the spinner, no message in the chat). */
+export const TAP_NOTICES: Record<ChoiceRefusal | "denied", string> = {
+  "callback-expired": "This choice has expired. Please ask your question again.",
+  "callback-forged": "This button is not valid here.",
+  denied: "You are not allowed to use this bot here.",
+};
+
+/** Longest button label, in characters (longer titles are cut with "…"). */
+const LABEL_MAX = 60;
+
+export interface ChoiceFlow {
+  /** Sends a "choices" outcome with one button per page, and keeps the offer. */
+  offer(msg: InboundMessage, agent: AgentSettings, out: AnswerOutcome, reply: Replier): Promise<void>;
+  /** Answers an allowed tap: the spinner stopped, then the chosen page's answer (or a refusal notice). */
+  tap(
+    msg: InboundMessage & { callback: { id: string; data: string } },
+    agent: AgentSettings,
+    reply: Replier,
+    log: Logger,
+  ): Promise<void>;
+}
+
+/**
+ * Choices offered on a weak match, and the taps on them. Contract: every tap is answered
+ * (answerCallbackQuery), whatever happens; a tap whose data the store does not resolve for this
+ * chat gets a notice and nothing else; an answered tap is recorded in the gap log with the
+ * question and the page picked (never the user).
+ */
+export function createChoiceFlow(deps: {
+  store: ChoiceStore;
+  agent: Pick<WikiAgent, "answerChoice">;
+  gaps: Pick<GapLog, "append">;
+  taps: { inc(labels: Labels): void };
+}): ChoiceFlow {
+  const { store } = deps;
+  return {
+    async offer(msg, agent, out, reply) {
+      const pages = out.choices ?? [];
+      const data = store.offer({
+        account: msg.account,
+        chatId: msg.chatId,
+        agent: agent.id,
+        question: msg.args,
+        pages,
+      });
+      const buttons: InlineButton[][] = pages.map((page, n) => [{ text: label(page.title), data: data[n]! }]);
+      await reply.send(out.chunks, { buttons });
+    },
+    async tap(msg, agent, reply, log) {
+      const resolved = store.resolve(msg.callback.data, { account: msg.account, chatId: msg.chatId });
+      if (!resolved.ok) {
+        log.info({ reason: resolved.reason, chatId: msg.chatId }, "button tap refused");
+        deps.taps.inc({ account: msg.account, outcome: resolved.reason });
+        await reply.answerCallback(msg.callback.id, TAP_NOTICES[resolved.reason]);
+        return;
+      }
+      const { offer, page } = resolved;
+      await reply.answerCallback(msg.callback.id);
+      const answer = await deps.agent.answerChoice(msg, offer.question, page, agent);
+      if (answer.chunks.length > 0) await reply.send(answer.chunks);
+      deps.gaps.append({ agent: offer.agent, kind: "tapped", question: offer.question, page });
+      deps.taps.inc({ account: msg.account, outcome: "answered" });
+    },
+  };
+}
+
+function label(title: string): string {
+  const chars = [...title.trim()];
+  return chars.length > LABEL_MAX ? `${chars.slice(0, LABEL_MAX - 1).join("")}…` : chars.join("");
+}

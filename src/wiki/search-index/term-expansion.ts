@@ -1,0 +1,112 @@
+/**
+ * Prefix and typo matching over a vocabulary (the terms of page summaries): a question word also
+ * matches longer words it begins ("config" → "configur") and words one or two edits away
+ * ("permisions" → "permiss"), at a lower weight the further they are.
+ */
+export interface ExpansionOptions {
+  /** Words at least this long match by prefix. */
+  prefixFrom: number;
+  /** Words at least this long match with typos: up to `typoShare` of their length, at most `maxTypos`. */
+  typoFrom: number;
+  typoShare: number;
+  maxTypos: number;
+  prefixWeight: number;
+  typoWeight: number;
+}
+
+export class Vocabulary {
+  private readonly sorted: string[];
+  private readonly ids: number[];
+  private readonly letters: Int32Array;
+  /** Positions in `sorted` grouped by term length: byLength[n] lists the terms of n characters. */
+  private readonly byLength: Uint32Array[];
+
+  /** `terms[i]` is the term of `ids[i]`; only terms some document holds should be given. */
+  constructor(entries: Array<{ term: string; id: number }>) {
+    entries.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+    this.sorted = entries.map((e) => e.term);
+    this.ids = entries.map((e) => e.id);
+    this.letters = Int32Array.from(this.sorted, letterMask);
+    const groups: number[][] = [];
+    this.sorted.forEach((t, i) => (groups[t.length] ??= []).push(i));
+    this.byLength = Array.from(groups, (g) => Uint32Array.from(g ?? []));
+  }
+
+  /** The other terms the word matches, with their weights (the word itself is not included). */
+  expand(word: string, o: ExpansionOptions): Array<{ id: number; weight: number }> {
+    const out: Array<{ id: number; weight: number }> = [];
+    const seen = new Set<number>();
+    if (word.length >= o.prefixFrom) {
+      for (let i = lowerBound(this.sorted, word); i < this.sorted.length; i++) {
+        const term = this.sorted[i]!;
+        if (!term.startsWith(word)) break;
+        const distance = term.length - word.length;
+        if (distance === 0) continue;
+        seen.add(i);
+        out.push({
+          id: this.ids[i]!,
+          weight: (o.prefixWeight * term.length) / (term.length + 0.3 * distance),
+        });
+      }
+    }
+    const max = word.length >= o.typoFrom ? Math.min(o.maxTypos, Math.round(word.length * o.typoShare)) : 0;
+    if (max > 0) {
+      const mask = letterMask(word);
+      for (let n = Math.max(1, word.length - max); n <= word.length + max; n++) {
+        const group = this.byLength[n];
+        if (!group) continue;
+        for (let g = 0; g < group.length; g++) {
+          const i = group[g]!;
+          // One edit changes the presence of at most two letters.
+          if (popcount(mask ^ this.letters[i]!) > 2 * max) continue;
+          const term = this.sorted[i]!;
+          const distance = boundedDistance(word, term, max);
+          if (distance > 0 && distance <= max && !seen.has(i))
+            out.push({ id: this.ids[i]!, weight: (o.typoWeight * term.length) / (term.length + distance) });
+        }
+      }
+    }
+    return out;
+  }
+}
+
+function lowerBound(sorted: readonly string[], word: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < word) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function letterMask(word: string): number {
+  let mask = 0;
+  for (let i = 0; i < word.length; i++) mask |= 1 << (word.charCodeAt(i) % 32);
+  return mask;
+}
+
+function popcount(n: number): number {
+  let v = n - ((n >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** Levenshtein distance, or max + 1 as soon as it must exceed max. */
+function boundedDistance(a: string, b: string, max: number): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      const value = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost);
+      row.push(value);
+      if (value < best) best = value;
+    }
+    if (best > max) return max + 1;
+    previous = row;
+  }
+  return previous[b.length]!;
+}

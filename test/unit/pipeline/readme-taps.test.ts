@@ -1,0 +1,21 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { TAP_NOTICES } from "../../../src/pipeline/choice-tap.js";
+
+const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
+
+describe("README: button taps", () => {
+  it("has a row for every tap outcome, with the notice the user sees, and no stale ones", () => {
+    const table = readme.slice(
+      readme.indexOf("| tap outcome"),
+      readme.indexOf("If Telegram refuses the answer"),
+    );
+    const rows = [...table.matchAll(/^\| `([a-z-]+)`\s*\|[^|]*\|\s*(.*?)\s*\|$/gm)].map(
+      (m): [string, string] => [m[1]!, m[2]!],
+    );
+    expect(rows.map(([code]) => code).sort()).toEqual(["answered", ...Object.keys(TAP_NOTICES)].sort());
+    for (const [code, shown] of rows) {
+      if (code in TAP_NOTICES) expect(shown).toBe(`"${TAP_NOTICES[code as keyof typeof TAP_NOTICES]}"`);
+    }
+  });
+});
