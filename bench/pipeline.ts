@@ -6,7 +6,8 @@ import { burst, type LoadResult } from "./lib/load.js";
 import { rssMb, stopProcess, waitFor } from "./lib/processes.js";
 import { writeResults } from "./lib/results.js";
 import { median, round } from "./lib/stats.js";
-import { createWorld, startEcho, startGateway, type World } from "./lib/world.js";
+import { createWorld, startEcho, startGateway } from "./lib/world.js";
+import { runSoak } from "./soak.js";
 
 /**
  * Issue 10, items 1, 2, 4 and 5: the daemon (its own process, 7 accounts, the tldr corpus in the
@@ -69,8 +70,10 @@ export async function runPipeline(options: PipelineOptions = {}) {
       await stopProcess(gw.child);
     }
 
-    let soak: { seconds: number; rssStart: number; rssEnd: number; rssMax: number } | undefined;
-    if ((options.soakSeconds ?? 0) > 0) soak = await runSoak(world, stateDir, port, options.soakSeconds!);
+    const soak =
+      (options.soakSeconds ?? 0) > 0
+        ? (await runSoak(options.soakSeconds!, { world, stateDir, port })).data
+        : undefined;
 
     const m = (values: LoadResult[], key: keyof LoadResult) => median(values.map((v) => Number(v[key])));
     const data = {
@@ -145,7 +148,7 @@ export async function runPipeline(options: PipelineOptions = {}) {
               [
                 `RSS over a ${soak.seconds} s soak (MB)`,
                 "—",
-                `${round(soak.rssStart, 1)} → ${round(soak.rssEnd, 1)} (max ${round(soak.rssMax, 1)})`,
+                `${round(soak.rssFirstMb, 1)} → ${round(soak.rssLastMb, 1)} (max ${round(soak.rssMaxMb, 1)})`,
                 "",
               ],
             ]
@@ -159,26 +162,4 @@ export async function runPipeline(options: PipelineOptions = {}) {
   } finally {
     await world.close();
   }
-}
-
-async function runSoak(world: World, stateDir: string, port: number, seconds: number) {
-  const gw = await startGateway(world, stateDir, port);
-  const samples: number[] = [];
-  const end = Date.now() + seconds * 1000;
-  try {
-    while (Date.now() < end) {
-      await burst(world, questions, 50, 30_000);
-      samples.push(rssMb(gw.child.pid));
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-  } finally {
-    await stopProcess(gw.child);
-  }
-  const settle = samples.slice(Math.floor(samples.length / 4));
-  return {
-    seconds,
-    rssStart: settle[0] ?? Number.NaN,
-    rssEnd: samples.at(-1) ?? Number.NaN,
-    rssMax: Math.max(...samples),
-  };
 }

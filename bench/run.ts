@@ -1,5 +1,7 @@
 import { runPipeline } from "./pipeline.js";
 import { runScale } from "./scale.js";
+import { runProfile } from "./profile.js";
+import { runSoak } from "./soak.js";
 import { isGatewayError } from "../src/errors.js";
 import { requireTldrCorpus } from "../packages/sandbox/src/tldr-corpus.js";
 
@@ -7,6 +9,8 @@ import { requireTldrCorpus } from "../packages/sandbox/src/tldr-corpus.js";
  * `npm run bench`: every benchmark, each against its baseline in the same run, medians of several
  * runs. Results go to bench/results/*.json and *.md. Choose with arguments:
  *   node bench/dist/bench/run.js [pipeline] [scale] [answer-quality] [wiki-import] [--soak SECONDS] [--runs N]
+ *   node bench/dist/bench/run.js soak [--soak SECONDS]   (the soak alone, 600 s by default)
+ *   node bench/dist/bench/run.js profile [--runs N]      (CPU per message and heap by owner)
  */
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -15,6 +19,7 @@ const flag = (name: string) => {
 };
 const chosen = args.filter((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--"));
 const want = (name: string) => chosen.length === 0 || chosen.includes(name);
+const only = (name: string) => chosen.includes(name);
 const runs = flag("--runs");
 
 // Every benchmark runs on the tldr corpus: without it, say where it was looked for and how to get it.
@@ -41,4 +46,6 @@ if (want("pipeline")) {
   tables.push((await runPipeline({ ...(runs ? { runs } : {}), soakSeconds: flag("--soak") ?? 0 })).table);
 }
 if (want("scale")) tables.push((await runScale(runs ? { runs } : {})).table);
+if (want("profile")) tables.push((await runProfile(runs ? { runs } : {})).table);
+if (only("soak")) tables.push((await runSoak(flag("--soak") ?? 600)).table);
 process.stdout.write(`${tables.join("\n\n")}\n`);

@@ -1,9 +1,9 @@
 import type { ChildProcess } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { REFERENCE_ACCOUNTS } from "../../packages/sandbox/src/telegram/world-file.js";
 import { createTestWorld, type TestWorld } from "../../packages/sandbox/src/test-world.js";
 import { readTldrPages, tldrRoot } from "../../packages/sandbox/src/tldr-corpus.js";
-import { BIN, spawnNode, waitFor } from "./processes.js";
+import { BIN, spawnNode, stopProcess, waitFor } from "./processes.js";
 
 /** The shared test world with N bots, users in one supergroup, and the whole tldr corpus in the wiki. */
 export type World = TestWorld;
@@ -56,35 +56,80 @@ export interface GatewayProcess {
   logs(): string;
 }
 
-export async function startGateway(world: World, stateDir: string, port: number): Promise<GatewayProcess> {
+/** Node flags that let the bench force a GC in the gateway and read the heap left (see gc-report). */
+export const GC_REPORT_ARGS = [
+  "--expose-gc",
+  "--import",
+  pathToFileURL(fileURLToPath(new URL("./gc-report.js", import.meta.url))).href,
+];
+
+export async function startGateway(
+  world: World,
+  stateDir: string,
+  port: number,
+  options: { nodeArgs?: string[]; env?: Record<string, string> } = {},
+): Promise<GatewayProcess> {
   const started = performance.now();
-  const child = spawnNode([BIN, "start"], {
+  const child = spawnNode([...(options.nodeArgs ?? []), BIN, "start"], {
     ...world.env,
     GATEWAY_STATE_DIR: stateDir,
     GATEWAY_HTTP_PORT: String(port),
     WIKI_INDEX_REFRESH_SECONDS: "3600",
     LOG_LEVEL: "info",
+    ...options.env,
   });
   let output = "";
   child.stdout?.on("data", (c: Buffer) => (output += c.toString()));
   child.stderr?.on("data", (c: Buffer) => (output += c.toString()));
   const httpUrl = `http://127.0.0.1:${port}`;
   let pollingMs = Number.NaN;
-  await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`gateway exited: ${output.slice(-2000)}`);
-      const body = (await (await fetch(`${httpUrl}/status`)).json()) as {
-        accounts: Array<{ status: string }>;
-      };
-      const all = body.accounts.length > 0 && body.accounts.every((a) => a.status === "polling");
-      if (all && Number.isNaN(pollingMs)) pollingMs = performance.now() - started;
-      return all;
-    },
-    180_000,
-    "all accounts polling",
-  );
-  await waitFor(async () => (await fetch(`${httpUrl}/readyz`)).status === 200, 180_000, "gateway ready");
+  try {
+    await waitFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`gateway exited: ${output.slice(-2000)}`);
+        const body = (await (await fetch(`${httpUrl}/status`)).json()) as {
+          accounts: Array<{ status: string }>;
+        };
+        const all = body.accounts.length > 0 && body.accounts.every((a) => a.status === "polling");
+        if (all && Number.isNaN(pollingMs)) pollingMs = performance.now() - started;
+        return all;
+      },
+      180_000,
+      "all accounts polling",
+    );
+    await waitFor(async () => (await fetch(`${httpUrl}/readyz`)).status === 200, 180_000, "gateway ready");
+  } catch (error) {
+    // A gateway that never got ready is not left behind.
+    await stopProcess(child);
+    throw new Error(`${(error as Error).message}; its last output: ${output.slice(-1500)}`, { cause: error });
+  }
   return { child, httpUrl, readyMs: performance.now() - started, pollingMs, logs: () => output };
+}
+
+export interface HeapAfterGc {
+  forced: boolean;
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+/** Forces a GC in a gateway started with GC_REPORT_ARGS and returns the memory left (bytes). */
+export async function heapAfterGc(gw: GatewayProcess): Promise<HeapAfterGc> {
+  const seen = gw.logs().length;
+  gw.child.kill("SIGUSR2");
+  let found: HeapAfterGc | undefined;
+  await waitFor(
+    () => {
+      const line = /\{"benchHeap":(\{[^}]*\})\}/.exec(gw.logs().slice(seen));
+      if (line) found = JSON.parse(line[1]!) as HeapAfterGc;
+      return found !== undefined;
+    },
+    30_000,
+    "the heap report",
+  );
+  return found!;
 }
 
 export function startEcho(world: World): ChildProcess {

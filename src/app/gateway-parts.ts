@@ -3,6 +3,7 @@ import type { Settings } from "../config/settings.js";
 import type { MessageHandler } from "../core/message-handler.js";
 import { createMetrics } from "../http/metrics.js";
 import type { GatewayView } from "../http/gateway-readiness.js";
+import { createLoopHealth, type LoopHealth } from "../http/loop-health.js";
 import type { HttpServer } from "../http/server.js";
 import type { Logger } from "../log/logger.js";
 import { type ApprovalDelivery, createApprovalDelivery } from "../pipeline/approval-delivery.js";
@@ -29,11 +30,18 @@ export interface GatewayParts {
   delivery: ApprovalDelivery;
   view: GatewayView;
   http: HttpServer;
+  /** Event-loop and GC watch; stopped last. */
+  loopHealth: LoopHealth;
 }
 
 export function createGatewayParts(settings: Settings, logger: Logger): GatewayParts {
   const layout = createStateLayout(settings.stateDir);
   const metrics = createMetrics();
+  const loopLogger = logger.child({ component: "event-loop" });
+  const loopHealth = createLoopHealth({
+    registry: metrics.registry,
+    onBlock: (block) => loopLogger.warn(block, "the event loop was blocked"),
+  });
   const config: ConfigInForce = { path: settings.configPath, runtime: undefined };
   const { index, wikiWatch, answer, agent } = wireWiki(settings, logger, metrics, layout.indexFile);
   const pairing = createPairingStore({ file: layout.pairingFile, lockFile: layout.pairingLock, logger });
@@ -56,7 +64,8 @@ export function createGatewayParts(settings: Settings, logger: Logger): GatewayP
     agents: () => boundAgents(config.runtime),
     groupUpgrades: () => pendingUpgrades(migrations, config),
     groupsWithoutBot: () => membership.groupsWithoutBot(),
+    eventLoop: () => loopHealth.view(),
   };
   const http = wireHttp(settings, logger, metrics, view);
-  return { layout, config, wikiWatch, pairing, pipeline, pool, delivery, view, http };
+  return { layout, config, wikiWatch, pairing, pipeline, pool, delivery, view, http, loopHealth };
 }

@@ -87,5 +87,6 @@ async function stopParts(
   await parts.pool.stop();
   await parts.wikiWatch.stop();
   await parts.http.close();
+  parts.loopHealth.stop();
   logger.info("gateway stopped");
 }

@@ -36,6 +36,15 @@ export const statusSchema = z.object({
   groupsWithoutBot: z
     .array(z.object({ account: z.string(), chatId: z.number(), fix: z.string() }))
     .optional(),
+  /** Absent from an older daemon. */
+  eventLoop: z
+    .object({
+      blocks: z.number(),
+      thresholdMs: z.number(),
+      recent: z.array(z.object({ at: z.string(), ms: z.number() })),
+      longest: z.object({ at: z.string(), ms: z.number() }).optional(),
+    })
+    .optional(),
 });
 
 export type GatewayStatus = z.infer<typeof statusSchema>;

@@ -52,6 +52,15 @@ export function renderStatus(status: GatewayStatus, now: number = Date.now()): s
     ),
   ];
   if (groupNotes.length > 0) sections.push(`Groups\n${groupNotes.join("\n")}`);
+  const loop = status.eventLoop;
+  if (loop && loop.blocks > 0) {
+    const latest = loop.recent.at(-1);
+    sections.push(
+      `Event loop\nblocked over ${loop.thresholdMs} ms ${loop.blocks} time(s)` +
+        (latest ? `; latest ${latest.ms} ms at ${since(latest.at, now)}` : "") +
+        (loop.longest ? `; longest ${loop.longest.ms} ms at ${since(loop.longest.at, now)}` : ""),
+    );
+  }
   const verdict = isHealthy(status)
     ? "All accounts polling, the wiki is usable."
     : "Not healthy: see the problems above.";

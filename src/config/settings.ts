@@ -106,6 +106,13 @@ const schema = {
     env: "WIKI_WRITE_TIMEOUT_MS",
     arg: "wiki-write-timeout-ms",
   },
+  answerCacheBytes: {
+    doc: "Most memory the cache of repeated questions' answers may hold, in bytes (least recently used go first).",
+    format: "nat",
+    default: 16 * 1024 * 1024,
+    env: "GATEWAY_ANSWER_CACHE_BYTES",
+    arg: "answer-cache-bytes",
+  },
 } as const;
 
 export interface Settings {
@@ -123,6 +130,7 @@ export interface Settings {
   indexRefreshSeconds: number;
   wikiTimeoutMs: number;
   wikiWriteTimeoutMs: number;
+  answerCacheBytes: number;
 }
 
 /** Reads settings from the environment and the given command-line flags, and validates them. */

@@ -1,4 +1,5 @@
 import { type AccountState, isAccountReady } from "../accounts/account-state.js";
+import type { LoopHealthView } from "./loop-health.js";
 import type { Readiness } from "./server.js";
 
 /** The parts /readyz and /status look at, each read when asked. */
@@ -21,6 +22,8 @@ export interface GatewayView {
     since: string;
     fix: string;
   }>;
+  /** Blocks of the event loop over the threshold: how many, the latest, the longest. */
+  eventLoop(): LoopHealthView;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { GatewayView } from "./gateway-readiness.js";
+import type { LoopHealthView } from "./loop-health.js";
 
 /** The body of /status (secrets are redacted by the server before it is sent). */
 export interface GatewayStatus {
@@ -19,9 +20,13 @@ export interface GatewayStatus {
   groupsWithoutBot: Array<{ account: string; chatId: number; since: string; fix: string }>;
   /** Groups upgraded to supergroups whose old id gateway.json still lists: what to change. */
   groupUpgrades: Array<{ account: string; oldChatId: number; newChatId: number; since: string; fix: string }>;
+  eventLoop: LoopHealthView;
 }
 
-/** /status: each account's life, the wiki's health, the index's size and the bindings in force. */
+/**
+ * /status: each account's life, the wiki's health, the index's size, the bindings in force, and
+ * when the event loop was blocked for longer than its threshold (100 ms).
+ */
 export function gatewayStatus(view: GatewayView): GatewayStatus {
   return {
     accounts: view.accounts().map((s) => ({
@@ -39,5 +44,6 @@ export function gatewayStatus(view: GatewayView): GatewayStatus {
     agents: view.agents(),
     groupUpgrades: view.groupUpgrades?.() ?? [],
     groupsWithoutBot: view.groupsWithoutBot?.() ?? [],
+    eventLoop: view.eventLoop(),
   };
 }

@@ -15,6 +15,8 @@ export interface Metrics {
   telegramErrors: Counter<"account" | "method" | "code">;
   indexPages: Gauge;
   pairingRequests: Counter<"account">;
+  /** Shows a cache's size in `wiki_gateway_cache_bytes{cache}` and `_entries{cache}` at each scrape. */
+  trackCache(name: string, stats: () => { entries: number; bytes: number; maxBytes: number }): void;
   /** Refreshes the gauges that mirror account states (called before each scrape). */
   observeAccounts(states: readonly AccountState[]): void;
 }
@@ -111,6 +113,40 @@ export function createMetrics(): Metrics {
     registers: [registry],
   });
 
+  const caches = new Map<string, () => { entries: number; bytes: number; maxBytes: number }>();
+  const eachCache = (
+    read: (name: string, stats: { entries: number; bytes: number; maxBytes: number }) => void,
+  ) => {
+    for (const [name, stats] of caches) read(name, stats());
+  };
+  new Gauge({
+    name: "wiki_gateway_cache_bytes",
+    help: "Estimated bytes held by each in-memory cache",
+    labelNames: ["cache"],
+    registers: [registry],
+    collect() {
+      eachCache((cache, s) => this.set({ cache }, s.bytes));
+    },
+  });
+  new Gauge({
+    name: "wiki_gateway_cache_max_bytes",
+    help: "The configured bound of each in-memory cache, in bytes",
+    labelNames: ["cache"],
+    registers: [registry],
+    collect() {
+      eachCache((cache, s) => this.set({ cache }, s.maxBytes));
+    },
+  });
+  new Gauge({
+    name: "wiki_gateway_cache_entries",
+    help: "Entries in each in-memory cache",
+    labelNames: ["cache"],
+    registers: [registry],
+    collect() {
+      eachCache((cache, s) => this.set({ cache }, s.entries));
+    },
+  });
+
   return {
     registry,
     updates,
@@ -125,6 +161,9 @@ export function createMetrics(): Metrics {
     telegramErrors,
     indexPages,
     pairingRequests,
+    trackCache(name, stats) {
+      caches.set(name, stats);
+    },
     observeAccounts(states: readonly AccountState[]): void {
       accountState.reset();
       for (const s of states) {

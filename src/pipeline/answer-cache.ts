@@ -4,8 +4,23 @@ export interface AnswerCache<T> {
   /** The cached value of `key`, or `compute()` stored under it. */
   get(key: string, compute: () => Promise<T>): Promise<T>;
   clear(): void;
-  stats(): { entries: number; hits: number; misses: number };
+  stats(): CacheStats;
 }
+
+export interface CacheStats {
+  entries: number;
+  /** Estimated bytes held (keys and values as UTF-16, plus a fixed cost per entry). */
+  bytes: number;
+  /** The bound on `bytes`. */
+  maxBytes: number;
+  hits: number;
+  misses: number;
+}
+
+/** The default bound of the answer cache: some thousands of answers of a few KB each. */
+export const DEFAULT_ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
+/** What a Map entry with its record costs beside the key's and the value's own bytes. */
+const ENTRY_OVERHEAD = 96;
 
 /** The index, with a generation number that changes whenever its contents may have changed. */
 export type GenerationalIndex = SearchIndex & { generation(): number };
@@ -16,16 +31,34 @@ export type GenerationalIndex = SearchIndex & { generation(): number };
  * costs a map lookup instead. Contract: an entry is only ever served for the same agent, the same
  * normalised question and the same index generation; every change of the index (build, refresh,
  * load, an edit through the gateway) starts a new generation, so an edit is visible at once.
+ * Memory is bounded in bytes (`maxBytes`, estimated with `sizeOf`) and in entries: the least
+ * recently used entries go first; a value bigger than the whole bound is returned, not kept.
  */
 export function createAnswerCache<T>(
-  options: { maxEntries?: number; ttlMs?: number; now?: () => number } = {},
+  options: {
+    maxEntries?: number;
+    maxBytes?: number;
+    /** Bytes a value holds; by default its JSON text as UTF-16. */
+    sizeOf?: (value: T) => number;
+    ttlMs?: number;
+    now?: () => number;
+  } = {},
 ): AnswerCache<T> {
-  const max = options.maxEntries ?? 5000;
+  const max = options.maxEntries ?? 50_000;
+  const maxBytes = options.maxBytes ?? DEFAULT_ANSWER_CACHE_BYTES;
+  const sizeOf = options.sizeOf ?? ((value: T) => (JSON.stringify(value)?.length ?? 0) * 2);
   const ttl = options.ttlMs ?? 10 * 60_000;
   const now = options.now ?? Date.now;
-  const entries = new Map<string, { value: T; at: number }>();
+  const entries = new Map<string, { value: T; at: number; bytes: number }>();
+  let bytes = 0;
   let hits = 0;
   let misses = 0;
+  const drop = (key: string) => {
+    const found = entries.get(key);
+    if (!found) return;
+    entries.delete(key);
+    bytes -= found.bytes;
+  };
   return {
     async get(key: string, compute: () => Promise<T>): Promise<T> {
       const found = entries.get(key);
@@ -37,12 +70,19 @@ export function createAnswerCache<T>(
       }
       misses += 1;
       const value = await compute();
-      entries.set(key, { value, at: now() });
-      if (entries.size > max) entries.delete(entries.keys().next().value as string);
+      const size = key.length * 2 + sizeOf(value) + ENTRY_OVERHEAD;
+      drop(key);
+      if (size > maxBytes) return value;
+      entries.set(key, { value, at: now(), bytes: size });
+      bytes += size;
+      while (entries.size > max || bytes > maxBytes) drop(entries.keys().next().value as string);
       return value;
     },
-    clear: () => entries.clear(),
-    stats: () => ({ entries: entries.size, hits, misses }),
+    clear: () => {
+      entries.clear();
+      bytes = 0;
+    },
+    stats: () => ({ entries: entries.size, bytes, maxBytes, hits, misses }),
   };
 }
 

@@ -12,6 +12,14 @@ export interface AnswerOutcome {
   choices?: PageRef[];
 }
 
+/** The answer cache with the size of an outcome counted as its chunks' text (UTF-16). */
+export function createOutcomeCache(maxBytes?: number): AnswerCache<AnswerOutcome> {
+  return createAnswerCache<AnswerOutcome>({
+    ...(maxBytes !== undefined ? { maxBytes } : {}),
+    sizeOf: (out) => out.chunks.reduce((sum, chunk) => sum + chunk.length * 2 + 32, out.kind.length * 2),
+  });
+}
+
 export type AnswerStep = (msg: InboundMessage, agent: AgentSettings) => Promise<AnswerOutcome>;
 
 /**
@@ -25,7 +33,7 @@ export function createAnswerStep(deps: {
   index: { readonly ready: boolean; generation(): number };
   cache?: AnswerCache<AnswerOutcome>;
 }): AnswerStep {
-  const cache = deps.cache ?? createAnswerCache<AnswerOutcome>();
+  const cache = deps.cache ?? createOutcomeCache();
   return async (msg, settings) => {
     const handle = async (): Promise<AnswerOutcome> => {
       const reply = await deps.agent.handle(msg, settings);

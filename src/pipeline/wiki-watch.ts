@@ -1,7 +1,7 @@
 import { errorMessage, isGatewayError } from "../errors.js";
 import type { Logger } from "../log/logger.js";
 import { loadSavedIndex, type SearchIndex, updateIndex } from "../wiki/search-index/index.js";
-import type { WikiPort } from "../wiki/types.js";
+import type { PageSummary, WikiPort } from "../wiki/types.js";
 
 export interface WikiState {
   ok: boolean;
@@ -25,6 +25,10 @@ export interface WikiWatch {
  * on start, load the saved index (ready at once) or build it; then every `refreshSeconds`, prove
  * the token still authenticates and refresh the index incrementally (by updatedAt), saving it
  * when it changed. Failures change the state (and /readyz), never stop the daemon.
+ * Contract: a cycle asks the wiki for the list of pages at most once (a wiki of thousands of pages
+ * makes that the costliest request): the probe proves the rights on a page id known from an earlier
+ * listing, and the index refresh reuses the cycle's one listing. Only a page deleted since, or an
+ * empty wiki, makes the probe list again.
  */
 export function createWikiWatch(deps: {
   wiki: WikiPort;
@@ -54,9 +58,19 @@ export function createWikiWatch(deps: {
     }
   };
 
+  let knownPageId: number | undefined;
+
   async function cycle(): Promise<void> {
+    let listing: Promise<PageSummary[]> | undefined;
+    const listOnce = () =>
+      (listing ??= wiki.listPages().then((pages) => {
+        knownPageId = pages[0]?.id;
+        return pages;
+      }));
+    const cycleWiki = withListing(wiki, listOnce);
     try {
-      const probe = await wiki.probe();
+      if (knownPageId === undefined) await listOnce();
+      const probe = await wiki.probe(knownPageId === undefined ? {} : { knownPageId });
       if (!probe.authenticated) throw new Error("the wiki token does not authenticate");
       if (lastProblem !== undefined) logger.info("the wiki is usable again");
       lastProblem = undefined;
@@ -66,7 +80,7 @@ export function createWikiWatch(deps: {
       return;
     }
     try {
-      const { built, changed, removed, ms } = await updateIndex(index, wiki, deps.indexFile);
+      const { built, changed, removed, ms } = await updateIndex(index, cycleWiki, deps.indexFile);
       if (built) logger.info({ ...index.stats(), ms }, "search index built");
       else if (changed + removed > 0) logger.info({ changed, removed }, "search index refreshed");
       deps.onIndexSize?.(index.stats().pages);
@@ -99,5 +113,18 @@ export function createWikiWatch(deps: {
       clearTimeout(timer);
       await running?.catch(() => {});
     },
+  };
+}
+
+/** The wiki, with `listPages` answered by the given function (every other call goes through). */
+function withListing(wiki: WikiPort, listPages: () => Promise<PageSummary[]>): WikiPort {
+  return {
+    listPages,
+    getPage: (id) => wiki.getPage(id),
+    getPageByPath: (path, locale) => wiki.getPageByPath(path, locale),
+    search: (query, locale) => wiki.search(query, locale),
+    createPage: (input) => wiki.createPage(input),
+    updatePage: (input) => wiki.updatePage(input),
+    probe: (options) => wiki.probe(options),
   };
 }

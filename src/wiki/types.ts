@@ -73,12 +73,22 @@ export interface UpdatePageInput {
   current?: WikiPage;
 }
 
+/** What the caller already knows, so that a periodic check need not list every page again. */
+export interface ProbeOptions {
+  /**
+   * A page id known to exist (from the local index or an earlier listing): the rights are proved on
+   * it without listing the wiki. A page deleted since (6003) falls back to listing.
+   */
+  knownPageId?: number;
+}
+
 export interface ProbeResult {
   /** The token really authenticates (no guest fallback). */
   authenticated: boolean;
   canList: boolean;
   canReadContent: boolean;
-  pageCount: number;
+  /** Pages listed; absent when the probe proved the rights on a known page without listing. */
+  pageCount?: number;
   /** Seconds until the token expires, when it carries `exp`. */
   expiresInSeconds?: number;
   /** Problems that do not stop the wiki from working (e.g. a token file readable by others). */
@@ -92,5 +102,6 @@ export interface WikiPort {
   search(query: string, locale?: string): Promise<SearchHit[]>;
   createPage(input: CreatePageInput): Promise<MutationResult>;
   updatePage(input: UpdatePageInput): Promise<MutationResult>;
-  probe(): Promise<ProbeResult>;
+  /** With a known page id, proves the rights without listing every page (see ProbeOptions). */
+  probe(options?: ProbeOptions): Promise<ProbeResult>;
 }

@@ -96,6 +96,30 @@ describe("operations (daemon against the sandboxes)", () => {
     ).toBeGreaterThanOrEqual(1);
     expect(await metric(daemon.httpUrl, /^wiki_gateway_index_pages /)).toBe(2);
     expect(await metric(daemon.httpUrl, /^wiki_gateway_journal_depth\{account="default"\}/)).toBe(0);
+    // Event-loop health: the delay since the previous scrape, GC pauses by kind, blocks in /status.
+    const text = await (await fetch(`${daemon.httpUrl}/metrics`)).text();
+    for (const stat of ["p50", "p99", "max"]) {
+      expect(text).toMatch(new RegExp(`^wiki_gateway_event_loop_delay_seconds\\{stat="${stat}"\\} `, "m"));
+    }
+    expect(text).toMatch(/^wiki_gateway_event_loop_blocked_seconds_count \d+$/m);
+    // Every scrape allocates: a collection comes soon, and is counted by kind.
+    await eventually(async () => {
+      const again = await (await fetch(`${daemon.httpUrl}/metrics`)).text();
+      return /^wiki_gateway_gc_pause_seconds_count\{kind="[a-z]+"\} [1-9]/m.test(again);
+    }, 15_000);
+    // The answer cache shows its size and its bound.
+    expect(
+      await metric(daemon.httpUrl, /^wiki_gateway_cache_entries\{cache="answers"\}/),
+    ).toBeGreaterThanOrEqual(1);
+    expect(await metric(daemon.httpUrl, /^wiki_gateway_cache_bytes\{cache="answers"\}/)).toBeGreaterThan(100);
+    expect(await metric(daemon.httpUrl, /^wiki_gateway_cache_max_bytes\{cache="answers"\}/)).toBe(
+      16 * 1024 * 1024,
+    );
+    const status = (await (await fetch(`${daemon.httpUrl}/status`)).json()) as {
+      eventLoop: { blocks: number; thresholdMs: number; recent: unknown[] };
+    };
+    expect(status.eventLoop).toMatchObject({ thresholdMs: 100, blocks: expect.any(Number) });
+    expect(status.eventLoop.recent.length).toBe(Math.min(status.eventLoop.blocks, 10));
     stack.wiki.setApiEnabled(false);
     await eventually(
       async () =>

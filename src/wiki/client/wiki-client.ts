@@ -193,6 +193,6 @@ export function createWikiClient(options: WikiClientOptions): WikiClient {
       return { ...result, confirmedBy: "answer" };
     },
 
-    probe: () => probeWiki({ transport, listPages, getPage, field }),
+    probe: (probeOptions) => probeWiki({ transport, listPages, getPage, field }, probeOptions),
   };
 }

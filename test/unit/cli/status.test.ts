@@ -143,6 +143,21 @@ describe("status: rendering", () => {
     );
     expect(renderStatus(healthy(), NOW)).not.toContain("Groups");
   });
+
+  it("says when the event loop was blocked over its threshold, and nothing when it never was", () => {
+    const body = healthy();
+    body.eventLoop = { blocks: 0, thresholdMs: 100, recent: [] };
+    expect(renderStatus(body, NOW)).not.toContain("Event loop");
+    body.eventLoop = {
+      blocks: 3,
+      thresholdMs: 100,
+      recent: [{ at: "2026-11-24T10:29:00.000Z", ms: 140 }],
+      longest: { at: "2026-11-24T10:00:00.000Z", ms: 900 },
+    };
+    expect(renderStatus(body, NOW)).toContain(
+      "Event loop\nblocked over 100 ms 3 time(s); latest 140 ms at 2026-11-24 10:29:00 UTC (1 min ago); longest 900 ms at 2026-11-24 10:00:00 UTC (30 min ago)",
+    );
+  });
 });
 
 describe("status: exit codes against a served /status", () => {

@@ -20,6 +20,7 @@ function view(over: Partial<GatewayView> = {}): GatewayView {
     indexStats: () => ({ pages: 3 }),
     configLoaded: () => true,
     agents: () => [],
+    eventLoop: () => ({ blocks: 0, thresholdMs: 100, recent: [] }),
     ...over,
   };
 }

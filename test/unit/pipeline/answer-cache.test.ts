@@ -25,6 +25,24 @@ describe("answer cache", () => {
     expect(await cache.get("b", async () => -2)).toBe(-2);
   });
 
+  it("holds at most maxBytes: the least recently used go first, a value bigger than the bound is not kept", async () => {
+    const cache = createAnswerCache<string>({ maxBytes: 1000, sizeOf: (v) => v.length * 2 });
+    const answer = "x".repeat(150); // 300 bytes + key + overhead ≈ 400 per entry
+    for (const key of ["a", "b", "c", "d"]) await cache.get(key, async () => answer);
+    const stats = cache.stats();
+    expect(stats.bytes).toBeLessThanOrEqual(1000);
+    expect(stats.entries).toBe(2);
+    expect(stats).toMatchObject({ maxBytes: 1000, bytes: 2 * (2 + 300 + 96) });
+    expect(await cache.get("a", async () => "recomputed")).toBe("recomputed");
+    expect(await cache.get("d", async () => "recomputed")).toBe(answer);
+
+    const huge = "y".repeat(2000);
+    expect(await cache.get("h", async () => huge)).toBe(huge);
+    expect(await cache.get("h", async () => "again")).toBe("again");
+    cache.clear();
+    expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
+  });
+
   it("keys ignore case, spacing and trailing punctuation, but not the agent or the generation", () => {
     expect(questionKey("main", 1, "How do I  restore a backup?")).toBe(
       questionKey("main", 1, "how do i restore a backup"),
