@@ -101,7 +101,8 @@ describe("the container image", () => {
       scoped: boolean;
     };
     expect(top).toEqual(["bin", "config", "dist", "node_modules", "package-lock.json", "package.json"]);
-    expect(app).toContain("dist/src/cli/main.js");
+    expect(app).toContain("dist/src/main.js");
+    expect(app).toContain("dist/src/cli/run-cli.js");
     expect(app.filter((f) => f.startsWith("dist/") && !f.startsWith("dist/src/"))).toEqual([]);
     // The CLI's own `sandbox`/`demo` commands (src/cli/sandbox*.js, demo.js) are product code; the
     // stand-ins, the chat page, the test doubles, the test world and the bench are not.
