@@ -11,14 +11,21 @@ import { wikiClientFromSettings } from "../wiki/client/client-from-settings.js";
 import {
   createSearchIndex,
   loadSavedIndex,
+  savedIndexAgeMs,
   type SearchIndex,
   updateIndex,
 } from "../wiki/search-index/index.js";
 import type { WikiPort } from "../wiki/types.js";
 import { type CliIo, type Command, parseFlags, SETTINGS_FLAGS, settingsArgs, UsageError } from "./command.js";
 
-const usage = 'wiki-gateway ask [--agent ID] [--json] ["question"]   (no question: one per line on stdin)';
-const FLAGS = { ...SETTINGS_FLAGS, agent: { type: "string" }, json: { type: "boolean" } } as const;
+const usage =
+  'wiki-gateway ask [--agent ID] [--json] [--refresh] ["question"]   (no question: one per line on stdin)';
+const FLAGS = {
+  ...SETTINGS_FLAGS,
+  agent: { type: "string" },
+  json: { type: "boolean" },
+  refresh: { type: "boolean" },
+} as const;
 
 export interface AskDeps {
   /** The wiki to answer from; the GraphQL client on WIKI_URL / WIKI_TOKEN_FILE by default. */
@@ -28,8 +35,10 @@ export interface AskDeps {
 }
 
 /**
- * `ask`: answers questions the way the bots do, from the command line. The index is loaded from
- * the state directory (and refreshed from the wiki), or built and saved there. Exit 0 when
+ * `ask`: answers questions the way the bots do, from the command line. The saved index in the state
+ * directory answers as it is while it is younger than the daemon's refresh interval
+ * (`indexRefreshSeconds`); an older one, or any with `--refresh`, is first refreshed from the wiki;
+ * with none it is built and saved there. The index's age goes to stderr and `--json`. Exit 0 when
  * answered (a batch: when the wiki worked), 1 when nothing was found or the wiki failed, 2 on bad
  * usage or configuration. Answers go to stdout, progress and problems to stderr.
  */
@@ -44,9 +53,10 @@ export function createAskCommand(deps: AskDeps = {}): Command {
       const settings = loadSettings(settingsArgs(values), io.env);
       const agent = await chooseAgent(settings, values.agent);
       const wiki = (deps.makeWiki ?? wikiClientFromSettings)(settings);
-      const index = await openIndex(settings, wiki, io);
+      const { index, ageSeconds } = await openIndex(settings, wiki, io, values.refresh === true);
       const answerer = createAnswerer({ index, wiki });
       const json = values.json === true;
+      const toJson = (answer: Answer) => ({ ...answerJson(answer), indexAgeSeconds: ageSeconds });
       const question = positionals.join(" ").trim();
       if (question !== "") {
         const answer = await answerer.answer(question, agent);
@@ -99,27 +109,61 @@ async function chooseAgent(settings: Settings, id: string | undefined): Promise<
   );
 }
 
-/** The saved index refreshed from the wiki, or a fresh build saved for next time. */
-async function openIndex(settings: Settings, wiki: WikiPort, io: CliIo): Promise<SearchIndex> {
+interface OpenedIndex {
+  index: SearchIndex;
+  /** Seconds since the index was last built or checked against the wiki. */
+  ageSeconds: number;
+}
+
+/**
+ * The saved index as it is while younger than the refresh interval (no wiki request), else
+ * refreshed from the wiki; with no saved index, a fresh build saved for next time.
+ */
+async function openIndex(
+  settings: Settings,
+  wiki: WikiPort,
+  io: CliIo,
+  refresh: boolean,
+): Promise<OpenedIndex> {
   const logger = createLogger({ level: "warn", destination: { write: (line: string) => io.err(line) } });
   const index = createSearchIndex({ logger });
   const file = createStateLayout(settings.stateDir).indexFile;
   if (await loadSavedIndex(index, file)) {
+    const ageMs = (await savedIndexAgeMs(file)) ?? 0;
+    const ageSeconds = Math.floor(ageMs / 1000);
+    if (!refresh && ageMs < settings.indexRefreshSeconds * 1000) {
+      io.err(
+        `answering from the saved index, checked against the wiki ${formatAge(ageSeconds)} ago ` +
+          `(refreshed when older than ${formatAge(settings.indexRefreshSeconds)}; --refresh: now)\n`,
+      );
+      return { index, ageSeconds };
+    }
     try {
       await updateIndex(index, wiki, file, { onSaveError: () => {} });
+      io.err("saved index refreshed from the wiki\n");
+      return { index, ageSeconds: 0 };
     } catch (error) {
       io.err(
-        `warning: the saved index could not be refreshed from the wiki (${describe(error)}); answers may be stale\n`,
+        `warning: the saved index could not be refreshed from the wiki (${describe(error)}); ` +
+          `answers may be stale (index checked ${formatAge(ageSeconds)} ago)\n`,
       );
+      return { index, ageSeconds };
     }
-    return index;
   }
   io.err("building the search index from the wiki…\n");
   await updateIndex(index, wiki, file, {
     onSaveError: (error) => io.err(`warning: index not saved to ${file}: ${describe(error)}\n`),
   });
   io.err(`indexed ${index.stats().pages} pages\n`);
-  return index;
+  return { index, ageSeconds: 0 };
+}
+
+/** "42 s", "5 min", "3 h", "2 days": coarse enough to read at a glance. */
+function formatAge(seconds: number): string {
+  if (seconds < 120) return `${seconds} s`;
+  if (seconds < 120 * 60) return `${Math.floor(seconds / 60)} min`;
+  if (seconds < 48 * 3600) return `${Math.floor(seconds / 3600)} h`;
+  return `${Math.floor(seconds / 86_400)} days`;
 }
 
 function reportFailure(answer: Answer, io: CliIo): void {
@@ -130,7 +174,7 @@ function describe(error: unknown): string {
   return isGatewayError(error) ? `${error.message}; fix: ${error.remedy}` : errorMessage(error);
 }
 
-function toJson(answer: Answer) {
+function answerJson(answer: Answer) {
   return {
     answer: htmlToPlain(answer.html),
     found: answer.found,

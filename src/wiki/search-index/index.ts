@@ -1,6 +1,6 @@
 /** The local search index of the wiki: the one entry point other folders import. */
 export { createSearchIndex } from "./search-index.js";
-export { type IndexUpdate, loadSavedIndex, updateIndex } from "./lifecycle.js";
+export { type IndexUpdate, loadSavedIndex, savedIndexAgeMs, updateIndex } from "./lifecycle.js";
 export type {
   BuildOptions,
   IndexedPage,

@@ -1,3 +1,4 @@
+import { stat, utimes } from "node:fs/promises";
 import type { WikiPort } from "../types.js";
 import type { SearchIndex } from "./index-types.js";
 
@@ -20,9 +21,20 @@ export function loadSavedIndex(index: SearchIndex, file: string): Promise<boolea
 }
 
 /**
+ * How long ago the saved index in `file` was last built or checked against the wiki, in
+ * milliseconds (its modification time; `updateIndex` renews it on every successful refresh).
+ * Undefined when there is no such file.
+ */
+export async function savedIndexAgeMs(file: string, now: number = Date.now()): Promise<number | undefined> {
+  const info = await stat(file).catch(() => undefined);
+  return info === undefined ? undefined : Math.max(0, now - info.mtimeMs);
+}
+
+/**
  * The index lifecycle, step two: an index that is not ready is built from the wiki; a ready one is
  * refreshed incrementally (pages whose updatedAt changed, pages gone). Either way it is saved to
- * `file` when its contents changed. Rejects when the wiki fails; a failed save rejects too unless
+ * `file` when its contents changed; a refresh that changed nothing renews the file's modification
+ * time instead (best effort), so `savedIndexAgeMs` says when it was last checked. Rejects when the wiki fails; a failed save rejects too unless
  * `onSaveError` takes it.
  */
 export async function updateIndex(
@@ -47,6 +59,9 @@ export async function updateIndex(
       if (!options.onSaveError) throw error;
       options.onSaveError(error);
     }
+  } else {
+    const now = new Date();
+    await utimes(file, now, now).catch(() => {});
   }
   return { ...update, ms };
 }

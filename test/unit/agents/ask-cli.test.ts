@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
@@ -87,13 +87,59 @@ describe("wiki-gateway ask", () => {
     ]);
   });
 
-  it("a second run loads the saved index and only refreshes it", async () => {
+  const indexFile = () => join(dir, "state", "index", "search.idx");
+  const ageIndex = async (seconds: number) => {
+    const then = new Date(Date.now() - seconds * 1000);
+    await utimes(indexFile(), then, then);
+  };
+  const wikiRequests = () => Object.values(wiki.calls).reduce((a, b) => a + b, 0);
+
+  it("a second run loads the saved index and only refreshes it (--refresh)", async () => {
     await ask(["vacation"]);
     const reads = wiki.calls.getPage;
-    const { code, err } = await ask(["how many vacation days do I get"]);
+    const lists = wiki.calls.listPages;
+    const { code, err } = await ask(["--refresh", "how many vacation days do I get"]);
     expect(code).toBe(0);
     expect(err).not.toContain("building");
+    expect(err).toContain("refreshed from the wiki");
+    expect(wiki.calls.listPages).toBe(lists + 1);
     expect(wiki.calls.getPage).toBe(reads);
+  });
+
+  it("a saved index younger than the refresh interval answers with no wiki request, and says its age", async () => {
+    await ask(["vacation"]);
+    await ageIndex(90);
+    const before = wikiRequests();
+    const { code, out, err } = await ask(["--json", "how many vacation days do I get"]);
+    expect(code).toBe(0);
+    expect(wikiRequests()).toBe(before);
+    expect(err).toMatch(/saved index, checked against the wiki 9\d s ago/);
+    expect(JSON.parse(out).indexAgeSeconds).toBeGreaterThanOrEqual(90);
+  });
+
+  it("a saved index older than the refresh interval is refreshed first, and its age renewed", async () => {
+    await ask(["vacation"]);
+    await ageIndex(301);
+    const lists = wiki.calls.listPages;
+    const { code, out, err } = await ask(["--json", "how many vacation days do I get"]);
+    expect(code).toBe(0);
+    expect(wiki.calls.listPages).toBe(lists + 1);
+    expect(err).toContain("refreshed from the wiki");
+    expect(JSON.parse(out).indexAgeSeconds).toBe(0);
+    expect(Date.now() - (await stat(indexFile())).mtimeMs).toBeLessThan(60_000);
+    env.WIKI_INDEX_REFRESH_SECONDS = "3600";
+    await ageIndex(600);
+    await ask(["vacation"]);
+    expect(wiki.calls.listPages).toBe(lists + 1);
+  });
+
+  it("--refresh refreshes a fresh saved index", async () => {
+    await ask(["vacation"]);
+    const lists = wiki.calls.listPages;
+    await ask(["vacation"]);
+    expect(wiki.calls.listPages).toBe(lists);
+    await ask(["--refresh", "vacation"]);
+    expect(wiki.calls.listPages).toBe(lists + 1);
   });
 
   it("nothing found exits 1 with an honest reply", async () => {
