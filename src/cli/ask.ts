@@ -7,7 +7,7 @@ import { loadSettings, type Settings } from "../config/settings.js";
 import { errorMessage, isGatewayError } from "../errors.js";
 import { createLogger } from "../log/logger.js";
 import { createStateLayout } from "../state/layout.js";
-import { wikiClientFromSettings } from "../wiki/client/client-from-settings.js";
+import { createLazyWiki } from "../wiki/lazy-wiki.js";
 import {
   createSearchIndex,
   loadSavedIndex,
@@ -52,7 +52,7 @@ export function createAskCommand(deps: AskDeps = {}): Command {
       const { values, positionals } = parseFlags(args, FLAGS, usage);
       const settings = loadSettings(settingsArgs(values), io.env);
       const agent = await chooseAgent(settings, values.agent);
-      const wiki = (deps.makeWiki ?? wikiClientFromSettings)(settings);
+      const wiki = (deps.makeWiki ?? lazyWikiClient)(settings);
       const { index, ageSeconds } = await openIndex(settings, wiki, io, values.refresh === true);
       const answerer = createAnswerer({ index, wiki });
       const json = values.json === true;
@@ -82,6 +82,13 @@ export function createAskCommand(deps: AskDeps = {}): Command {
 }
 
 export const askCommand: Command = createAskCommand();
+
+/** The GraphQL client, loaded on the first wiki request only (a fresh saved index makes none). */
+function lazyWikiClient(settings: Settings): WikiPort {
+  return createLazyWiki(async () =>
+    (await import("../wiki/client/client-from-settings.js")).wikiClientFromSettings(settings),
+  );
+}
 
 /** --agent ID from gateway.json; else the agent bound to defaultAccount; else the defaults. */
 async function chooseAgent(settings: Settings, id: string | undefined): Promise<AgentSettings> {
