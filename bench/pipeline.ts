@@ -32,9 +32,10 @@ export async function runPipeline(options: PipelineOptions = {}) {
   try {
     // First start: builds the index from the sandbox wiki over GraphQL.
     const first = await startGateway(world, stateDir, port);
-    const buildLine = /"ms":(\d+)[^\n]*search index built|search index built[^\n]*"ms":(\d+)/.exec(
-      first.logs(),
-    );
+    // The index is ready (and /readyz 200) before the build's log line is written: wait for it.
+    const BUILD_LINE = /"ms":(\d+)[^\n]*search index built|search index built[^\n]*"ms":(\d+)/;
+    await waitFor(async () => BUILD_LINE.test(first.logs()), 30_000, "the index build's log line");
+    const buildLine = BUILD_LINE.exec(first.logs());
     const indexBuildMs = Number(buildLine?.[1] ?? buildLine?.[2] ?? Number.NaN);
     const coldReadyMs = first.readyMs;
     await stopProcess(first.child);
