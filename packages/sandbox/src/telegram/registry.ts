@@ -1,6 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { SandboxError } from "./errors.js";
-import type { SandboxBot, SandboxChannel, SandboxChat, SandboxState, SandboxUser } from "./types.js";
+import type {
+  GroupSpec,
+  SandboxBot,
+  SandboxChannel,
+  SandboxChat,
+  SandboxState,
+  SandboxUser,
+} from "./types.js";
 
 export interface GroupRecord {
   chat: SandboxChat & { type: "group" | "supergroup"; title: string };
@@ -27,15 +34,6 @@ export interface BotSpec {
   privacy?: boolean;
   id?: number;
   token?: string;
-}
-
-export interface GroupSpec {
-  title: string;
-  type?: "group" | "supergroup";
-  members?: number[];
-  bots?: string[];
-  id?: number;
-  forum?: boolean;
 }
 
 export interface ChannelSpec {

@@ -181,15 +181,7 @@ export interface TelegramSandbox {
   }): SandboxBot;
   addUser(spec: { firstName: string; username?: string; id?: number }): SandboxUser;
   /** type defaults to supergroup (ids -100…); basic groups get other negative ids. */
-  addGroup(spec: {
-    title: string;
-    type?: "group" | "supergroup";
-    members?: number[];
-    bots?: string[];
-    id?: number;
-    /** A forum (supergroups only). */
-    forum?: boolean;
-  }): SandboxChat;
+  addGroup(spec: GroupSpec): SandboxChat;
   /** Upgrades a basic group: sends to the old id answer 400 with migrate_to_chat_id; returns the supergroup. */
   upgradeGroup(id: number): SandboxChat;
   /**
@@ -235,4 +227,15 @@ export interface TelegramSandbox {
   /** Clears sent/calls/faults/queues (and webhooks, allowed_updates); keeps bots, users, chats, messages. */
   reset(): void;
   state(): SandboxState;
+}
+
+/** A group the sandbox creates: type defaults to supergroup. */
+export interface GroupSpec {
+  title: string;
+  type?: "group" | "supergroup";
+  members?: number[];
+  bots?: string[];
+  id?: number;
+  /** A forum (supergroups only). */
+  forum?: boolean;
 }
