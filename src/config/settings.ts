@@ -113,6 +113,20 @@ const schema = {
     env: "GATEWAY_ANSWER_CACHE_BYTES",
     arg: "answer-cache-bytes",
   },
+  redisUrl: {
+    doc: "Redis URL (redis://[:password@]host:port[/db]); set, it turns on cluster mode: replicas share the accounts, journals and pairing through Redis. Empty: one process with local files.",
+    format: String,
+    default: "",
+    env: "GATEWAY_REDIS_URL",
+    arg: "redis-url",
+  },
+  replicaId: {
+    doc: "This replica's id in cluster mode, unique among the replicas (empty: host name and process id).",
+    format: String,
+    default: "",
+    env: "GATEWAY_REPLICA_ID",
+    arg: "replica-id",
+  },
 } as const;
 
 export interface Settings {
@@ -131,6 +145,8 @@ export interface Settings {
   wikiTimeoutMs: number;
   wikiWriteTimeoutMs: number;
   answerCacheBytes: number;
+  redisUrl: string;
+  replicaId: string;
 }
 
 /** Reads settings from the environment and the given command-line flags, and validates them. */

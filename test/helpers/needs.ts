@@ -30,6 +30,11 @@ export const NEEDS = {
     available: () => spawnSync("zsh", ["--version"]).status === 0,
     install: "apt-get update && apt-get install -y zsh",
   },
+  redis: {
+    what: "Redis (redis-server)",
+    available: () => spawnSync("redis-server", ["--version"]).status === 0,
+    install: "apt-get update && apt-get install -y redis-server",
+  },
   mount: {
     what: "mount(2) permission (root, tmpfs)",
     available: canMount,

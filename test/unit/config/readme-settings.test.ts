@@ -15,7 +15,8 @@ describe("README process settings", () => {
     const expected = settingsReference().map((s) => ({
       flag: s.flag,
       env: s.env,
-      default: String(s.default),
+      // An empty default is written `""` (an empty code span would not show).
+      default: s.default === "" ? '""' : String(s.default),
     }));
     expect(rows).toEqual(expected);
   });
