@@ -1,5 +1,6 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { Bot, HttpError, type Transformer } from "grammy";
+import type { PollGate } from "../core/poll-gate.js";
 import { createApiAbortController } from "./api-signal.js";
 import type { Journal } from "./journal.js";
 import { isUpdate } from "./update-shape.js";
@@ -25,6 +26,20 @@ export interface AccountBotOptions {
   onPolling?: () => void;
   /** Long-poll timeout of getUpdates, seconds; its calls are given this plus a margin. */
   pollTimeoutSeconds?: number;
+  /** Cluster mode: admits each getUpdates (lease held, fencing token current) and caps its timeout. */
+  pollGate?: PollGate;
+  /** Shared with the runner: the next offset to confirm, and whether a call only confirms. */
+  offsets?: OffsetTrack;
+}
+
+/**
+ * The offsets of one account's polling: `next` is one past the highest update id getUpdates
+ * returned. A call made with `confirmOnly` confirms up to its offset and what it returns is not
+ * journaled (it stays unconfirmed at Telegram, for whoever polls next).
+ */
+export interface OffsetTrack {
+  next: number;
+  confirmOnly: boolean;
 }
 
 /** Longest wait for any other Bot API call before it counts as a network failure (and is retried). */
@@ -39,7 +54,10 @@ const SUPERVISED = new Set(["getUpdates", "getMe", "getWebhookInfo", "deleteWebh
  *    (grammY does not notice), stalling polling or a reply for the client's whole timeout;
  * 1. an observer reporting every raw attempt (metrics, account state);
  * 2. the journal hook: each batch `getUpdates` returns is recorded before the runner can confirm it;
- * 3. capped auto-retry (429 with retry_after, 5xx, network) for every method but the supervised ones.
+ * 3. capped auto-retry (429 with retry_after, 5xx, network) for every method but the supervised ones;
+ * 4. outermost, in cluster mode: the poll gate, before every getUpdates (which also confirms the
+ *    previous batch): no lease, no poll; the long-poll timeout is capped to end before the lease
+ *    could expire, and the call is aborted when the lease's local deadline comes.
  */
 export function createAccountBot(options: AccountBotOptions): Bot {
   const bot = new Bot(options.token, { client: { apiRoot: options.apiRoot, timeoutSeconds: 75 } });
@@ -98,7 +116,12 @@ export function createAccountBot(options: AccountBotOptions): Bot {
   const journal: Transformer = async (prev, method, payload, signal) => {
     const res = await prev(method, payload, signal);
     const result: unknown = res.ok ? res.result : undefined;
-    if (method === "getUpdates" && Array.isArray(result)) options.journal.record(result.filter(isUpdate));
+    if (method === "getUpdates" && Array.isArray(result) && options.offsets?.confirmOnly !== true) {
+      const updates = result.filter(isUpdate);
+      options.journal.record(updates);
+      if (options.offsets)
+        for (const u of updates) options.offsets.next = Math.max(options.offsets.next, u.update_id + 1);
+    }
     return res;
   };
   const retry = autoRetry({
@@ -109,7 +132,24 @@ export function createAccountBot(options: AccountBotOptions): Bot {
   });
   const cappedRetry: Transformer = (prev, method, payload, signal) =>
     SUPERVISED.has(method) ? prev(method, payload, signal) : retry(prev, method, payload, signal);
-  bot.api.config.use(deadline, observe, journal, cappedRetry);
+  const pollGate = options.pollGate;
+  const gate: Transformer = async (prev, method, payload, signal) => {
+    if (method !== "getUpdates" || pollGate === undefined) return prev(method, payload, signal);
+    const requested = (payload as { timeout?: number }).timeout ?? 0;
+    const permit = await pollGate.admit(requested);
+    const controller = createApiAbortController();
+    const onAbort = () => controller.abort();
+    if (signal?.aborted || permit.signal.aborted) controller.abort();
+    signal?.addEventListener("abort", onAbort);
+    permit.signal.addEventListener("abort", onAbort);
+    try {
+      return await prev(method, { ...payload, timeout: permit.timeoutSeconds }, controller.signal);
+    } finally {
+      signal?.removeEventListener("abort", onAbort);
+      permit.signal.removeEventListener("abort", onAbort);
+    }
+  };
+  bot.api.config.use(deadline, observe, journal, cappedRetry, gate);
   return bot;
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { GatewayConfig } from "../config/schema.js";
+import type { PollGate } from "../core/poll-gate.js";
 import type { Logger } from "../log/logger.js";
 import { type AccountRunner, type AccountRunnerOptions, createAccountRunner } from "./account-runner.js";
 import type { AccountState } from "./account-state.js";
@@ -14,6 +15,11 @@ export interface AccountPoolOptions extends Omit<
   journalFile: (account: string) => string;
   stopTimeoutMs: number;
   createRunner?: RunnerFactory;
+  /**
+   * Cluster mode: an account runs here only while this gives its poll gate (this replica holds
+   * its lease); `reconcile` is called when that changes. Absent: every wanted account runs.
+   */
+  ownership?: { gate(account: string): PollGate | undefined };
 }
 
 export interface AccountPool {
@@ -25,6 +31,14 @@ export interface AccountPool {
   get(account: string): AccountRunner | undefined;
   /** Every configured account's state, disabled ones included, by name. */
   states(): AccountState[];
+  /** Enabled accounts with a token, in name order (in cluster mode, whether they run here or not). */
+  wanted(): string[];
+  /**
+   * Cluster mode: brings one account in line with its ownership: started when wanted and owned
+   * here, stopped otherwise (`graceful`: its offsets are confirmed first, the lease still held).
+   * Calls for one account run one after the other.
+   */
+  reconcile(account: string, graceful?: boolean): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -36,18 +50,49 @@ export interface AccountPool {
 export function createAccountPool(options: AccountPoolOptions): AccountPool {
   const runners = new Map<string, { runner: AccountRunner; tokenHash: string }>();
   const disabled = new Set<string>();
+  const wanted = new Map<string, string>();
+  /** Per account, the last start or stop in progress: one at a time. */
+  const chains = new Map<string, Promise<void>>();
   const factory = options.createRunner ?? createAccountRunner;
+  const { ownership } = options;
 
-  const startOne = (account: string, token: string) => {
+  const serial = (account: string, work: () => Promise<void>): Promise<void> => {
+    const next = (chains.get(account) ?? Promise.resolve()).then(work, work);
+    chains.set(account, next);
+    void next.finally(() => {
+      if (chains.get(account) === next) chains.delete(account);
+    });
+    return next;
+  };
+
+  const startOne = (account: string, token: string, pollGate: PollGate | undefined) => {
     const runner = factory({
       ...options,
       account,
       token,
       journalFile: options.journalFile(account),
       logger: options.logger,
+      ...(pollGate ? { pollGate } : {}),
     });
     runners.set(account, { runner, tokenHash: hash(token) });
     return runner.start();
+  };
+
+  /** Starts the account if it should run here and does not; true when it was started. */
+  const startIfDue = async (account: string): Promise<boolean> => {
+    const token = wanted.get(account);
+    if (token === undefined || runners.has(account)) return false;
+    const pollGate = ownership?.gate(account);
+    if (ownership && pollGate === undefined) return false;
+    await startOne(account, token, pollGate);
+    return true;
+  };
+
+  const stopOne = async (account: string, confirmOffsets: boolean): Promise<void> => {
+    const entry = runners.get(account);
+    if (!entry) return;
+    runners.delete(account);
+    await entry.runner.stop(options.stopTimeoutMs, confirmOffsets ? { confirmOffsets } : {});
   };
 
   return {
@@ -55,7 +100,7 @@ export function createAccountPool(options: AccountPoolOptions): AccountPool {
       config: GatewayConfig,
       tokens: Record<string, string>,
     ): Promise<{ started: string[]; stopped: string[] }> {
-      const wanted = new Map<string, string>();
+      wanted.clear();
       disabled.clear();
       for (const [name, account] of Object.entries(config.accounts)) {
         const token = tokens[name];
@@ -64,35 +109,48 @@ export function createAccountPool(options: AccountPoolOptions): AccountPool {
       }
       const stopped: string[] = [];
       const toStop: Promise<void>[] = [];
-      for (const [name, { runner, tokenHash }] of runners) {
+      for (const [name, { tokenHash }] of runners) {
         const token = wanted.get(name);
         if (token === undefined || hash(token) !== tokenHash) {
-          runners.delete(name);
           stopped.push(name);
-          toStop.push(runner.stop(options.stopTimeoutMs));
+          toStop.push(serial(name, () => stopOne(name, false)));
         }
       }
       await Promise.all(toStop);
       const started: string[] = [];
       const starting: Promise<void>[] = [];
-      for (const [name, token] of wanted) {
+      for (const name of wanted.keys()) {
         if (runners.has(name)) continue;
-        started.push(name);
-        starting.push(startOne(name, token));
+        starting.push(
+          serial(name, async () => {
+            if (await startIfDue(name)) started.push(name);
+          }),
+        );
       }
       await Promise.all(starting);
-      return { started, stopped };
+      return { started: started.sort(), stopped };
     },
     get: (account: string) => runners.get(account)?.runner,
     states(): AccountState[] {
       const out = [...runners.values()].map(({ runner }) => runner.state());
+      for (const name of wanted.keys()) {
+        if (ownership && !runners.has(name))
+          out.push({ account: name, status: "standby", since: "", journalDepth: 0, webhookRemovals: 0 });
+      }
       for (const name of disabled) {
         out.push({ account: name, status: "disabled", since: "", journalDepth: 0, webhookRemovals: 0 });
       }
       return out.sort((a, b) => a.account.localeCompare(b.account));
     },
+    wanted: () => [...wanted.keys()].sort(),
+    reconcile(account, graceful = false) {
+      return serial(account, async () => {
+        if (ownership?.gate(account) !== undefined && !graceful) await startIfDue(account);
+        else await stopOne(account, graceful);
+      });
+    },
     async stop(): Promise<void> {
-      const all = [...runners.values()].map(({ runner }) => runner.stop(options.stopTimeoutMs));
+      const all = [...runners.keys()].map((name) => serial(name, () => stopOne(name, false)));
       await Promise.all(all);
     },
   };

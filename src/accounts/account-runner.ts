@@ -4,12 +4,13 @@ import type { Update } from "grammy/types";
 import type { Logger } from "../log/logger.js";
 import type { BotIdentity } from "../core/inbound-message.js";
 import type { MessageHandler } from "../core/message-handler.js";
+import type { PollGate } from "../core/poll-gate.js";
 import type { Replier } from "../core/replier.js";
 import type { MembershipEvent } from "./membership-event.js";
 import type { AccountState } from "./account-state.js";
 import { createAccountStatus } from "./account-status.js";
 import { createSupervisor } from "./account-supervisor.js";
-import { type ApiCallEvent, createAccountBot } from "./account-bot.js";
+import { type ApiCallEvent, createAccountBot, type OffsetTrack } from "./account-bot.js";
 import { identityOf } from "./bot-identity.js";
 import { type CommandMenu, syncCommandMenu } from "./command-menu.js";
 import { openJournal } from "./journal.js";
@@ -40,6 +41,17 @@ export interface AccountRunnerOptions {
   durableJournal?: boolean;
   /** The bot's command menu; registered with setMyCommands only when it differs from Telegram's. */
   commands?: CommandMenu;
+  /** Cluster mode: every getUpdates goes through this gate (the account's lease). */
+  pollGate?: PollGate;
+}
+
+export interface StopOptions {
+  /**
+   * After the handlers drained, confirm the offsets of everything handled with one last getUpdates
+   * (timeout 0, through the poll gate), so the next owner does not fetch it again. Skipped when a
+   * handler is still running (then the next owner fetches those updates again: at-least-once).
+   */
+  confirmOffsets?: boolean;
 }
 
 export interface AccountRunner {
@@ -47,7 +59,7 @@ export interface AccountRunner {
   /** Starts supervision; resolves once the first attempt settled (polling, or a failure state). */
   start(): Promise<void>;
   /** Stops fetching, waits (up to `deadlineMs`) for running handlers, closes the journal. Idempotent. */
-  stop(deadlineMs: number): Promise<void>;
+  stop(deadlineMs: number, options?: StopOptions): Promise<void>;
   state(): AccountState;
   /** A replier outside any update (pairing notices, answering a message kept by pairing). */
   replier(target: { chatId: number; messageId?: number }): Replier;
@@ -75,8 +87,11 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     ...(options.onState ? { onState: options.onState } : {}),
   });
 
+  const offsets: OffsetTrack = { next: 0, confirmOnly: false };
   const bot: Bot = createAccountBot({
     account,
+    offsets,
+    ...(options.pollGate ? { pollGate: options.pollGate } : {}),
     token: options.token,
     apiRoot: options.apiRoot,
     journal,
@@ -152,6 +167,19 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     onSettled: () => firstSettled(),
   });
 
+  /** One getUpdates with the next offset (timeout 0, limit 1): confirms, fetches nothing for us. */
+  async function confirmOffsets(): Promise<void> {
+    offsets.confirmOnly = true;
+    try {
+      await bot.api.getUpdates({ offset: offsets.next, limit: 1, timeout: 0 });
+      log.debug({ offset: offsets.next }, "offsets confirmed before the handover");
+    } catch (error) {
+      log.warn({ err: error }, "could not confirm the offsets; the next owner fetches the last batch again");
+    } finally {
+      offsets.confirmOnly = false;
+    }
+  }
+
   return {
     account,
     async start() {
@@ -159,7 +187,7 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
       void supervisor.run().catch((error) => log.error({ err: error }, "account supervisor crashed"));
       await settled;
     },
-    stop(deadlineMs) {
+    stop(deadlineMs, stopOptions = {}) {
       stopPromise ??= (async () => {
         stopping = true;
         stopController.abort();
@@ -173,6 +201,8 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
             { deadlineMs },
             "stop deadline reached with handlers still running; they are replayed at next start",
           );
+        if (stopOptions.confirmOffsets && drained && journal.depth() === 0 && offsets.next > 0)
+          await confirmOffsets();
         await journal.close();
         status.set("stopped");
         firstSettled();

@@ -10,9 +10,10 @@ import type { BotIdentity } from "../core/inbound-message.js";
  * - unauthorized: the token was revoked or is wrong (401); not retried until the token changes
  * - stopped: stopped on purpose (shutdown, removed from gateway.json)
  * - disabled: `enabled: false` in gateway.json
+ * - standby: cluster mode: another replica owns the account (holds its lease) and polls it
  */
 export type AccountStatus =
-  "starting" | "polling" | "conflict" | "network" | "error" | "unauthorized" | "stopped" | "disabled";
+  "starting" | "polling" | "conflict" | "network" | "error" | "unauthorized" | "stopped" | "disabled" | "standby";
 
 export const ACCOUNT_STATUSES: readonly AccountStatus[] = [
   "starting",
@@ -23,6 +24,7 @@ export const ACCOUNT_STATUSES: readonly AccountStatus[] = [
   "unauthorized",
   "stopped",
   "disabled",
+  "standby",
 ];
 
 export interface AccountState {
@@ -38,7 +40,12 @@ export interface AccountState {
   webhookRemovals: number;
 }
 
-/** An account counts as ready when it polls or was deliberately stopped. */
+/** An account counts as ready when it polls, was deliberately stopped, or runs on another replica. */
 export function isAccountReady(state: AccountState): boolean {
-  return state.status === "polling" || state.status === "stopped" || state.status === "disabled";
+  return (
+    state.status === "polling" ||
+    state.status === "stopped" ||
+    state.status === "disabled" ||
+    state.status === "standby"
+  );
 }
