@@ -13,7 +13,15 @@ import type { BotIdentity } from "../core/inbound-message.js";
  * - standby: cluster mode: another replica owns the account (holds its lease) and polls it
  */
 export type AccountStatus =
-  "starting" | "polling" | "conflict" | "network" | "error" | "unauthorized" | "stopped" | "disabled" | "standby";
+  | "starting"
+  | "polling"
+  | "conflict"
+  | "network"
+  | "error"
+  | "unauthorized"
+  | "stopped"
+  | "disabled"
+  | "standby";
 
 export const ACCOUNT_STATUSES: readonly AccountStatus[] = [
   "starting",

@@ -1,4 +1,5 @@
 import type { AccountPool } from "../accounts/account-pool.js";
+import type { Cluster } from "../cluster/cluster.js";
 import type { Settings } from "../config/settings.js";
 import type { MessageHandler } from "../core/message-handler.js";
 import { createMetrics } from "../http/metrics.js";
@@ -32,6 +33,8 @@ export interface GatewayParts {
   http: HttpServer;
   /** Event-loop and GC watch; stopped last. */
   loopHealth: LoopHealth;
+  /** Cluster mode (GATEWAY_REDIS_URL set): joined at start; undefined until then and without it. */
+  cluster: { current: Cluster | undefined; enabled: boolean };
 }
 
 export function createGatewayParts(settings: Settings, logger: Logger): GatewayParts {
@@ -48,7 +51,22 @@ export function createGatewayParts(settings: Settings, logger: Logger): GatewayP
   const migrations = wireChatMigrations(logger);
   const membership = createMembershipTracker(metrics, config);
   const pipeline = wirePipeline({ config, pairing, answer, agent, layout, metrics, logger, migrations });
-  const pool = wireAccounts({ settings, layout, pipeline, metrics, logger, migrations, config, membership });
+  const cluster: GatewayParts["cluster"] = { current: undefined, enabled: settings.redisUrl !== "" };
+  // In cluster mode nothing runs until the lease of the account is held here.
+  const ownership = cluster.enabled
+    ? { gate: (account: string) => cluster.current?.ownership.gate(account) }
+    : undefined;
+  const pool = wireAccounts({
+    settings,
+    layout,
+    pipeline,
+    metrics,
+    logger,
+    migrations,
+    config,
+    membership,
+    ...(ownership ? { ownership } : {}),
+  });
   const delivery = createApprovalDelivery({
     pairing,
     pool,
@@ -65,7 +83,8 @@ export function createGatewayParts(settings: Settings, logger: Logger): GatewayP
     groupUpgrades: () => pendingUpgrades(migrations, config),
     groupsWithoutBot: () => membership.groupsWithoutBot(),
     eventLoop: () => loopHealth.view(),
+    cluster: () => cluster.current?.ownership.view(),
   };
   const http = wireHttp(settings, logger, metrics, view);
-  return { layout, config, wikiWatch, pairing, pipeline, pool, delivery, view, http, loopHealth };
+  return { layout, config, wikiWatch, pairing, pipeline, pool, delivery, view, http, loopHealth, cluster };
 }

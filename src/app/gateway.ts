@@ -1,3 +1,4 @@
+import type { Cluster } from "../cluster/cluster.js";
 import { loadGatewayConfig } from "../config/load.js";
 import type { Settings } from "../config/settings.js";
 import { gatewayReadiness } from "../http/gateway-readiness.js";
@@ -56,6 +57,7 @@ export function createGateway({ settings, logger }: GatewayDeps): Gateway {
       const loaded = await loadGatewayConfig(parts.config.path);
       await startParts(parts, logger);
       await applyConfig(target, loaded, "start");
+      if (parts.cluster.enabled) parts.cluster.current = await startCluster(settings, logger, parts);
       closers.push(startDeliveries(parts, logger));
       logger.info(
         { accounts: parts.pool.states().map((s) => `${s.account}:${s.status}`) },
@@ -84,9 +86,28 @@ async function stopParts(
   logger: Logger,
 ): Promise<void> {
   for (const close of closers) close();
+  await parts.cluster.current?.stop();
   await parts.pool.stop();
   await parts.wikiWatch.stop();
   await parts.http.close();
   parts.loopHealth.stop();
   logger.info("gateway stopped");
+}
+
+/**
+ * Cluster mode: joins through Redis (loaded only here, so a single process never loads a Redis
+ * client); the accounts then start as their leases are taken and stop as they are lost.
+ */
+async function startCluster(settings: Settings, logger: Logger, parts: GatewayParts): Promise<Cluster> {
+  const { joinCluster } = await import("../cluster/cluster.js");
+  return joinCluster({
+    redisUrl: settings.redisUrl,
+    replicaId: settings.replicaId,
+    leaseTtlMs: settings.leaseTtlMs,
+    leaseMarginMs: settings.leaseMarginMs,
+    logger,
+    accounts: () => parts.pool.wanted(),
+    onGained: (account) => parts.pool.reconcile(account),
+    onLost: (account, graceful) => parts.pool.reconcile(account, graceful),
+  });
 }

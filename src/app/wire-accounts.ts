@@ -4,6 +4,7 @@ import { BOT_COMMANDS } from "../agents/bot-commands.js";
 import type { Settings } from "../config/settings.js";
 import type { ChatMigrations } from "../core/chat-migrations.js";
 import type { MessageHandler } from "../core/message-handler.js";
+import type { PollGate } from "../core/poll-gate.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../log/logger.js";
 import type { StateLayout } from "../state/layout.js";
@@ -21,6 +22,8 @@ export function wireAccounts(deps: {
   migrations: ChatMigrations;
   config: ConfigInForce;
   membership: MembershipTracker;
+  /** Cluster mode: an account runs only while this replica holds its lease. */
+  ownership?: { gate(account: string): PollGate | undefined };
 }): AccountPool {
   const privacyWarning = createPrivacyWarning(deps.config, deps.logger);
   const { settings, metrics } = deps;
@@ -31,6 +34,7 @@ export function wireAccounts(deps: {
     journalFile: deps.layout.journalFile,
     stopTimeoutMs: settings.stopTimeoutMs,
     handler: deps.pipeline,
+    ...(deps.ownership ? { ownership: deps.ownership } : {}),
     toPlain: htmlToPlain,
     commands: BOT_COMMANDS,
     onState: privacyWarning,

@@ -21,6 +21,8 @@ export function wireHttp(
       readiness: () => gatewayReadiness(view),
       metrics: async () => {
         metrics.observeAccounts(view.accounts());
+        const cluster = view.cluster?.();
+        if (cluster) metrics.observeCluster(cluster);
         return { contentType: metrics.registry.contentType, body: await metrics.registry.metrics() };
       },
       status: () => gatewayStatus(view),

@@ -81,7 +81,10 @@ return out`;
  * `<prefix>fence:<account>` (the fencing counter, never deleted, so tokens only grow).
  * Every operation is one Lua script, so it is atomic against every other replica's.
  */
-export function createLeaseStore(redis: ScriptRunner, options: { ttlMs: number; prefix?: string }): LeaseStore {
+export function createLeaseStore(
+  redis: ScriptRunner,
+  options: { ttlMs: number; prefix?: string },
+): LeaseStore {
   const prefix = options.prefix ?? "wiki-gateway:";
   const leaseKey = (account: string) => `${prefix}lease:${account}`;
   const fenceKey = (account: string) => `${prefix}fence:${account}`;
@@ -97,7 +100,10 @@ export function createLeaseStore(redis: ScriptRunner, options: { ttlMs: number; 
       return { account, replica, token: parseValue(value)!.token, value };
     },
     async renew(lease) {
-      const done = await redis.eval(RENEW, { keys: [leaseKey(lease.account)], arguments: [lease.value, ttl] });
+      const done = await redis.eval(RENEW, {
+        keys: [leaseKey(lease.account)],
+        arguments: [lease.value, ttl],
+      });
       return Number(done) === 1;
     },
     async release(lease) {

@@ -1,6 +1,7 @@
 import type { PollGate, PollPermit } from "../core/poll-gate.js";
 import type { Logger } from "../log/logger.js";
 import { LeaseLostError } from "./lease-lost-error.js";
+import { tickMsOf } from "./lease-settings.js";
 import type { Lease, LeaseInfo, LeaseStore } from "./lease-store.js";
 import type { ReplicaRegistry, ReplicaSeen } from "./replica-registry.js";
 import { assignAccounts } from "./rendezvous.js";
@@ -14,6 +15,8 @@ export interface OwnershipDeps {
   /** Clock drift between this host and Redis over one TTL, plus the network delay of one request. */
   marginMs: number;
   log: Logger;
+  /** The accounts the cluster runs (enabled, with a token, from gateway.json), read at each tick. */
+  accounts(): readonly string[];
   /** The lease was taken: start the account (its polls go through `gate(account)`). */
   onGained(account: string): Promise<void>;
   /**
@@ -45,8 +48,6 @@ export interface OwnershipView {
 export interface Ownership {
   /** Starts the heartbeat and lease loop (one tick at once). */
   start(): void;
-  /** The accounts the cluster runs (enabled, with a token), from gateway.json. */
-  setAccounts(accounts: readonly string[]): void;
   /** The poll gate of an account this replica holds (the pool asks when it starts the account). */
   gate(account: string): PollGate | undefined;
   holds(account: string): boolean;
@@ -84,9 +85,8 @@ const MIN_POLL_MS = 1_000;
 export function createOwnership(deps: OwnershipDeps): Ownership {
   const { replica, leases, registry, ttlMs, marginMs, log } = deps;
   const now = deps.now ?? (() => performance.now());
-  const tickMs = Math.max(50, Math.min(1_000, Math.floor(ttlMs / 3)));
+  const tickMs = tickMsOf(ttlMs);
   const held = new Map<string, Held>();
-  let accounts: string[] = [];
   let replicas: ReplicaSeen[] = [];
   let share: string[] = [];
   let leaseInfo: LeaseInfo[] = [];
@@ -108,10 +108,14 @@ export function createOwnership(deps: OwnershipDeps): Ownership {
   };
   const arm = (account: string, h: Held) => {
     clearTimeout(h.timer);
-    h.timer = setTimeout(() => {
-      if (held.get(account) === h && now() >= h.deadline) lose(account, h, "not renewed before its local deadline");
-      else if (held.get(account) === h) arm(account, h);
-    }, Math.max(0, h.deadline - now()));
+    h.timer = setTimeout(
+      () => {
+        if (held.get(account) === h && now() >= h.deadline)
+          lose(account, h, "not renewed before its local deadline");
+        else if (held.get(account) === h) arm(account, h);
+      },
+      Math.max(0, h.deadline - now()),
+    );
     h.timer.unref?.();
   };
 
@@ -186,6 +190,7 @@ export function createOwnership(deps: OwnershipDeps): Ownership {
   }
 
   async function tick(): Promise<void> {
+    const accounts = [...new Set(deps.accounts())].sort();
     let seen: ReplicaSeen[] | undefined;
     try {
       seen = await registry.beat(replica);
@@ -212,11 +217,13 @@ export function createOwnership(deps: OwnershipDeps): Ownership {
     share = [...assignment].filter(([, r]) => r === replica).map(([a]) => a);
     for (const [account, h] of held) {
       if (assignment.get(account) !== replica)
-        handOver(account, h, accounts.includes(account) ? "assigned to another replica" : "no longer configured");
+        handOver(
+          account,
+          h,
+          accounts.includes(account) ? "assigned to another replica" : "no longer configured",
+        );
     }
-    await Promise.all(
-      share.filter((a) => !held.has(a)).map((a) => acquire(a).catch(() => {})),
-    );
+    await Promise.all(share.filter((a) => !held.has(a)).map((a) => acquire(a).catch(() => {})));
     leaseInfo = await leases.inspect(accounts).catch(() => leaseInfo);
   }
 
@@ -232,11 +239,6 @@ export function createOwnership(deps: OwnershipDeps): Ownership {
         }
       });
   };
-  const kick = () => {
-    if (!running || ticking) return;
-    clearTimeout(timer);
-    loop();
-  };
 
   function gate(account: string): PollGate | undefined {
     if (!held.has(account)) return undefined;
@@ -245,7 +247,7 @@ export function createOwnership(deps: OwnershipDeps): Ownership {
         for (;;) {
           const h = held.get(account);
           if (!h) throw new LeaseLostError(account, "not held");
-          let pttl: number | undefined | null = null;
+          let pttl: number | undefined | null;
           try {
             pttl = await leases.check(h.lease);
           } catch {
@@ -280,10 +282,6 @@ export function createOwnership(deps: OwnershipDeps): Ownership {
       if (running) return;
       running = true;
       loop();
-    },
-    setAccounts(next) {
-      accounts = [...new Set(next)].sort();
-      kick();
     },
     gate,
     holds: (account) => held.has(account),

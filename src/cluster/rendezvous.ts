@@ -21,7 +21,9 @@ export function assignAccounts(
   for (const account of names) {
     const ranked = live
       .map((replica) => ({ replica, weight: weightOf(replica, account) }))
-      .sort((a, b) => (a.weight === b.weight ? a.replica.localeCompare(b.replica) : a.weight > b.weight ? -1 : 1));
+      .sort((a, b) =>
+        a.weight === b.weight ? a.replica.localeCompare(b.replica) : a.weight > b.weight ? -1 : 1,
+      );
     const chosen = ranked.find(({ replica }) => (load.get(replica) ?? 0) < capacity) ?? ranked[0]!;
     out.set(account, chosen.replica);
     load.set(chosen.replica, (load.get(chosen.replica) ?? 0) + 1);

@@ -33,8 +33,10 @@ export function createReplicaRegistry(
   const key = `${options.prefix ?? "wiki-gateway:"}replicas`;
   return {
     async beat(replica) {
-      const reply = (await redis.eval(BEAT, { keys: [key], arguments: [replica, String(options.ttlMs)] })) as
-        unknown[];
+      const reply = (await redis.eval(BEAT, {
+        keys: [key],
+        arguments: [replica, String(options.ttlMs)],
+      })) as unknown[];
       const now = Number(reply[0]);
       const out: ReplicaSeen[] = [];
       for (let i = 1; i + 1 < reply.length; i += 2)

@@ -127,6 +127,20 @@ const schema = {
     env: "GATEWAY_REPLICA_ID",
     arg: "replica-id",
   },
+  leaseTtlMs: {
+    doc: "Cluster mode: lifetime of an account's lease and of a replica's heartbeat, in milliseconds; a dead replica's accounts are taken over after about this long.",
+    format: "nat",
+    default: 15_000,
+    env: "GATEWAY_LEASE_TTL_MS",
+    arg: "lease-ttl-ms",
+  },
+  leaseMarginMs: {
+    doc: "Cluster mode: safety margin of a lease, in milliseconds: clock drift against Redis over one TTL plus one request's network delay. Polling stops this long before the lease could expire.",
+    format: "nat",
+    default: 2_000,
+    env: "GATEWAY_LEASE_MARGIN_MS",
+    arg: "lease-margin-ms",
+  },
 } as const;
 
 export interface Settings {
@@ -147,6 +161,8 @@ export interface Settings {
   answerCacheBytes: number;
   redisUrl: string;
   replicaId: string;
+  leaseTtlMs: number;
+  leaseMarginMs: number;
 }
 
 /** Reads settings from the environment and the given command-line flags, and validates them. */

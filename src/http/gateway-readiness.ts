@@ -1,4 +1,5 @@
 import { type AccountState, isAccountReady } from "../accounts/account-state.js";
+import type { OwnershipView } from "../cluster/ownership.js";
 import type { LoopHealthView } from "./loop-health.js";
 import type { Readiness } from "./server.js";
 
@@ -24,11 +25,14 @@ export interface GatewayView {
   }>;
   /** Blocks of the event loop over the threshold: how many, the latest, the longest. */
   eventLoop(): LoopHealthView;
+  /** Cluster mode: the replicas, this one's share and the leases (undefined in a single process). */
+  cluster?(): OwnershipView | undefined;
 }
 
 /**
  * /readyz: ready when every account polls (or is stopped on purpose), the wiki answered the last
- * check, the search index is built and gateway.json is loaded. Each part says what is wrong.
+ * check, the search index is built and gateway.json is loaded; in cluster mode also when this
+ * replica holds the leases of its whole share (or has nothing to own). Each part says what is wrong.
  */
 export function gatewayReadiness(view: GatewayView): Readiness {
   const checks: Readiness["checks"] = {};
@@ -40,6 +44,15 @@ export function gatewayReadiness(view: GatewayView): Readiness {
   const wiki = view.wiki();
   checks.wiki = wiki.ok ? { ok: true } : { ok: false, detail: wiki.detail ?? "not checked yet" };
   checks.index = view.indexReady() ? { ok: true } : { ok: false, detail: "the search index is being built" };
+  const cluster = view.cluster?.();
+  if (cluster) checks.cluster = clusterCheck(cluster);
   checks.config = view.configLoaded() ? { ok: true } : { ok: false, detail: "gateway.json not loaded" };
   return { ready: Object.values(checks).every((c) => c.ok), checks };
+}
+
+function clusterCheck(cluster: OwnershipView): Readiness["checks"][string] {
+  if (cluster.ready) return { ok: true };
+  if (!cluster.redisOk) return { ok: false, detail: "Redis does not answer the heartbeat" };
+  const missing = cluster.share.filter((a) => !cluster.held.includes(a));
+  return { ok: false, detail: `waiting for the leases of ${missing.join(", ") || "its share"}` };
 }

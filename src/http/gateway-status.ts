@@ -21,13 +21,30 @@ export interface GatewayStatus {
   /** Groups upgraded to supergroups whose old id gateway.json still lists: what to change. */
   groupUpgrades: Array<{ account: string; oldChatId: number; newChatId: number; since: string; fix: string }>;
   eventLoop: LoopHealthView;
+  /** Cluster mode only: this replica, the live ones, its share, and who holds each lease since when. */
+  cluster?: {
+    replica: string;
+    replicas: Array<{ replica: string; lastSeenMs: number }>;
+    share: string[];
+    held: string[];
+    redisOk: boolean;
+    leases: Array<{
+      account: string;
+      owner: string | undefined;
+      token: number | undefined;
+      ageMs: number | undefined;
+      ttlMs: number | undefined;
+    }>;
+  };
 }
 
 /**
  * /status: each account's life, the wiki's health, the index's size, the bindings in force, and
- * when the event loop was blocked for longer than its threshold (100 ms).
+ * when the event loop was blocked for longer than its threshold (100 ms); in cluster mode, which
+ * replica owns which account and the lease ages.
  */
 export function gatewayStatus(view: GatewayView): GatewayStatus {
+  const cluster = view.cluster?.();
   return {
     accounts: view.accounts().map((s) => ({
       account: s.account,
@@ -45,5 +62,17 @@ export function gatewayStatus(view: GatewayView): GatewayStatus {
     groupUpgrades: view.groupUpgrades?.() ?? [],
     groupsWithoutBot: view.groupsWithoutBot?.() ?? [],
     eventLoop: view.eventLoop(),
+    ...(cluster
+      ? {
+          cluster: {
+            replica: cluster.replica,
+            replicas: cluster.replicas,
+            share: cluster.share,
+            held: cluster.held,
+            redisOk: cluster.redisOk,
+            leases: cluster.leases,
+          },
+        }
+      : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { ACCOUNT_STATUSES, type AccountState } from "../accounts/account-state.js";
+import type { OwnershipView } from "../cluster/ownership.js";
 
 export interface Metrics {
   registry: Registry;
@@ -19,6 +20,8 @@ export interface Metrics {
   trackCache(name: string, stats: () => { entries: number; bytes: number; maxBytes: number }): void;
   /** Refreshes the gauges that mirror account states (called before each scrape). */
   observeAccounts(states: readonly AccountState[]): void;
+  /** Cluster mode: refreshes the lease gauges (called before each scrape). */
+  observeCluster(view: OwnershipView): void;
 }
 
 /**
@@ -147,6 +150,24 @@ export function createMetrics(): Metrics {
     },
   });
 
+  const leaseHeld = new Gauge({
+    name: "wiki_gateway_cluster_lease_held",
+    help: "Cluster mode: 1 when this replica holds the account's lease, else 0",
+    labelNames: ["account"],
+    registers: [registry],
+  });
+  const leaseAge = new Gauge({
+    name: "wiki_gateway_cluster_lease_age_seconds",
+    help: "Cluster mode: age of each account's current lease, by the replica that holds it",
+    labelNames: ["account", "owner"],
+    registers: [registry],
+  });
+  const liveReplicas = new Gauge({
+    name: "wiki_gateway_cluster_replicas",
+    help: "Cluster mode: live replicas (heartbeat younger than the lease TTL)",
+    registers: [registry],
+  });
+
   return {
     registry,
     updates,
@@ -171,6 +192,16 @@ export function createMetrics(): Metrics {
           accountState.set({ account: s.account, state: status }, s.status === status ? 1 : 0);
         }
         journalDepth.set({ account: s.account }, s.journalDepth);
+      }
+    },
+    observeCluster(view: OwnershipView): void {
+      leaseHeld.reset();
+      leaseAge.reset();
+      liveReplicas.set(view.replicas.length);
+      for (const lease of view.leases) {
+        leaseHeld.set({ account: lease.account }, view.held.includes(lease.account) ? 1 : 0);
+        if (lease.owner !== undefined && lease.ageMs !== undefined)
+          leaseAge.set({ account: lease.account, owner: lease.owner }, lease.ageMs / 1000);
       }
     },
   };
