@@ -28,6 +28,11 @@ export interface AccountBotOptions {
   pollTimeoutSeconds?: number;
   /** Cluster mode: admits each getUpdates (lease held, fencing token current) and caps its timeout. */
   pollGate?: PollGate;
+  /**
+   * Cluster mode: awaited before each getUpdates, before the gate: the previous batch is handled
+   * before the next call confirms it, so a replica that dies leaves it unconfirmed for the next owner.
+   */
+  beforePoll?: () => Promise<void>;
   /** Shared with the runner: the next offset to confirm, and whether a call only confirms. */
   offsets?: OffsetTrack;
 }
@@ -136,6 +141,7 @@ export function createAccountBot(options: AccountBotOptions): Bot {
   const gate: Transformer = async (prev, method, payload, signal) => {
     if (method !== "getUpdates" || pollGate === undefined) return prev(method, payload, signal);
     const requested = (payload as { timeout?: number }).timeout ?? 0;
+    if (options.offsets?.confirmOnly !== true) await options.beforePoll?.();
     const permit = await pollGate.admit(requested);
     const controller = createApiAbortController();
     const onAbort = () => controller.abort();

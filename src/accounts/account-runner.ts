@@ -67,6 +67,12 @@ export interface AccountRunner {
 }
 
 /**
+ * Cluster mode: longest wait for the previous batch to be handled before the next getUpdates
+ * confirms it anyway (a handler retrying against a failing wiki must not stop polling for good).
+ */
+const CONFIRM_HOLD_MS = 10_000;
+
+/**
  * One account: a grammY bot, its journal, its update processor and its supervisor, wired.
  * Updates reach the processor one chat at a time (different chats run concurrently).
  */
@@ -91,7 +97,9 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
   const bot: Bot = createAccountBot({
     account,
     offsets,
-    ...(options.pollGate ? { pollGate: options.pollGate } : {}),
+    ...(options.pollGate
+      ? { pollGate: options.pollGate, beforePoll: () => handled(CONFIRM_HOLD_MS, stopController.signal) }
+      : {}),
     token: options.token,
     apiRoot: options.apiRoot,
     journal,
@@ -166,6 +174,13 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
       }),
     onSettled: () => firstSettled(),
   });
+
+  /** Resolves when every journaled update is done, after `maxMs`, or when stopping. */
+  async function handled(maxMs: number, signal: AbortSignal): Promise<void> {
+    const until = Date.now() + maxMs;
+    while (journal.depth() > 0 && Date.now() < until && !signal.aborted)
+      await new Promise((r) => setTimeout(r, 10));
+  }
 
   /** One getUpdates with the next offset (timeout 0, limit 1): confirms, fetches nothing for us. */
   async function confirmOffsets(): Promise<void> {

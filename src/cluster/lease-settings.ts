@@ -3,9 +3,9 @@ import { GatewayError } from "../errors.js";
 /** The lease TTL and margin do not leave room for a poll. `lease-settings-invalid`. */
 export class LeaseSettingsError extends GatewayError {}
 
-/** How often the ownership loop beats and renews: a third of the TTL, at most a second. */
+/** How often the ownership loop beats and renews: a sixth of the TTL, at most half a second. */
 export function tickMsOf(ttlMs: number): number {
-  return Math.max(50, Math.min(1_000, Math.floor(ttlMs / 3)));
+  return Math.max(50, Math.min(500, Math.floor(ttlMs / 6)));
 }
 
 /**
@@ -19,7 +19,7 @@ export function checkLeaseSettings(ttlMs: number, marginMs: number): void {
     throw new LeaseSettingsError(
       "lease-settings-invalid",
       `GATEWAY_LEASE_TTL_MS=${ttlMs} with GATEWAY_LEASE_MARGIN_MS=${marginMs} leaves ${room} ms for a poll between renewals`,
-      "raise GATEWAY_LEASE_TTL_MS or lower GATEWAY_LEASE_MARGIN_MS so that TTL − 2 × margin − min(TTL/3, 1000) is at least 1000",
+      "raise GATEWAY_LEASE_TTL_MS or lower GATEWAY_LEASE_MARGIN_MS so that TTL − 2 × margin − min(TTL/6, 500) is at least 1000",
     );
   }
 }

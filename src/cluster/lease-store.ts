@@ -22,8 +22,11 @@ export interface LeaseInfo {
 }
 
 export interface LeaseStore {
-  /** Takes the lease when nobody holds it (or this replica's earlier incarnation does): a new token. */
-  acquire(account: string, replica: string): Promise<Lease | undefined>;
+  /**
+   * Takes the lease when nobody holds it (or this replica's earlier incarnation does): a new
+   * token. Otherwise `{ busyMs }`: how long the current holder's lease has left.
+   */
+  acquire(account: string, replica: string): Promise<Lease | { busyMs: number }>;
   /** Extends the lease by the TTL if it is still exactly this one; false when it is gone or taken. */
   renew(lease: Lease): Promise<boolean>;
   /** Deletes the lease if it is still exactly this one. */
@@ -41,7 +44,7 @@ export interface LeaseStore {
 const ACQUIRE = `local cur = redis.call('GET', KEYS[1])
 if cur then
   local owner = string.match(cur, '^([^\\n]*)\\n')
-  if owner ~= ARGV[1] then return false end
+  if owner ~= ARGV[1] then return redis.call('PTTL', KEYS[1]) end
 end
 local token = redis.call('INCR', KEYS[2])
 ${NOW_MS}
@@ -96,7 +99,7 @@ export function createLeaseStore(
         keys: [leaseKey(account), fenceKey(account)],
         arguments: [replica, ttl],
       });
-      if (typeof value !== "string") return undefined;
+      if (typeof value !== "string") return { busyMs: Math.max(0, Number(value)) };
       return { account, replica, token: parseValue(value)!.token, value };
     },
     async renew(lease) {

@@ -71,9 +71,11 @@ interface Held {
 const MIN_POLL_MS = 1_000;
 
 /**
- * Account ownership by lease. Each tick (every TTL/3, at most 1 s): heartbeat, renew every held
+ * Account ownership by lease. Each tick (every TTL/6, at most 0.5 s): heartbeat, renew every held
  * lease, hand over what the rendezvous assignment gives to another live replica, and try to take
- * what it gives to this one.
+ * what it gives to this one. A lease still held by another replica is tried again the moment it
+ * would expire, and a silent replica is looked at again the moment its heartbeat would age out,
+ * so a dead replica's accounts move about one TTL after its last renewal.
  *
  * Timing contract: a lease renewed by a request sent at local time t0 lives in Redis until at
  * least t0 + TTL. Locally it counts only until t0 + TTL − margin (the deadline); the gate admits a
@@ -153,11 +155,35 @@ export function createOwnership(deps: OwnershipDeps): Ownership {
     );
   }
 
+  /** Tries again when the holder's lease would expire, if the account is still this replica's. */
+  const retries = new Map<string, NodeJS.Timeout>();
+  const retryAt = (account: string, ms: number) => {
+    if (retries.has(account)) return;
+    const t = setTimeout(() => {
+      retries.delete(account);
+      if (running && share.includes(account) && !held.has(account)) void acquire(account).catch(() => {});
+    }, ms);
+    t.unref?.();
+    retries.set(account, t);
+  };
+
+  const acquiring = new Set<string>();
   async function acquire(account: string): Promise<void> {
+    if (acquiring.has(account) || held.has(account)) return;
+    acquiring.add(account);
+    try {
+      await take(account);
+    } finally {
+      acquiring.delete(account);
+    }
+  }
+
+  async function take(account: string): Promise<void> {
     const t0 = now();
     const lease = await leases.acquire(account, replica);
-    if (!lease || stopping) {
-      if (lease) await leases.release(lease).catch(() => {});
+    if ("busyMs" in lease) return retryAt(account, lease.busyMs + 5);
+    if (stopping) {
+      await leases.release(lease).catch(() => {});
       return;
     }
     const h: Held = {
@@ -210,6 +236,9 @@ export function createOwnership(deps: OwnershipDeps): Ownership {
     await Promise.all([...held].map(([account, h]) => renew(account, h)));
     if (seen === undefined || stopping) return;
     replicas = seen;
+    // A replica that missed beats leaves the live set when its last beat is a TTL old: look then.
+    const silent = seen.filter((r) => r.replica !== replica && r.lastSeenMs > 2 * tickMs);
+    if (silent.length > 0) soon(Math.min(...silent.map((r) => ttlMs - r.lastSeenMs)) + 5);
     const assignment = assignAccounts(
       accounts,
       seen.map((s) => s.replica),
@@ -227,6 +256,21 @@ export function createOwnership(deps: OwnershipDeps): Ownership {
     leaseInfo = await leases.inspect(accounts).catch(() => leaseInfo);
   }
 
+  let early: NodeJS.Timeout | undefined;
+  const soon = (ms: number) => {
+    if (early) return;
+    early = setTimeout(
+      () => {
+        early = undefined;
+        if (running && !ticking) {
+          clearTimeout(timer);
+          loop();
+        }
+      },
+      Math.max(0, ms),
+    );
+    early.unref?.();
+  };
   const loop = () => {
     if (!running) return;
     ticking = tick()
@@ -301,6 +345,8 @@ export function createOwnership(deps: OwnershipDeps): Ownership {
       running = false;
       stopping = true;
       clearTimeout(timer);
+      clearTimeout(early);
+      for (const t of retries.values()) clearTimeout(t);
       await ticking;
       await registry.leave(replica).catch(() => {});
       for (const [account, h] of held) handOver(account, h, "this replica stops");

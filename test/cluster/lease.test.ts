@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
-import { createLeaseStore } from "../../src/cluster/lease-store.js";
+import { createLeaseStore, type Lease } from "../../src/cluster/lease-store.js";
 import { createOwnership, type Ownership } from "../../src/cluster/ownership.js";
 import { connectRedis, type RedisConnection } from "../../src/cluster/redis-connection.js";
 import { createReplicaRegistry } from "../../src/cluster/replica-registry.js";
@@ -109,28 +109,28 @@ describeWhere("redis", "account leases against a real Redis", () => {
   it("acquire, renew and release compare the holder; every acquisition gets a higher fencing token", async () => {
     const client = await connect();
     const leases = createLeaseStore(client, { ttlMs: 500, prefix: "t1:" });
-    const a = await leases.acquire("support", "gw-a");
-    expect(a?.token).toBe(1);
-    expect(await leases.acquire("support", "gw-b")).toBeUndefined();
-    expect(await leases.renew(a!)).toBe(true);
-    expect(await leases.check(a!)).toBeGreaterThan(400);
+    const a = (await leases.acquire("support", "gw-a")) as Lease;
+    expect(a).toMatchObject({ token: 1 });
+    expect(await leases.acquire("support", "gw-b")).toMatchObject({ busyMs: expect.any(Number) });
+    expect(await leases.renew(a)).toBe(true);
+    expect(await leases.check(a)).toBeGreaterThan(400);
     const [info] = await leases.inspect(["support"]);
     expect(info).toMatchObject({ account: "support", owner: "gw-a", token: 1 });
     expect(info!.ageMs).toBeGreaterThanOrEqual(0);
-    expect(await leases.release(a!)).toBe(true);
+    expect(await leases.release(a)).toBe(true);
     const b = await leases.acquire("support", "gw-b");
-    expect(b?.token).toBe(2);
-    expect(await leases.release(a!)).toBe(false); // not a's any more
-    expect(await leases.renew(a!)).toBe(false);
-    expect(await leases.check(a!)).toBeUndefined();
+    expect(b).toMatchObject({ token: 2 });
+    expect(await leases.release(a)).toBe(false); // not a's any more
+    expect(await leases.renew(a)).toBe(false);
+    expect(await leases.check(a)).toBeUndefined();
   });
 
   it("fencing: after expiry another replica takes the lease and the old holder's token is refused", async () => {
     const client = await connect();
     const leases = createLeaseStore(client, { ttlMs: 300, prefix: "t2:" });
-    const a = (await leases.acquire("sales", "gw-a"))!;
+    const a = (await leases.acquire("sales", "gw-a")) as Lease;
     await sleep(450);
-    const b = (await leases.acquire("sales", "gw-b"))!;
+    const b = (await leases.acquire("sales", "gw-b")) as Lease;
     expect(b.token).toBeGreaterThan(a.token);
     expect(await leases.check(a)).toBeUndefined();
     expect(await leases.renew(a)).toBe(false);
@@ -144,7 +144,7 @@ describeWhere("redis", "account leases against a real Redis", () => {
     // Someone else's lease (as after an expiry we did not see): a newer token.
     await r.client.del("wiki-gateway:lease:hr");
     const thief = await createLeaseStore(r.client, { ttlMs: TTL }).acquire("hr", "gw-z");
-    expect(thief).toBeDefined();
+    expect(thief).toMatchObject({ token: expect.any(Number) });
     await expect(r.ownership.gate("hr")?.admit(5) ?? Promise.reject(new Error("lost"))).rejects.toThrow(
       /no longer owns|lost|not held/,
     );
