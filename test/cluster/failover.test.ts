@@ -104,6 +104,24 @@ describeWhere("redis", "cluster failover with three replicas", () => {
       return (await settled(replicas)) && loads.join() === "2,2,3";
     };
     await eventually(balanced, 30_000, 200);
+    // /status and /metrics of any replica show who owns what, and the lease ages.
+    const owners = await pollers(replicas);
+    const body = (await (await fetch(`${replicas[0]!.daemon.httpUrl}/status`)).json()) as {
+      cluster: {
+        replica: string;
+        replicas: unknown[];
+        leases: Array<{ account: string; owner: string; ageMs: number }>;
+      };
+    };
+    expect(body.cluster.replica).toBe("gw-1");
+    expect(body.cluster.replicas).toHaveLength(3);
+    for (const lease of body.cluster.leases) {
+      expect(lease.owner).toBe(owners.get(lease.account)?.[0]);
+      expect(lease.ageMs).toBeGreaterThanOrEqual(0);
+    }
+    const metrics = await (await fetch(`${replicas[0]!.daemon.httpUrl}/metrics`)).text();
+    expect(metrics).toMatch(/wiki_gateway_cluster_replicas 3/);
+    expect(metrics.match(/^wiki_gateway_cluster_lease_age_seconds\{/gm)).toHaveLength(7);
 
     const total = 2_000;
     const sentAt = new Map<string, number>();
@@ -148,14 +166,14 @@ describeWhere("redis", "cluster failover with three replicas", () => {
     while (kills.length < killTimes.length) await killBusiest();
 
     await eventually(() => repliesPerMessage(s).size === total, 45_000, 200).catch(async (e: unknown) => {
-      console.log("DEBUG answered", repliesPerMessage(s).size, "kills", JSON.stringify(kills));
+      console.log("diagnostics: answered", repliesPerMessage(s).size, "kills", JSON.stringify(kills));
       for (const name of ACCOUNTS)
-        console.log("DEBUG pending", name, s.telegram.pendingUpdates(s.bots[name]!.username));
+        console.log("diagnostics: pending", name, s.telegram.pendingUpdates(s.bots[name]!.username));
       for (const r of alive)
-        console.log("DEBUG status", r.id, JSON.stringify(await statusOf(r)).slice(0, 3000));
+        console.log("diagnostics: status", r.id, JSON.stringify(await statusOf(r)).slice(0, 3000));
       for (const r of alive)
         console.log(
-          "DEBUG logs",
+          "diagnostics: logs",
           r.id,
           r.daemon
             .logs()
@@ -217,4 +235,55 @@ describeWhere("redis", "cluster failover with three replicas", () => {
       }),
     );
   }, 80_000);
+
+  it("Redis unreachable for 20 s, then restarted: polling pauses before the leases can expire and resumes, nothing lost, no 409", async () => {
+    redis = await startRedisServer();
+    stack = await startStack({ accounts: ACCOUNTS, env: { TELEGRAM_POLL_TIMEOUT: String(POLL_SECONDS) } });
+    const s = stack;
+    const r = redis;
+    const replicas = await startReplicas(s, r, 3);
+    await eventually(() => settled(replicas), 30_000, 200);
+    let sent = 0;
+    const say = (n: number) => {
+      for (let i = 0; i < n; i++, sent++) {
+        const name = ACCOUNTS[sent % ACCOUNTS.length]!;
+        s.telegram.userSays({
+          from: s.user.id,
+          chat: { bot: s.bots[name]!.username },
+          text: `onboarding ${sent}`,
+        });
+      }
+    };
+    say(140);
+    await eventually(() => repliesPerMessage(s).size === sent, 20_000, 100);
+
+    const frozenAt = Date.now();
+    r.freeze();
+    await new Promise((res) => setTimeout(res, TTL + 500));
+    const ready = await Promise.all(
+      replicas.map((x) => fetch(`${x.daemon.httpUrl}/readyz`).then((res) => res.status)),
+    );
+    expect(ready).toEqual([503, 503, 503]);
+    say(140); // waits at Telegram, unconfirmed
+    await new Promise((res) => setTimeout(res, 20_000 - (Date.now() - frozenAt)));
+    const thawAt = Date.now();
+    r.thaw();
+    // No poll answered while the leases could have expired: every poll ended by its local deadline.
+    const pausedPolls = s.telegram
+      .calls({ method: "getUpdates" })
+      .filter((c) => c.status === 200 && c.at > frozenAt + TTL && c.at < thawAt);
+    expect(pausedPolls).toEqual([]);
+    await eventually(() => repliesPerMessage(s).size === sent, 20_000, 100);
+    await eventually(() => settled(replicas), 10_000, 200);
+
+    await r.stop();
+    say(70);
+    await new Promise((res) => setTimeout(res, 2_000));
+    await r.start();
+    await eventually(() => repliesPerMessage(s).size === sent, 25_000, 100);
+    expect(conflicts(s)).toEqual([]);
+    const duplicates = [...repliesPerMessage(s).values()].filter((n) => n > 1).length;
+    expect(duplicates).toBeLessThanOrEqual(ACCOUNTS.length * 100);
+    expect(replicas.every((x) => x.daemon.child.exitCode === null)).toBe(true);
+  }, 75_000);
 });
