@@ -28,11 +28,7 @@ export interface AccountBotOptions {
   pollTimeoutSeconds?: number;
   /** Cluster mode: admits each getUpdates (lease held, fencing token current) and caps its timeout. */
   pollGate?: PollGate;
-  /**
-   * Cluster mode: awaited before each getUpdates, before the gate: the previous batch is handled
-   * before the next call confirms it, so a replica that dies leaves it unconfirmed for the next owner.
-   */
-  beforePoll?: () => Promise<void>;
+
   /** Shared with the runner: the next offset to confirm, and whether a call only confirms. */
   offsets?: OffsetTrack;
 }
@@ -124,6 +120,8 @@ export function createAccountBot(options: AccountBotOptions): Bot {
     if (method === "getUpdates" && Array.isArray(result) && options.offsets?.confirmOnly !== true) {
       const updates = result.filter(isUpdate);
       options.journal.record(updates);
+      // Stored before the runner may confirm the batch (its next getUpdates moves the offset).
+      await options.journal.flush();
       if (options.offsets)
         for (const u of updates) options.offsets.next = Math.max(options.offsets.next, u.update_id + 1);
     }
@@ -141,7 +139,6 @@ export function createAccountBot(options: AccountBotOptions): Bot {
   const gate: Transformer = async (prev, method, payload, signal) => {
     if (method !== "getUpdates" || pollGate === undefined) return prev(method, payload, signal);
     const requested = (payload as { timeout?: number }).timeout ?? 0;
-    if (options.offsets?.confirmOnly !== true) await options.beforePoll?.();
     const permit = await pollGate.admit(requested);
     const controller = createApiAbortController();
     const onAbort = () => controller.abort();

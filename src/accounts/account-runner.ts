@@ -13,7 +13,7 @@ import { createSupervisor } from "./account-supervisor.js";
 import { type ApiCallEvent, createAccountBot, type OffsetTrack } from "./account-bot.js";
 import { identityOf } from "./bot-identity.js";
 import { type CommandMenu, syncCommandMenu } from "./command-menu.js";
-import { openJournal } from "./journal.js";
+import { type Journal, openJournal } from "./journal.js";
 import { createReplay } from "./replay.js";
 import { createReplier } from "./telegram-replier.js";
 import { ALLOWED_UPDATES } from "./to-inbound.js";
@@ -24,6 +24,8 @@ export interface AccountRunnerOptions {
   token: string;
   apiRoot: string;
   journalFile: string;
+  /** Opens the account's journal in another store (cluster mode: Redis); default: `journalFile`. */
+  openJournal?: () => Journal;
   logger: Logger;
   handler: MessageHandler;
   toPlain: (html: string) => string;
@@ -67,21 +69,21 @@ export interface AccountRunner {
 }
 
 /**
- * Cluster mode: longest wait for the previous batch to be handled before the next getUpdates
- * confirms it anyway (a handler retrying against a failing wiki must not stop polling for good).
- */
-const CONFIRM_HOLD_MS = 10_000;
-
-/**
  * One account: a grammY bot, its journal, its update processor and its supervisor, wired.
  * Updates reach the processor one chat at a time (different chats run concurrently).
  */
 export function createAccountRunner(options: AccountRunnerOptions): AccountRunner {
   const { account } = options;
   const log = options.logger.child({ account });
-  const journal = openJournal(options.journalFile, { durable: options.durableJournal ?? true });
-  if (journal.damage)
+  const journal =
+    options.openJournal?.() ?? openJournal(options.journalFile, { durable: options.durableJournal ?? true });
+  let damageTold = false;
+  const tellDamage = (): void => {
+    if (!journal.damage || damageTold) return;
+    damageTold = true;
     log.warn({ code: journal.damage.code, remedy: journal.damage.remedy }, journal.damage.message);
+  };
+  tellDamage();
   let stopping = false;
   let stopPromise: Promise<void> | undefined;
   const stopController = new AbortController();
@@ -97,9 +99,7 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
   const bot: Bot = createAccountBot({
     account,
     offsets,
-    ...(options.pollGate
-      ? { pollGate: options.pollGate, beforePoll: () => handled(CONFIRM_HOLD_MS, stopController.signal) }
-      : {}),
+    ...(options.pollGate ? { pollGate: options.pollGate } : {}),
     token: options.token,
     apiRoot: options.apiRoot,
     journal,
@@ -145,7 +145,14 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
   });
   bot.use(sequentialize((ctx) => String(ctx.chat?.id ?? ctx.update.update_id)));
   bot.use((ctx) => processor.process(ctx.update));
-  const replay = createReplay({ unfinished: journal.unfinished, log, submit });
+  // Read when the replay runs: a remote journal knows its unfinished updates only once loaded.
+  const replay = createReplay({
+    get unfinished() {
+      return journal.unfinished;
+    },
+    log,
+    submit,
+  });
 
   let firstSettled: () => void = () => {};
   const settled = new Promise<void>((resolve) => {
@@ -160,6 +167,8 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     stopping: () => stopping,
     async beforeFirstPoll() {
       if (options.commands) await syncCommandMenu(bot.api, options.commands, log);
+      await journal.ready();
+      tellDamage();
       replay.run();
     },
     startRunner: () =>
@@ -174,13 +183,6 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
       }),
     onSettled: () => firstSettled(),
   });
-
-  /** Resolves when every journaled update is done, after `maxMs`, or when stopping. */
-  async function handled(maxMs: number, signal: AbortSignal): Promise<void> {
-    const until = Date.now() + maxMs;
-    while (journal.depth() > 0 && Date.now() < until && !signal.aborted)
-      await new Promise((r) => setTimeout(r, 10));
-  }
 
   /** One getUpdates with the next offset (timeout 0, limit 1): confirms, fetches nothing for us. */
   async function confirmOffsets(): Promise<void> {

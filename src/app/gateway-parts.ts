@@ -10,9 +10,10 @@ import type { Logger } from "../log/logger.js";
 import { type ApprovalDelivery, createApprovalDelivery } from "../pipeline/approval-delivery.js";
 import { boundAgents } from "../pipeline/runtime-config.js";
 import type { WikiWatch } from "../pipeline/wiki-watch.js";
-import { createPairingStore, type PairingStore } from "../policy/pairing-store.js";
+import { createPairingStore, createPairingStoreOn, type PairingStore } from "../policy/pairing-store.js";
 import { createStateLayout, type StateLayout } from "../state/layout.js";
 import type { ConfigInForce } from "./apply-config.js";
+import type { SharedStores } from "./shared-stores.js";
 import { wireAccounts } from "./wire-accounts.js";
 import { createMembershipTracker } from "./wire-membership.js";
 import { pendingUpgrades, wireChatMigrations } from "./wire-migrations.js";
@@ -35,9 +36,15 @@ export interface GatewayParts {
   loopHealth: LoopHealth;
   /** Cluster mode (GATEWAY_REDIS_URL set): joined at start; undefined until then and without it. */
   cluster: { current: Cluster | undefined; enabled: boolean };
+  /** Journals and pairing outside the state directory (cluster mode); closed after the accounts. */
+  stores: SharedStores;
 }
 
-export function createGatewayParts(settings: Settings, logger: Logger): GatewayParts {
+export function createGatewayParts(
+  settings: Settings,
+  logger: Logger,
+  stores: SharedStores = { close: async () => {} },
+): GatewayParts {
   const layout = createStateLayout(settings.stateDir);
   const metrics = createMetrics();
   const loopLogger = logger.child({ component: "event-loop" });
@@ -47,7 +54,9 @@ export function createGatewayParts(settings: Settings, logger: Logger): GatewayP
   });
   const config: ConfigInForce = { path: settings.configPath, runtime: undefined };
   const { index, wikiWatch, answer, agent } = wireWiki(settings, logger, metrics, layout.indexFile);
-  const pairing = createPairingStore({ file: layout.pairingFile, lockFile: layout.pairingLock, logger });
+  const pairing = stores.pairing
+    ? createPairingStoreOn(stores.pairing, { logger })
+    : createPairingStore({ file: layout.pairingFile, lockFile: layout.pairingLock, logger });
   const migrations = wireChatMigrations(logger);
   const membership = createMembershipTracker(metrics, config);
   const pipeline = wirePipeline({ config, pairing, answer, agent, layout, metrics, logger, migrations });
@@ -66,6 +75,7 @@ export function createGatewayParts(settings: Settings, logger: Logger): GatewayP
     config,
     membership,
     ...(ownership ? { ownership } : {}),
+    ...(stores.journalFor ? { journalFor: stores.journalFor } : {}),
   });
   const delivery = createApprovalDelivery({
     pairing,
@@ -86,5 +96,18 @@ export function createGatewayParts(settings: Settings, logger: Logger): GatewayP
     cluster: () => cluster.current?.ownership.view(),
   };
   const http = wireHttp(settings, logger, metrics, view);
-  return { layout, config, wikiWatch, pairing, pipeline, pool, delivery, view, http, loopHealth, cluster };
+  return {
+    layout,
+    config,
+    wikiWatch,
+    pairing,
+    pipeline,
+    pool,
+    delivery,
+    view,
+    http,
+    loopHealth,
+    stores,
+    cluster,
+  };
 }

@@ -1,4 +1,5 @@
 import { type AccountPool, createAccountPool } from "../accounts/account-pool.js";
+import type { Journal } from "../accounts/journal.js";
 import { htmlToPlain } from "../agents/format/index.js";
 import { BOT_COMMANDS } from "../agents/bot-commands.js";
 import type { Settings } from "../config/settings.js";
@@ -24,6 +25,8 @@ export function wireAccounts(deps: {
   membership: MembershipTracker;
   /** Cluster mode: an account runs only while this replica holds its lease. */
   ownership?: { gate(account: string): PollGate | undefined };
+  /** Journals outside the state directory (cluster mode). */
+  journalFor?: (account: string) => Journal;
 }): AccountPool {
   const privacyWarning = createPrivacyWarning(deps.config, deps.logger);
   const { settings, metrics } = deps;
@@ -32,6 +35,7 @@ export function wireAccounts(deps: {
     apiRoot: settings.telegramApiRoot,
     pollTimeoutSeconds: Math.min(50, settings.telegramPollTimeout),
     journalFile: deps.layout.journalFile,
+    ...(deps.journalFor ? { journalFor: deps.journalFor } : {}),
     stopTimeoutMs: settings.stopTimeoutMs,
     handler: deps.pipeline,
     ...(deps.ownership ? { ownership: deps.ownership } : {}),

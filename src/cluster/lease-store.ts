@@ -24,7 +24,8 @@ export interface LeaseInfo {
 export interface LeaseStore {
   /**
    * Takes the lease when nobody holds it (or this replica's earlier incarnation does): a new
-   * token. Otherwise `{ busyMs }`: how long the current holder's lease has left.
+   * token. Otherwise `{ busyMs }`: how long the current holder's lease has left (or, for one TTL
+   * after Redis started with no data, how long until leases may be granted again).
    */
   acquire(account: string, replica: string): Promise<Lease | { busyMs: number }>;
   /** Extends the lease by the TTL if it is still exactly this one; false when it is gone or taken. */
@@ -39,15 +40,25 @@ export interface LeaseStore {
   inspect(accounts: readonly string[]): Promise<LeaseInfo[]>;
 }
 
-// KEYS: lease, fence. ARGV: replica, ttl ms. SET NX semantics, and a replica id that finds its own
-// earlier lease (a restart with the same id) takes it over with a new token, fencing the old one out.
-const ACQUIRE = `local cur = redis.call('GET', KEYS[1])
+// KEYS: lease, fence, epoch. ARGV: replica, ttl ms. SET NX semantics, with two additions:
+// - a replica id that finds its own earlier lease (a restart with the same id) takes it over with a
+//   new token, fencing the old one out;
+// - the epoch key marks when this Redis' data began. Missing, Redis lost its data (a restart without
+//   persistence, a flush) or is new: leases it forgot may still be in use until their local
+//   deadlines, so nothing is granted until one TTL after the epoch.
+const ACQUIRE = `${NOW_MS}
+local born = tonumber(redis.call('GET', KEYS[3]))
+if not born then
+  redis.call('SET', KEYS[3], now)
+  born = now
+end
+if now - born < tonumber(ARGV[2]) then return tonumber(ARGV[2]) - (now - born) end
+local cur = redis.call('GET', KEYS[1])
 if cur then
   local owner = string.match(cur, '^([^\\n]*)\\n')
   if owner ~= ARGV[1] then return redis.call('PTTL', KEYS[1]) end
 end
 local token = redis.call('INCR', KEYS[2])
-${NOW_MS}
 local value = ARGV[1] .. '\\n' .. token .. '\\n' .. now
 redis.call('SET', KEYS[1], value, 'PX', ARGV[2])
 return value`;
@@ -82,6 +93,7 @@ return out`;
 /**
  * Account leases in Redis: `<prefix>lease:<account>` (the holder, with a TTL) and
  * `<prefix>fence:<account>` (the fencing counter, never deleted, so tokens only grow).
+ * `<prefix>epoch` (when this Redis' data began: no lease is granted during the first TTL after it).
  * Every operation is one Lua script, so it is atomic against every other replica's.
  */
 export function createLeaseStore(
@@ -96,7 +108,7 @@ export function createLeaseStore(
   return {
     async acquire(account, replica) {
       const value = await redis.eval(ACQUIRE, {
-        keys: [leaseKey(account), fenceKey(account)],
+        keys: [leaseKey(account), fenceKey(account), `${prefix}epoch`],
         arguments: [replica, ttl],
       });
       if (typeof value !== "string") return { busyMs: Math.max(0, Number(value)) };

@@ -109,6 +109,11 @@ describeWhere("redis", "account leases against a real Redis", () => {
   it("acquire, renew and release compare the holder; every acquisition gets a higher fencing token", async () => {
     const client = await connect();
     const leases = createLeaseStore(client, { ttlMs: 500, prefix: "t1:" });
+    // A Redis with no data may have forgotten leases still in use: nothing for one TTL.
+    const fresh = await leases.acquire("support", "gw-a");
+    expect(fresh).toMatchObject({ busyMs: expect.any(Number) });
+    expect((fresh as { busyMs: number }).busyMs).toBeGreaterThan(400);
+    await sleep(520);
     const a = (await leases.acquire("support", "gw-a")) as Lease;
     expect(a).toMatchObject({ token: 1 });
     expect(await leases.acquire("support", "gw-b")).toMatchObject({ busyMs: expect.any(Number) });
@@ -128,6 +133,8 @@ describeWhere("redis", "account leases against a real Redis", () => {
   it("fencing: after expiry another replica takes the lease and the old holder's token is refused", async () => {
     const client = await connect();
     const leases = createLeaseStore(client, { ttlMs: 300, prefix: "t2:" });
+    await leases.acquire("sales", "gw-a");
+    await sleep(320);
     const a = (await leases.acquire("sales", "gw-a")) as Lease;
     await sleep(450);
     const b = (await leases.acquire("sales", "gw-b")) as Lease;
@@ -135,6 +142,20 @@ describeWhere("redis", "account leases against a real Redis", () => {
     expect(await leases.check(a)).toBeUndefined();
     expect(await leases.renew(a)).toBe(false);
     expect(await leases.check(b)).toBeGreaterThan(0);
+  });
+
+  it("after Redis lost its data (a restart without persistence), no lease is granted for one TTL", async () => {
+    const client = await connect();
+    const leases = createLeaseStore(client, { ttlMs: 400, prefix: "t3:" });
+    await leases.acquire("dev", "gw-a");
+    await sleep(420);
+    const a = (await leases.acquire("dev", "gw-a")) as Lease;
+    expect(await leases.check(a)).toBeGreaterThan(0);
+    await client.flushAll();
+    const b = await leases.acquire("dev", "gw-b");
+    expect(b).toMatchObject({ busyMs: expect.any(Number) });
+    expect((b as { busyMs: number }).busyMs).toBeGreaterThan(300);
+    expect(await leases.check(a)).toBeUndefined();
   });
 
   it("the gate refuses a poll with a stale token and stops the account", async () => {
