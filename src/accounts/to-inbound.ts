@@ -11,6 +11,8 @@ export const ALLOWED_UPDATES = [
   "channel_post",
   "callback_query",
   "my_chat_member",
+  "inline_query",
+  "chosen_inline_result",
 ] as const;
 
 /** `from` of an anonymous group admin's message. */
