@@ -8,7 +8,8 @@ import type { ChosenInlineResult, InlineQuery } from "../core/inline-query.js";
  */
 export function toInlineQuery(update: Update, account: string): InlineQuery | undefined {
   const raw = update.inline_query;
-  if (typeof raw !== "object" || raw === null || typeof raw.id !== "string" || raw.id === "") return undefined;
+  if (typeof raw !== "object" || raw === null || typeof raw.id !== "string" || raw.id === "")
+    return undefined;
   const from = typeof raw.from === "object" && raw.from !== null ? raw.from : undefined;
   const query: InlineQuery = {
     account,

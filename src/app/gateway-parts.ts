@@ -43,7 +43,12 @@ export function createGatewayParts(settings: Settings, logger: Logger): GatewayP
     onBlock: (block) => loopLogger.warn(block, "the event loop was blocked"),
   });
   const config: ConfigInForce = { path: settings.configPath, runtime: undefined };
-  const { index, wikiWatch, answer, agent, inlineSearch } = wireWiki(settings, logger, metrics, layout.indexFile);
+  const { index, wikiWatch, answer, agent, inlineSearch } = wireWiki(
+    settings,
+    logger,
+    metrics,
+    layout.indexFile,
+  );
   const pairing = createPairingStore({ file: layout.pairingFile, lockFile: layout.pairingLock, logger });
   const migrations = wireChatMigrations(logger);
   const membership = createMembershipTracker(metrics, config);

@@ -88,7 +88,12 @@ export function createInlineFlow(deps: InlineFlowDeps): InlineHandler {
       }
       const page = deps.search.pageOf(chosen.resultId);
       metrics.inlineChosen.inc({ account: chosen.account, agent: agent.id });
-      deps.gaps.append({ agent: agent.id, kind: "inline", question: chosen.query, ...(page ? { page } : {}) });
+      deps.gaps.append({
+        agent: agent.id,
+        kind: "inline",
+        question: chosen.query,
+        ...(page ? { page } : {}),
+      });
       log.info({ resultId: chosen.resultId, page: page?.path }, "inline result chosen");
     },
   };
