@@ -81,7 +81,7 @@ const cases: Case[] = [
   {
     name: "no sender id",
     config: { dmPolicy: "open" },
-    sender: { senderId: undefined },
+    sender: { senderId: undefined as never },
     expected: no("no-sender", false),
   },
   {
