@@ -146,4 +146,18 @@ describe("inline mode (daemon against both sandboxes)", () => {
       ),
     );
   });
+
+  it("doctor reports inline mode per bot, and warns with the BotFather steps when it is off there", async () => {
+    stack = await startStack({ accounts: ["default"] });
+    type Report = { checks: Array<{ check: string; status: string; detail: string; fix?: string }> };
+    const doctor = async () => {
+      const result = await runCliProcess(["doctor", "--json"], stack!.env, 40_000);
+      return (JSON.parse(result.stdout) as Report).checks.find((c) => c.check === "inline mode");
+    };
+    expect(await doctor()).toMatchObject({ status: "ok", detail: expect.stringMatching(/^on/) });
+    stack.telegram.setBotInline(stack.bots.default!.username, false);
+    const off = await doctor();
+    expect(off).toMatchObject({ status: "warn" });
+    expect(off?.fix).toMatch(/BotFather: \/setinline/);
+  }, 60_000);
 });
