@@ -160,4 +160,19 @@ describe("inline mode (daemon against both sandboxes)", () => {
     expect(off).toMatchObject({ status: "warn" });
     expect(off?.fix).toMatch(/BotFather: \/setinline/);
   }, 60_000);
+
+  it("under an allowlist, the access button's /start access tells the stranger their user id for the operator", async () => {
+    const { stack, bot } = await start({ dmPolicy: "allowlist" });
+    const { telegram, stranger } = stack;
+    const denied = await ask(stack, stranger.id, "restore backup");
+    expect(denied.answer.results).toEqual([]);
+    expect(denied.answer.button?.startParameter).toBe("access");
+    telegram.userSays({
+      from: stranger.id,
+      chat: { bot },
+      text: `/start ${denied.answer.button!.startParameter}`,
+    });
+    const reply = await telegram.waitForSent((m) => m.bot === bot && m.chatId === stranger.id, 15_000);
+    expect(reply.text).toContain(`Your user id: ${stranger.id}`);
+  });
 });
