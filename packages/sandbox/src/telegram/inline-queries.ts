@@ -1,4 +1,5 @@
 import { randomInt } from "node:crypto";
+import { answerableQuery } from "./callback-queries.js";
 import { userPlace } from "./chat-access.js";
 import { badRequest, SandboxError } from "./errors.js";
 import { formatOutgoing } from "./format.js";
@@ -15,7 +16,6 @@ export const INLINE_ANSWER_WINDOW_MS = 10_000;
 export const MAX_INLINE_RESULTS = 50;
 /** Queries remembered at most (the oldest are forgotten: answering them is then "too old"). */
 const MAX_QUERIES = 10_000;
-const TOO_OLD = "query is too old and response timeout expired or query ID is invalid";
 const START_PARAMETER = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** An inline query handed to a bot, until it is forgotten; `answer` once the bot answered. */
@@ -89,19 +89,14 @@ function chatTypeOf(world: World, userId: number, chat: number | { bot: string }
  * deep-link parameter of 1–64 of `A-Za-z0-9_-`.
  */
 export const answerInlineQuery: Method = (world, { state, params }) => {
-  const id =
-    typeof params.inline_query_id === "string"
-      ? params.inline_query_id
-      : String(params.inline_query_id ?? "");
-  const query = world.inlineQueries.get(id);
-  if (
-    !query ||
-    query.botKey !== state.key ||
-    query.answer ||
-    world.now() - query.at > INLINE_ANSWER_WINDOW_MS
-  ) {
-    throw badRequest(TOO_OLD);
-  }
+  const query = answerableQuery(
+    world,
+    world.inlineQueries,
+    params.inline_query_id,
+    state.key,
+    INLINE_ANSWER_WINDOW_MS,
+    (q) => q.answer !== undefined,
+  );
   const raw = jsonParam(params, "results");
   if (!Array.isArray(raw)) throw badRequest("can't parse inline query results JSON object");
   if (raw.length > MAX_INLINE_RESULTS) throw badRequest("RESULTS_TOO_MUCH");
