@@ -58,7 +58,7 @@ export async function readWorldFile(path: string): Promise<WorldFile> {
   if (!file || !Array.isArray(file.bots) || file.bots.some((b) => typeof b?.username !== "string")) {
     throw new SandboxError(
       "bad-world-file",
-      `${path}: "bots" must be a list of {username, firstName?, privacy?, token?}`,
+      `${path}: "bots" must be a list of {username, firstName?, privacy?, token?, inline?}`,
       "fix the file",
     );
   }
