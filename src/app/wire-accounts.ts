@@ -4,6 +4,7 @@ import { htmlToPlain } from "../agents/format/index.js";
 import { BOT_COMMANDS } from "../agents/bot-commands.js";
 import type { Settings } from "../config/settings.js";
 import type { ChatMigrations } from "../core/chat-migrations.js";
+import type { InlineHandler } from "../core/inline-query.js";
 import type { MessageHandler } from "../core/message-handler.js";
 import type { PollGate } from "../core/poll-gate.js";
 import type { Metrics } from "../http/metrics.js";
@@ -18,6 +19,7 @@ export function wireAccounts(deps: {
   settings: Settings;
   layout: StateLayout;
   pipeline: MessageHandler;
+  inline: InlineHandler;
   metrics: Metrics;
   logger: Logger;
   migrations: ChatMigrations;
@@ -39,6 +41,7 @@ export function wireAccounts(deps: {
     stopTimeoutMs: settings.stopTimeoutMs,
     handler: deps.pipeline,
     ...(deps.ownership ? { ownership: deps.ownership } : {}),
+    inline: deps.inline,
     toPlain: htmlToPlain,
     commands: BOT_COMMANDS,
     onState: privacyWarning,
