@@ -1,27 +1,22 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import { afterEach, expect, it } from "vitest";
-import type { DaemonProcess } from "../helpers/daemon.js";
+import {
+  ACCOUNTS,
+  conflicts,
+  MARGIN,
+  median,
+  POLL_SECONDS,
+  pollers,
+  repliesPerMessage,
+  settled,
+  startReplicas,
+  statusOf,
+  TICK,
+  TTL,
+} from "../helpers/cluster-stack.js";
 import { eventually } from "../helpers/daemon.js";
 import { describeWhere } from "../helpers/needs.js";
 import { type RedisServer, startRedisServer } from "../helpers/redis-server.js";
 import { type Stack, startStack } from "../helpers/stack.js";
-
-/**
- * Cluster mode end to end: three replica daemons (child processes) share seven bots of the
- * Telegram sandbox through a real Redis. The sandbox answers 409 to a getUpdates that ends
- * another pending one (two pollers of one bot), so a 409 in its call log is a double poller.
- */
-const ACCOUNTS = ["support", "sales", "hr", "it", "ops", "legal", "dev"];
-const TTL = 3_000;
-const MARGIN = 300;
-const POLL_SECONDS = 2;
-const TICK = 1_000;
-
-interface Replica {
-  id: string;
-  daemon: DaemonProcess;
-}
 
 let stack: Stack | undefined;
 let redis: RedisServer | undefined;
@@ -32,65 +27,7 @@ afterEach(async () => {
   redis = undefined;
 });
 
-async function statusOf(replica: Replica): Promise<{ accounts: Array<{ account: string; status: string }> }> {
-  const res = await fetch(`${replica.daemon.httpUrl}/status`);
-  return (await res.json()) as { accounts: Array<{ account: string; status: string }> };
-}
-
-/** Account → the replica that polls it, for the replicas still alive. */
-async function pollers(replicas: Replica[]): Promise<Map<string, string[]>> {
-  const out = new Map<string, string[]>();
-  for (const r of replicas) {
-    if (r.daemon.child.exitCode !== null || r.daemon.child.signalCode !== null) continue;
-    const body = await statusOf(r).catch(() => ({ accounts: [] }));
-    for (const a of body.accounts)
-      if (a.status === "polling") out.set(a.account, [...(out.get(a.account) ?? []), r.id]);
-  }
-  return out;
-}
-
-async function settled(replicas: Replica[]): Promise<boolean> {
-  const p = await pollers(replicas);
-  return ACCOUNTS.every((a) => p.get(a)?.length === 1);
-}
-
-async function startReplicas(s: Stack, r: RedisServer, count: number): Promise<Replica[]> {
-  const replicas: Replica[] = [];
-  for (let i = 1; i <= count; i++) {
-    const id = `gw-${i}`;
-    const stateDir = join(s.dir, `state-${id}`);
-    mkdirSync(stateDir, { recursive: true });
-    const daemon = await s.startDaemon({
-      env: {
-        GATEWAY_REDIS_URL: r.url,
-        GATEWAY_REPLICA_ID: id,
-        GATEWAY_STATE_DIR: stateDir,
-        GATEWAY_LEASE_TTL_MS: String(TTL),
-        GATEWAY_LEASE_MARGIN_MS: String(MARGIN),
-        LOG_LEVEL: "info",
-      },
-    });
-    replicas.push({ id, daemon });
-  }
-  return replicas;
-}
-
-function repliesPerMessage(s: Stack): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const name of ACCOUNTS) {
-    for (const m of s.telegram.sent({ bot: s.bots[name]!.username })) {
-      if (m.replyToMessageId === undefined) continue;
-      const key = `${name}:${m.replyToMessageId}`;
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
-  }
-  return counts;
-}
-
-const conflicts = (s: Stack) => s.telegram.calls({ method: "getUpdates" }).filter((c) => c.status === 409);
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
-
+/** kill -9 of replicas under load (helpers: test/helpers/cluster-stack.ts). */
 describeWhere("redis", "cluster failover with three replicas", () => {
   it("kill -9 of the busiest replica, twice, under a 2,000-message load: everything answered, no 409", async () => {
     redis = await startRedisServer();
@@ -235,55 +172,4 @@ describeWhere("redis", "cluster failover with three replicas", () => {
       }),
     );
   }, 80_000);
-
-  it("Redis unreachable for 20 s, then restarted: polling pauses before the leases can expire and resumes, nothing lost, no 409", async () => {
-    redis = await startRedisServer();
-    stack = await startStack({ accounts: ACCOUNTS, env: { TELEGRAM_POLL_TIMEOUT: String(POLL_SECONDS) } });
-    const s = stack;
-    const r = redis;
-    const replicas = await startReplicas(s, r, 3);
-    await eventually(() => settled(replicas), 30_000, 200);
-    let sent = 0;
-    const say = (n: number) => {
-      for (let i = 0; i < n; i++, sent++) {
-        const name = ACCOUNTS[sent % ACCOUNTS.length]!;
-        s.telegram.userSays({
-          from: s.user.id,
-          chat: { bot: s.bots[name]!.username },
-          text: `onboarding ${sent}`,
-        });
-      }
-    };
-    say(140);
-    await eventually(() => repliesPerMessage(s).size === sent, 20_000, 100);
-
-    const frozenAt = Date.now();
-    r.freeze();
-    await new Promise((res) => setTimeout(res, TTL + 500));
-    const ready = await Promise.all(
-      replicas.map((x) => fetch(`${x.daemon.httpUrl}/readyz`).then((res) => res.status)),
-    );
-    expect(ready).toEqual([503, 503, 503]);
-    say(140); // waits at Telegram, unconfirmed
-    await new Promise((res) => setTimeout(res, 20_000 - (Date.now() - frozenAt)));
-    const thawAt = Date.now();
-    r.thaw();
-    // No poll answered while the leases could have expired: every poll ended by its local deadline.
-    const pausedPolls = s.telegram
-      .calls({ method: "getUpdates" })
-      .filter((c) => c.status === 200 && c.at > frozenAt + TTL && c.at < thawAt);
-    expect(pausedPolls).toEqual([]);
-    await eventually(() => repliesPerMessage(s).size === sent, 20_000, 100);
-    await eventually(() => settled(replicas), 10_000, 200);
-
-    await r.stop();
-    say(70);
-    await new Promise((res) => setTimeout(res, 2_000));
-    await r.start();
-    await eventually(() => repliesPerMessage(s).size === sent, 25_000, 100);
-    expect(conflicts(s)).toEqual([]);
-    const duplicates = [...repliesPerMessage(s).values()].filter((n) => n > 1).length;
-    expect(duplicates).toBeLessThanOrEqual(ACCOUNTS.length * 100);
-    expect(replicas.every((x) => x.daemon.child.exitCode === null)).toBe(true);
-  }, 75_000);
 });
