@@ -1,4 +1,4 @@
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import {
   ACCOUNTS,
   conflicts,
@@ -12,27 +12,20 @@ import {
   statusOf,
   TICK,
   TTL,
+  useClusterStack,
 } from "../helpers/cluster-stack.js";
 import { eventually } from "../helpers/daemon.js";
 import { describeWhere } from "../helpers/needs.js";
-import { type RedisServer, startRedisServer } from "../helpers/redis-server.js";
-import { type Stack, startStack } from "../helpers/stack.js";
 
-let stack: Stack | undefined;
-let redis: RedisServer | undefined;
-afterEach(async () => {
-  await stack?.close();
-  stack = undefined;
-  await redis?.close();
-  redis = undefined;
-});
+const startClusterStack = useClusterStack();
 
 /** kill -9 of replicas under load (helpers: test/helpers/cluster-stack.ts). */
 describeWhere("redis", "cluster failover with three replicas", () => {
   it("kill -9 of the busiest replica, twice, under a 2,000-message load: everything answered, no 409", async () => {
-    redis = await startRedisServer();
-    stack = await startStack({ accounts: ACCOUNTS, env: { TELEGRAM_POLL_TIMEOUT: String(POLL_SECONDS) } });
-    const s = stack;
+    const { stack: s, redis } = await startClusterStack({
+      accounts: ACCOUNTS,
+      env: { TELEGRAM_POLL_TIMEOUT: String(POLL_SECONDS) },
+    });
     const replicas = await startReplicas(s, redis, 3);
     // Replicas start one after the other: the first takes everything, then hands over to the others.
     const balanced = async () => {

@@ -1,22 +1,12 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { runCliProcess } from "../helpers/cli-process.js";
 import { type DaemonProcess, eventually } from "../helpers/daemon.js";
+import { replicaEnv, useClusterStack } from "../helpers/cluster-stack.js";
 import { describeWhere } from "../helpers/needs.js";
-import { type RedisServer, startRedisServer } from "../helpers/redis-server.js";
-import { type Stack, startStack } from "../helpers/stack.js";
 
 const ACCOUNTS = ["support", "sales"];
 
-let stack: Stack | undefined;
-let redis: RedisServer | undefined;
-afterEach(async () => {
-  await stack?.close();
-  stack = undefined;
-  await redis?.close();
-  redis = undefined;
-});
+const startClusterStack = useClusterStack();
 
 async function polled(daemon: DaemonProcess): Promise<string[]> {
   const body = (await (await fetch(`${daemon.httpUrl}/status`)).json()) as {
@@ -27,24 +17,11 @@ async function polled(daemon: DaemonProcess): Promise<string[]> {
 
 describeWhere("redis", "pairing in cluster mode", () => {
   it("an approval given on one replica's CLI is delivered by the replica that owns the account", async () => {
-    redis = await startRedisServer();
-    stack = await startStack({
+    const { stack: s, redis: r } = await startClusterStack({
       accounts: ACCOUNTS,
       account: () => ({ dmPolicy: "pairing", allowFrom: [] }),
     });
-    const s = stack;
-    const envOf = (id: string) => {
-      const stateDir = join(s.dir, `state-${id}`);
-      mkdirSync(stateDir, { recursive: true });
-      return {
-        ...s.env,
-        GATEWAY_REDIS_URL: redis!.url,
-        GATEWAY_REPLICA_ID: id,
-        GATEWAY_STATE_DIR: stateDir,
-        GATEWAY_LEASE_TTL_MS: "3000",
-        GATEWAY_LEASE_MARGIN_MS: "300",
-      };
-    };
+    const envOf = (id: string) => ({ ...s.env, ...replicaEnv(s, r, id) });
     const replicas = [
       { id: "gw-1", daemon: await s.startDaemon({ env: envOf("gw-1") }) },
       { id: "gw-2", daemon: await s.startDaemon({ env: envOf("gw-2") }) },

@@ -1,4 +1,4 @@
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import {
   ACCOUNTS,
   conflicts,
@@ -7,28 +7,20 @@ import {
   settled,
   startReplicas,
   TTL,
+  useClusterStack,
 } from "../helpers/cluster-stack.js";
 import { eventually } from "../helpers/daemon.js";
 import { describeWhere } from "../helpers/needs.js";
-import { type RedisServer, startRedisServer } from "../helpers/redis-server.js";
-import { type Stack, startStack } from "../helpers/stack.js";
 
-let stack: Stack | undefined;
-let redis: RedisServer | undefined;
-afterEach(async () => {
-  await stack?.close();
-  stack = undefined;
-  await redis?.close();
-  redis = undefined;
-});
+const startClusterStack = useClusterStack();
 
 /** Redis frozen, then restarted, under load (helpers: test/helpers/cluster-stack.ts). */
 describeWhere("redis", "cluster mode through a Redis outage", () => {
   it("Redis unreachable for 20 s, then restarted: polling pauses before the leases can expire and resumes, nothing lost, no 409", async () => {
-    redis = await startRedisServer();
-    stack = await startStack({ accounts: ACCOUNTS, env: { TELEGRAM_POLL_TIMEOUT: String(POLL_SECONDS) } });
-    const s = stack;
-    const r = redis;
+    const { stack: s, redis: r } = await startClusterStack({
+      accounts: ACCOUNTS,
+      env: { TELEGRAM_POLL_TIMEOUT: String(POLL_SECONDS) },
+    });
     const replicas = await startReplicas(s, r, 3);
     await eventually(() => settled(replicas), 30_000, 200);
     let sent = 0;

@@ -1,36 +1,25 @@
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
-import { afterEach, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import {
   ACCOUNTS,
   conflicts,
-  MARGIN,
+  replicaEnv,
   repliesPerMessage,
   settled,
   startReplicas,
-  TTL,
+  useClusterStack,
 } from "../helpers/cluster-stack.js";
 import { eventually } from "../helpers/daemon.js";
 import { describeWhere } from "../helpers/needs.js";
-import { type RedisServer, startRedisServer } from "../helpers/redis-server.js";
-import { type Stack, startStack } from "../helpers/stack.js";
 
-let stack: Stack | undefined;
-let redis: RedisServer | undefined;
-afterEach(async () => {
-  await stack?.close();
-  stack = undefined;
-  await redis?.close();
-  redis = undefined;
-});
+const startClusterStack = useClusterStack();
 
 /** A rolling restart under load (helpers: test/helpers/cluster-stack.ts). */
 describeWhere("redis", "cluster mode through a rolling restart", () => {
   it("SIGTERM and restart of each replica in turn under load: every message answered once, no 409", async () => {
-    redis = await startRedisServer();
-    stack = await startStack({ accounts: ACCOUNTS, env: { TELEGRAM_POLL_TIMEOUT: "2" } });
-    const s = stack;
-    const r = redis;
+    const { stack: s, redis: r } = await startClusterStack({
+      accounts: ACCOUNTS,
+      env: { TELEGRAM_POLL_TIMEOUT: "2" },
+    });
     const replicas = await startReplicas(s, r, 3);
     await eventually(() => settled(replicas), 30_000, 200);
 
@@ -51,20 +40,9 @@ describeWhere("redis", "cluster mode through a rolling restart", () => {
     })();
     for (const [i, replica] of replicas.entries()) {
       expect(await replica.daemon.stop("SIGTERM")).toBe(0);
-      const stateDir = join(s.dir, `state-${replica.id}-again`);
-      mkdirSync(stateDir, { recursive: true });
       replicas[i] = {
         id: replica.id,
-        daemon: await s.startDaemon({
-          env: {
-            GATEWAY_REDIS_URL: r.url,
-            GATEWAY_REPLICA_ID: replica.id,
-            GATEWAY_STATE_DIR: stateDir,
-            GATEWAY_LEASE_TTL_MS: String(TTL),
-            GATEWAY_LEASE_MARGIN_MS: String(MARGIN),
-            LOG_LEVEL: "info",
-          },
-        }),
+        daemon: await s.startDaemon({ env: replicaEnv(s, r, replica.id, 2) }),
       };
       await eventually(() => settled(replicas), 20_000, 200);
     }

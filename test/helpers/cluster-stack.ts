@@ -1,8 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { afterEach } from "vitest";
 import type { DaemonProcess } from "./daemon.js";
-import type { RedisServer } from "./redis-server.js";
-import type { Stack } from "./stack.js";
+import { type RedisServer, startRedisServer } from "./redis-server.js";
+import { type Stack, type StackOptions, startStack } from "./stack.js";
 
 /**
  * Cluster mode end to end: replica daemons (child processes) sharing the sandbox's bots through a
@@ -44,25 +45,48 @@ export async function settled(replicas: Replica[]): Promise<boolean> {
   return ACCOUNTS.every((a) => p.get(a)?.length === 1);
 }
 
+/** The environment of replica `id`: the Redis URL, short leases, its own (new) state directory. */
+export function replicaEnv(s: Stack, r: RedisServer, id: string, incarnation = 1): Record<string, string> {
+  const stateDir = join(s.dir, `state-${id}-${incarnation}`);
+  mkdirSync(stateDir, { recursive: true });
+  return {
+    GATEWAY_REDIS_URL: r.url,
+    GATEWAY_REPLICA_ID: id,
+    GATEWAY_STATE_DIR: stateDir,
+    GATEWAY_LEASE_TTL_MS: String(TTL),
+    GATEWAY_LEASE_MARGIN_MS: String(MARGIN),
+    LOG_LEVEL: "info",
+  };
+}
+
+/** Starts replicas gw-1 … gw-<count>, one after the other. */
 export async function startReplicas(s: Stack, r: RedisServer, count: number): Promise<Replica[]> {
   const replicas: Replica[] = [];
   for (let i = 1; i <= count; i++) {
     const id = `gw-${i}`;
-    const stateDir = join(s.dir, `state-${id}`);
-    mkdirSync(stateDir, { recursive: true });
-    const daemon = await s.startDaemon({
-      env: {
-        GATEWAY_REDIS_URL: r.url,
-        GATEWAY_REPLICA_ID: id,
-        GATEWAY_STATE_DIR: stateDir,
-        GATEWAY_LEASE_TTL_MS: String(TTL),
-        GATEWAY_LEASE_MARGIN_MS: String(MARGIN),
-        LOG_LEVEL: "info",
-      },
-    });
-    replicas.push({ id, daemon });
+    replicas.push({ id, daemon: await s.startDaemon({ env: replicaEnv(s, r, id) }) });
   }
   return replicas;
+}
+
+/**
+ * For a test file: an afterEach that closes what the returned `start` opened (a Redis server and
+ * a stack), and `start` itself.
+ */
+export function useClusterStack(): (options?: StackOptions) => Promise<{ stack: Stack; redis: RedisServer }> {
+  const opened: Array<{ stack: Stack; redis: RedisServer }> = [];
+  afterEach(async () => {
+    for (const { stack, redis } of opened.splice(0)) {
+      await stack.close();
+      await redis.close();
+    }
+  });
+  return async (options = {}) => {
+    const redis = await startRedisServer();
+    const stack = await startStack(options);
+    opened.push({ stack, redis });
+    return { stack, redis };
+  };
 }
 
 export function repliesPerMessage(s: Stack): Map<string, number> {
