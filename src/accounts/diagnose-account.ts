@@ -1,4 +1,5 @@
 import { Api, GrammyError } from "grammy";
+import { mentionFreePlaces } from "../config/mention-free.js";
 import type { AccountConfig } from "../config/schema.js";
 import type { Check } from "../core/check-result.js";
 import { errorMessage } from "../errors.js";
@@ -75,13 +76,13 @@ export async function diagnoseAccount(options: {
   }
 
   const privacy = !me.can_read_all_group_messages;
-  const noMention = Object.entries(config.groups).filter(([, g]) => g.requireMention === false);
+  const noMention = mentionFreePlaces(config.groups);
   if (privacy && noMention.length > 0) {
     checks.push({
       subject,
       check: "privacy mode",
       status: "warn",
-      detail: `privacy mode is on, but ${noMention.map(([id]) => id).join(", ")} set requireMention: false; the bot only sees commands, mentions and replies there`,
+      detail: `privacy mode is on, but ${noMention.join(", ")} set requireMention: false; the bot only sees commands, mentions and replies there`,
       fix: `in BotFather: /setprivacy → @${me.username} → Disable, then remove and re-add the bot to those groups`,
     });
   } else {
