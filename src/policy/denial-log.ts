@@ -18,7 +18,8 @@ export interface DenialLogger {
 
 /**
  * Every dropped message has a reason an operator can find (access-policy.md): one info line
- * `message denied` with account, chatId, chatType, senderId and reason, rate-limited per
+ * `message denied` with account, chatId, chatType, senderId, reason (and threadId in a forum
+ * topic), rate-limited per
  * (account, chat, reason). The next line after a quiet period carries `suppressed`, the number of
  * denials not logged since the previous line. Message text is never logged.
  */
@@ -55,6 +56,7 @@ export function createDenialLogger(logger: Logger, options: DenialLoggerOptions 
         senderId: msg.senderId,
         reason: decision.reason,
       };
+      if (msg.threadId !== undefined) fields.threadId = msg.threadId;
       if (entry && entry.suppressed > 0) fields.suppressed = entry.suppressed;
       logger.info(fields, "message denied");
       seen.set(key, { loggedAt: at, suppressed: 0 });
