@@ -94,7 +94,23 @@ export async function diagnoseAccount(options: {
     try {
       const chat = await api.getChat(Number(id));
       const title = "title" in chat ? chat.title : "";
-      checks.push({ subject, check: `group ${id}`, status: "ok", detail: `${chat.type} "${title}"` });
+      const topics = Object.keys(config.groups[id]?.topics ?? {});
+      const forum = "is_forum" in chat && chat.is_forum === true;
+      if (topics.length > 0 && !forum) {
+        checks.push({
+          subject,
+          check: `group ${id}`,
+          status: "warn",
+          detail: `${chat.type} "${title}" is not a forum, so its topics (${topics.join(", ")}) never apply`,
+          fix: `turn on Topics in the group's settings, or remove topics from groups["${id}"]`,
+        });
+      } else
+        checks.push({
+          subject,
+          check: `group ${id}`,
+          status: "ok",
+          detail: `${chat.type} "${title}"${forum ? " (forum)" : ""}`,
+        });
     } catch (error) {
       const migrated = error instanceof GrammyError ? error.parameters?.migrate_to_chat_id : undefined;
       checks.push({

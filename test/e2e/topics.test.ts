@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { SandboxChat, SentMessage } from "../../packages/sandbox/src/telegram/index.js";
 import { CHOICE_PAGES } from "../fixtures/choice-pages.js";
+import { runCliProcess } from "../helpers/cli-process.js";
 import { type DaemonProcess, eventually } from "../helpers/daemon.js";
 import { DEFAULT_PAGES, type Stack, startStack } from "../helpers/stack.js";
 
@@ -293,4 +294,34 @@ describe("forum topics (daemon against the sandboxes)", () => {
     expect(supportAfter.text).toMatch(/found nothing/i);
     expect(f.stack.telegram.sent({ bot: BOT }).some((m) => m.replyToMessageId === unaddressed)).toBe(false);
   });
+
+  it("doctor names topics set on a group that is not a forum, and topics privacy mode silences", async () => {
+    stack = await startStack({ accounts: ["default"] });
+    const { telegram, user, group } = stack;
+    const bot = stack.bots.default!.username;
+    const forum = telegram.addGroup({ title: "Forum", forum: true, members: [user.id], bots: [bot] });
+    const config = stack.config() as { accounts: { default: Record<string, unknown> } };
+    config.accounts.default.groups = {
+      [String(group.id)]: { topics: { "1": { enabled: false } } },
+      [String(forum.id)]: { topics: { "7": { requireMention: false } } },
+    };
+    stack.writeConfig(config);
+    const result = await runCliProcess(["doctor", "--json"], stack.env);
+    const report = JSON.parse(result.stdout) as {
+      checks: Array<{ check: string; status: string; detail?: string; fix?: string }>;
+    };
+    const find = (check: string) => report.checks.find((c) => c.check === check);
+    expect(find(`group ${group.id}`)).toMatchObject({
+      status: "warn",
+      detail: expect.stringMatching(/not a forum/),
+    });
+    expect(find(`group ${forum.id}`)).toMatchObject({
+      status: "ok",
+      detail: expect.stringContaining("(forum)"),
+    });
+    expect(find("privacy mode")).toMatchObject({
+      status: "warn",
+      detail: expect.stringContaining(`${forum.id} topic 7`),
+    });
+  }, 60_000);
 });
