@@ -128,6 +128,7 @@ export const accountSchema = z
       .default("allowlist")
       .describe(DOCS.account.groupPolicy),
     groupAllowFrom: userIdList("this account's groups").optional().describe(DOCS.account.groupAllowFrom),
+    inline: z.boolean().default(true).describe(DOCS.account.inline),
     groups: z
       .record(z.string().meta(GROUP_KEY_HINT), groupSchema)
       .default({})
@@ -259,6 +260,7 @@ export const KNOWN_KEYS = {
     "groupPolicy",
     "groupAllowFrom",
     "groups",
+    "inline",
   ],
   group: Object.keys(groupSchema.shape),
   topic: Object.keys(topicSchema.shape),
