@@ -11,6 +11,8 @@ import type { StateLayout } from "../state/layout.js";
 import { createMessagePipeline } from "../pipeline/handle-message.js";
 import { createPairingHandler } from "../pipeline/pairing-flow.js";
 import { createDenialLogger } from "../policy/denial-log.js";
+import { EDIT_WINDOW_MS } from "../policy/edit-rule.js";
+import { openReplyMemory } from "../state/reply-memory.js";
 import type { PairingStore } from "../policy/pairing-store.js";
 import type { ConfigInForce } from "./apply-config.js";
 
@@ -37,6 +39,17 @@ export function wirePipeline(deps: {
     taps: metrics.choiceTaps,
   });
   const denials = createDenialLogger(deps.logger.child({ component: "policy" }));
+  // Kept well past the edit window: an edit made in time may be read late (after a restart), and
+  // must still find that its original was answered.
+  const replies = openReplyMemory({
+    file: deps.layout.replyMemoryFile,
+    keepMs: EDIT_WINDOW_MS + REPLY_MEMORY_SLACK_MS,
+    onError: (err) =>
+      deps.logger.warn(
+        { err },
+        "the reply memory cannot be written; edits after a restart may be answered twice",
+      ),
+  });
   return createMessagePipeline({
     runtime: () => deps.config.runtime,
     isApproved: (account, userId) => pairing.isApproved(account, userId),
@@ -50,5 +63,9 @@ export function wirePipeline(deps: {
     gaps,
     metrics,
     migrations: deps.migrations,
+    replies,
   });
 }
+
+/** How long past the edit window what came of a message is remembered. */
+const REPLY_MEMORY_SLACK_MS = 60 * 60_000;

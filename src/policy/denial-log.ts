@@ -55,6 +55,7 @@ export function createDenialLogger(logger: Logger, options: DenialLoggerOptions 
         senderId: msg.senderId,
         reason: decision.reason,
       };
+      if (decision.cause !== undefined) fields.cause = decision.cause;
       if (entry && entry.suppressed > 0) fields.suppressed = entry.suppressed;
       logger.info(fields, "message denied");
       seen.set(key, { loggedAt: at, suppressed: 0 });

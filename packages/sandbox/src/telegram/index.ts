@@ -15,6 +15,7 @@ export type {
   SentFilter,
   SentMessage,
   TelegramSandbox,
+  UserEditsInput,
   UserSaysInput,
   UserSaysResult,
 } from "./types.js";

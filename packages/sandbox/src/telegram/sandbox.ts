@@ -9,6 +9,7 @@ import { reportBlock, setBotMembership } from "./membership.js";
 import { createRegistry } from "./registry.js";
 import { channelPost, closeTopic, createTopic, upgradeGroup } from "./service-messages.js";
 import type { TelegramSandbox } from "./types.js";
+import { userEdits } from "./user-edits.js";
 import { injectUpdate, userSays } from "./user-messages.js";
 import { createBotStates, unixTime, type World } from "./world.js";
 
@@ -101,6 +102,7 @@ export function createTelegramSandbox(options: TelegramSandboxOptions = {}): Tel
     addChannel: (spec) => registry.addChannel(spec),
     channelPost: (channel, text) => channelPost(world, channel, text),
     userSays: (input) => userSays(world, input),
+    userEdits: (input) => userEdits(world, input),
     injectUpdate: (bot, update, options) => injectUpdate(world, bot, update, options),
     tap: (input) => tap(world, input),
     sent: (filter) => world.sent.list(filter),

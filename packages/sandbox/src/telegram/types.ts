@@ -133,6 +133,21 @@ export interface UserSaysInput {
   textMentions?: { userId: number; text: string }[];
 }
 
+export interface UserEditsInput {
+  from: number;
+  /** A group id, or `{ bot }` for the private chat with that bot. */
+  chat: number | { bot: string };
+  /** The user's message, by the id users see. */
+  messageId: number;
+  /** The new text (or caption). */
+  text: string;
+  /**
+   * Seconds after the message was sent that the edit is dated (`edit_date`), to stand for a late
+   * edit without waiting; absent = now.
+   */
+  after?: number;
+}
+
 export interface UserSaysResult {
   messageId: number;
   chatId: number;
@@ -205,6 +220,8 @@ export interface TelegramSandbox {
    */
   channelPost(channel: number, text: string): { messageId: number; forwardedId?: number };
   userSays(input: UserSaysInput): UserSaysResult;
+  /** A user edits their message: `edited_message` (same message_id, with edit_date) to the bots that may see it. */
+  userEdits(input: UserEditsInput): UserSaysResult;
   /**
    * A raw update (update_id assigned when absent). allowed_updates applies as to every update, so
    * a test cannot make the bot receive what Telegram would not deliver: undefined when filtered.
