@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { SentMessage } from "../../packages/sandbox/src/telegram/index.js";
+import { type SentMessage, TELEGRAM_FLOOD_LIMITS } from "../../packages/sandbox/src/telegram/index.js";
 import { eventually } from "../helpers/daemon.js";
 import { type Stack, startStack } from "../helpers/stack.js";
 
@@ -18,7 +18,8 @@ async function ready(url: string): Promise<boolean> {
 
 describe("edited messages (daemon against the sandboxes)", () => {
   it("answers an edit that adds the mention, edits its 'nothing found' reply, and ignores late or answered edits", async () => {
-    stack = await startStack({ accounts: ["default"] });
+    // Telegram's flood limits, and the daemon pacing its replies and edits as it does by default.
+    stack = await startStack({ accounts: ["default"], flood: TELEGRAM_FLOOD_LIMITS });
     const { telegram, user, group } = stack;
     const bot = stack.bots.default!.username;
     const daemon = await stack.startDaemon();

@@ -20,6 +20,7 @@ export type {
   UserSaysResult,
 } from "./types.js";
 export { SandboxError } from "./errors.js";
+export { TELEGRAM_FLOOD_LIMITS } from "./flood.js";
 export {
   applyWorld,
   readWorldFile,

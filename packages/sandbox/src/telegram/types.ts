@@ -75,6 +75,8 @@ export interface CallRecord {
 
 export interface FloodLimits {
   perChatPerSecond?: number;
+  /** A private chat takes `perChatPerSecond × privateBurst` messages in any `privateBurst` seconds (short bursts pass). */
+  privateBurst?: number;
   perBotPerSecond?: number;
   perGroupPerMinute?: number;
 }
