@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { type SentMessage, TELEGRAM_FLOOD_LIMITS } from "../../packages/sandbox/src/telegram/index.js";
 import { eventually } from "../helpers/daemon.js";
+import { accountsPolling } from "../helpers/polling.js";
 import { type Stack, startStack } from "../helpers/stack.js";
 
 /** Edited messages end to end: the daemon against both sandboxes, edits shaped as Telegram sends them. */
@@ -11,11 +12,6 @@ afterEach(async () => {
   stack = undefined;
 });
 
-async function ready(url: string): Promise<boolean> {
-  const body = (await (await fetch(`${url}/status`)).json()) as { accounts: Array<{ status: string }> };
-  return body.accounts.every((a) => a.status === "polling");
-}
-
 describe("edited messages (daemon against the sandboxes)", () => {
   it("answers an edit that adds the mention, edits its 'nothing found' reply, and ignores late or answered edits", async () => {
     // Telegram's flood limits, and the daemon pacing its replies and edits as it does by default.
@@ -23,7 +19,7 @@ describe("edited messages (daemon against the sandboxes)", () => {
     const { telegram, user, group } = stack;
     const bot = stack.bots.default!.username;
     const daemon = await stack.startDaemon();
-    await eventually(() => ready(daemon.httpUrl), 20_000);
+    await eventually(() => accountsPolling(daemon.httpUrl), 20_000);
     const ignored = (reason: string) =>
       daemon.waitForLog((l) => l.msg === "message denied" && l.reason === reason, 10_000);
 

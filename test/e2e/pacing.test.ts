@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { TELEGRAM_FLOOD_LIMITS } from "../../packages/sandbox/src/telegram/index.js";
 import { eventually } from "../helpers/daemon.js";
+import { accountsPolling } from "../helpers/polling.js";
 import { type Stack, startStack } from "../helpers/stack.js";
 
 /** The outgoing queue against a sandbox that keeps Telegram's flood limits (its default). */
@@ -10,11 +11,6 @@ afterEach(async () => {
   await stack?.close();
   stack = undefined;
 });
-
-async function ready(url: string): Promise<boolean> {
-  const body = (await (await fetch(`${url}/status`)).json()) as { accounts: Array<{ status: string }> };
-  return body.accounts.every((a) => a.status === "polling");
-}
 
 describe("paced replies (daemon against the sandboxes)", () => {
   it("answers a burst of DMs in order without one 429, and a graceful stop waits for the queue", async () => {
@@ -26,7 +22,7 @@ describe("paced replies (daemon against the sandboxes)", () => {
     const { telegram, user } = stack;
     const bot = stack.bots.default!.username;
     const daemon = await stack.startDaemon();
-    await eventually(() => ready(daemon.httpUrl), 20_000);
+    await eventually(() => accountsPolling(daemon.httpUrl), 20_000);
 
     const questions = ["backup", "restore", "onboarding", "laptop", "handbook", "nightly", "latest"];
     const asked = questions.map(

@@ -1,9 +1,8 @@
 import { userPlace } from "./chat-access.js";
 import { detectEntities } from "./detect-entities.js";
 import { SandboxError } from "./errors.js";
-import { botMaySee } from "./privacy.js";
-import { messageObject } from "./render.js";
 import type { UserEditsInput, UserSaysResult } from "./types.js";
+import { deliverToGroupBots } from "./user-messages.js";
 import { unixTime, type World } from "./world.js";
 
 /**
@@ -42,13 +41,6 @@ export function userEdits(world: World, input: UserEditsInput): UserSaysResult {
   if (entities.length > 0) message.entities = entities;
   else delete message.entities;
   message.editDate = input.after === undefined ? unixTime(world) : message.date + Math.max(0, input.after);
-  const deliveredTo: string[] = [];
-  for (const username of recipients) {
-    const state = world.botState(username);
-    if (place.type !== "private" && !botMaySee(state.bot, message)) continue;
-    world.chats.assignToBot(place, state.key, message);
-    const id = state.updates.deliver({ edited_message: messageObject(world, place, state.key, message) });
-    if (id !== undefined) deliveredTo.push(state.bot.username);
-  }
+  const deliveredTo = deliverToGroupBots(world, place, recipients, message, "edited_message");
   return { messageId: message.viewId, chatId: place.chatId, deliveredTo };
 }
