@@ -109,7 +109,7 @@ export interface SandboxFaults {
   down(isDown: boolean): void;
   /** The user blocked the bot: sends to that private chat answer 403. */
   blockBot(bot: string, userId: number, blocked?: boolean): void;
-  /** Removes every fault (webhooks set through setWebhook stay: they are bot state). */
+  /** Removes every fault (webhooks set through setWebhook stay: they are bot state); flood limits go back to the sandbox's own. */
   clear(): void;
 }
 
