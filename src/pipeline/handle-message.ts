@@ -11,6 +11,7 @@ import type { GapLog } from "../state/gap-log.js";
 import type { ReplyMemory, ReplyOutcome } from "../state/reply-memory.js";
 import type { AnswerOutcome, AnswerStep } from "./answer-step.js";
 import { type ChoiceFlow, TAP_NOTICES } from "./choice-tap.js";
+import { INLINE_ACCESS_START } from "./inline-flow.js";
 import { questionOf } from "./question-text.js";
 import type { RuntimeConfig } from "./runtime-config.js";
 
@@ -145,9 +146,10 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
         return deps.pair(msg, reply, log);
       }
       // /whoami works for someone not let in: they need their id (and the group's) to be let in.
+      // So does `/start access` in a DM, sent by inline mode's "Ask for access" button.
       const whoami =
         msg.chatType === "private"
-          ? msg.command === "whoami"
+          ? msg.command === "whoami" || (msg.command === "start" && msg.args === INLINE_ACCESS_START)
           : policy !== undefined && mayAskWhoamiInGroup(msg, policy);
       if (whoami) {
         remember(msg, "answered", await reply.send([whoamiText(msg)]));

@@ -39,7 +39,11 @@ export type DenyReason =
   /** An edited message the policy denies for another reason (the log names it). */
   | "edit-not-allowed"
   /** An edited message whose original was answered already: an edit does not answer twice. */
-  | "edit-already-answered";
+  | "edit-already-answered"
+  /** An inline query from a sender the account's DM rules do not let in. */
+  | "inline-not-allowed"
+  /** An inline query to an account with `inline: false`. */
+  | "inline-disabled";
 
 export type Decision =
   | { allow: true; via: "allowlist" | "pairing" | "open" | "group" }
@@ -81,4 +85,6 @@ export const DENY_REASONS: readonly DenyReason[] = [
   "edit-not-addressed",
   "edit-not-allowed",
   "edit-already-answered",
+  "inline-not-allowed",
+  "inline-disabled",
 ];
