@@ -15,6 +15,7 @@ import { type ApiCallEvent, createAccountBot, type OffsetTrack } from "./account
 import { identityOf } from "./bot-identity.js";
 import { type CommandMenu, syncCommandMenu } from "./command-menu.js";
 import { type Journal, openJournal } from "./journal.js";
+import { createOutgoingPacer } from "./outgoing-pacer.js";
 import { createReplay } from "./replay.js";
 import { createInlineReplier } from "./inline-replier.js";
 import { createReplier } from "./telegram-replier.js";
@@ -47,6 +48,10 @@ export interface AccountRunnerOptions {
   durableJournal?: boolean;
   /** The bot's command menu; registered with setMyCommands only when it differs from Telegram's. */
   commands?: CommandMenu;
+  /** Keep Telegram's rates with an outgoing queue (default true); false leaves it to 429 and auto-retry. */
+  pacing?: boolean;
+  /** A message left the outgoing queue after waiting `waitedMs` for its turn. */
+  onOutgoing?: (account: string, waitedMs: number) => void;
   /** Cluster mode: every getUpdates goes through this gate (the account's lease). */
   pollGate?: PollGate;
 }
@@ -70,6 +75,8 @@ export interface AccountRunner {
   /** A replier outside any update (pairing notices, answering a message kept by pairing). */
   replier(target: { chatId: number; messageId?: number }): Replier;
   identity(): BotIdentity | undefined;
+  /** Messages waiting in (or being sent by) the outgoing queue. */
+  outgoingDepth(): number;
 }
 
 /**
@@ -99,11 +106,16 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     ...(options.onState ? { onState: options.onState } : {}),
   });
 
+  const pacer =
+    options.pacing === false
+      ? undefined
+      : createOutgoingPacer({ onStart: (waitedMs) => options.onOutgoing?.(account, waitedMs) });
   const offsets: OffsetTrack = { next: 0, confirmOnly: false };
   const bot: Bot = createAccountBot({
     account,
     offsets,
     ...(options.pollGate ? { pollGate: options.pollGate } : {}),
+    ...(pacer ? { pacer } : {}),
     token: options.token,
     apiRoot: options.apiRoot,
     journal,
@@ -222,7 +234,11 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
           .runner()
           ?.stop()
           .catch(() => {});
-        const drained = await processor.drain(deadlineMs, () => supervisor.runner()?.size() ?? 0);
+        // Replies still queued for their turn (also those outside any update) are waited for too.
+        const drained = await processor.drain(
+          deadlineMs,
+          () => (supervisor.runner()?.size() ?? 0) + (pacer?.depth() ?? 0),
+        );
         if (!drained)
           log.warn(
             { deadlineMs },
@@ -239,5 +255,6 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     state: () => status.state(),
     replier: (target) => replierFor(target),
     identity,
+    outgoingDepth: () => pacer?.depth() ?? 0,
   };
 }

@@ -1,3 +1,4 @@
+import { type RedisKeys, redisKeys } from "./redis-keys.js";
 import { NOW_MS, type ScriptRunner } from "./redis-scripts.js";
 
 /** A lease this replica holds: the exact value stored in Redis, and its fencing token. */
@@ -43,7 +44,7 @@ export interface LeaseStore {
 // KEYS: lease, fence, epoch. ARGV: replica, ttl ms. SET NX semantics, with two additions:
 // - a replica id that finds its own earlier lease (a restart with the same id) takes it over with a
 //   new token, fencing the old one out;
-// - the epoch key marks when this Redis' data began. Missing, Redis lost its data (a restart without
+// - the epoch key marks when this Redis' data began for the account. Missing, Redis lost its data (a restart without
 //   persistence, a flush) or is new: leases it forgot may still be in use until their local
 //   deadlines, so nothing is granted until one TTL after the epoch.
 const ACQUIRE = `${NOW_MS}
@@ -91,24 +92,25 @@ end
 return out`;
 
 /**
- * Account leases in Redis: `<prefix>lease:<account>` (the holder, with a TTL) and
- * `<prefix>fence:<account>` (the fencing counter, never deleted, so tokens only grow).
- * `<prefix>epoch` (when this Redis' data began: no lease is granted during the first TTL after it).
+ * Account leases in Redis (key names in `redis-keys.ts`): the lease (the holder, with a TTL), the
+ * fencing counter (never deleted, so tokens only grow) and the lease epoch (when this Redis' data
+ * began for the account: no lease is granted during the first TTL after it). An account's three
+ * keys share its hash tag, so each script touches one slot.
  * Every operation is one Lua script, so it is atomic against every other replica's.
  */
 export function createLeaseStore(
   redis: ScriptRunner,
-  options: { ttlMs: number; prefix?: string },
+  options: { ttlMs: number; keys?: RedisKeys },
 ): LeaseStore {
-  const prefix = options.prefix ?? "wiki-gateway:";
-  const leaseKey = (account: string) => `${prefix}lease:${account}`;
-  const fenceKey = (account: string) => `${prefix}fence:${account}`;
+  const keys = options.keys ?? redisKeys();
+  const leaseKey = keys.lease;
+  const fenceKey = keys.fence;
   const ttl = String(options.ttlMs);
 
   return {
     async acquire(account, replica) {
       const value = await redis.eval(ACQUIRE, {
-        keys: [leaseKey(account), fenceKey(account), `${prefix}epoch`],
+        keys: [leaseKey(account), fenceKey(account), keys.leaseEpoch(account)],
         arguments: [replica, ttl],
       });
       if (typeof value !== "string") return { busyMs: Math.max(0, Number(value)) };

@@ -17,6 +17,14 @@ export interface RedisKeys {
   pairingLock: string;
   /** A pairing document set aside: `<pairing>:corrupt-<time>` or `<pairing>:invalid-<time>`. */
   pairingAside(kind: "corrupt" | "invalid", at: Date): string;
+  /** STRING with a TTL: the account's lease, `<replica>\n<token>\n<acquired at>`. */
+  lease(account: string): string;
+  /** STRING: the account's fencing counter (INCR at each acquisition; never deleted). */
+  fence(account: string): string;
+  /** STRING: when this Redis' data began for the account's leases (none granted for one TTL after). */
+  leaseEpoch(account: string): string;
+  /** ZSET: live replicas scored by their last heartbeat (Redis clock, ms). */
+  replicas: string;
 }
 
 export const DEFAULT_KEY_PREFIX = "wg";
@@ -32,5 +40,9 @@ export function redisKeys(prefix: string = DEFAULT_KEY_PREFIX): RedisKeys {
     pairingRevision: `${pairing}:revision`,
     pairingLock: `${pairing}:lock`,
     pairingAside: (kind, at) => `${pairing}:${kind}-${stamp(at)}`,
+    lease: (account) => `${prefix}:{${account}}:lease`,
+    fence: (account) => `${prefix}:{${account}}:fence`,
+    leaseEpoch: (account) => `${prefix}:{${account}}:lease-epoch`,
+    replicas: `${prefix}:replicas`,
   };
 }

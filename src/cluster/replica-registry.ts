@@ -1,3 +1,4 @@
+import { type RedisKeys, redisKeys } from "./redis-keys.js";
 import { NOW_MS, type ScriptRunner } from "./redis-scripts.js";
 
 /** A live replica and how long ago (Redis clock) it last beat. */
@@ -22,15 +23,15 @@ table.insert(seen, 1, now)
 return seen`;
 
 /**
- * Replica heartbeats in one sorted set, `<prefix>replicas`, scored by the Redis server's clock: a
+ * Replica heartbeats in one sorted set (`replicas` of `redis-keys.ts`), scored by the Redis server's clock: a
  * replica is live while its last beat is younger than the TTL. One clock for all, so the replicas'
  * own clocks never decide who is alive.
  */
 export function createReplicaRegistry(
   redis: ScriptRunner & { zRem(key: string, member: string): Promise<unknown> },
-  options: { ttlMs: number; prefix?: string },
+  options: { ttlMs: number; keys?: RedisKeys },
 ): ReplicaRegistry {
-  const key = `${options.prefix ?? "wiki-gateway:"}replicas`;
+  const key = (options.keys ?? redisKeys()).replicas;
   return {
     async beat(replica) {
       const reply = (await redis.eval(BEAT, {

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { createLeaseStore, type Lease } from "../../src/cluster/lease-store.js";
 import { createOwnership, type Ownership } from "../../src/cluster/ownership.js";
 import { connectRedis, type RedisConnection } from "../../src/cluster/redis-connection.js";
+import { redisKeys } from "../../src/cluster/redis-keys.js";
 import { createReplicaRegistry } from "../../src/cluster/replica-registry.js";
 import { createLogger } from "../../src/log/logger.js";
 import { describeWhere } from "../helpers/needs.js";
@@ -108,7 +109,7 @@ describeWhere("redis", "account leases against a real Redis", () => {
 
   it("acquire, renew and release compare the holder; every acquisition gets a higher fencing token", async () => {
     const client = await connect();
-    const leases = createLeaseStore(client, { ttlMs: 500, prefix: "t1:" });
+    const leases = createLeaseStore(client, { ttlMs: 500, keys: redisKeys("t1") });
     // A Redis with no data may have forgotten leases still in use: nothing for one TTL.
     const fresh = await leases.acquire("support", "gw-a");
     expect(fresh).toMatchObject({ busyMs: expect.any(Number) });
@@ -132,7 +133,7 @@ describeWhere("redis", "account leases against a real Redis", () => {
 
   it("fencing: after expiry another replica takes the lease and the old holder's token is refused", async () => {
     const client = await connect();
-    const leases = createLeaseStore(client, { ttlMs: 300, prefix: "t2:" });
+    const leases = createLeaseStore(client, { ttlMs: 300, keys: redisKeys("t2") });
     await leases.acquire("sales", "gw-a");
     await sleep(320);
     const a = (await leases.acquire("sales", "gw-a")) as Lease;
@@ -146,7 +147,7 @@ describeWhere("redis", "account leases against a real Redis", () => {
 
   it("after Redis lost its data (a restart without persistence), no lease is granted for one TTL", async () => {
     const client = await connect();
-    const leases = createLeaseStore(client, { ttlMs: 400, prefix: "t3:" });
+    const leases = createLeaseStore(client, { ttlMs: 400, keys: redisKeys("t3") });
     await leases.acquire("dev", "gw-a");
     await sleep(420);
     const a = (await leases.acquire("dev", "gw-a")) as Lease;
@@ -163,7 +164,7 @@ describeWhere("redis", "account leases against a real Redis", () => {
     await expect.poll(() => r.ownership.holds("hr"), { timeout: 5000 }).toBe(true);
     await expect.poll(() => r.spans.length, { timeout: 5000 }).toBeGreaterThan(0);
     // Someone else's lease (as after an expiry we did not see): a newer token.
-    await r.client.del("wiki-gateway:lease:hr");
+    await r.client.del(redisKeys().lease("hr"));
     const thief = await createLeaseStore(r.client, { ttlMs: TTL }).acquire("hr", "gw-z");
     expect(thief).toMatchObject({ token: expect.any(Number) });
     await expect(r.ownership.gate("hr")?.admit(5) ?? Promise.reject(new Error("lost"))).rejects.toThrow(

@@ -1,4 +1,3 @@
-import type { Update } from "grammy/types";
 import { afterEach, describe, expect, it } from "vitest";
 import type { Journal } from "../../src/accounts/journal.js";
 import { createReplyDedupe } from "../../src/accounts/reply-dedupe.js";
@@ -7,6 +6,7 @@ import type { Logger } from "../../src/log/logger.js";
 import { PairingError } from "../../src/policy/pairing-error.js";
 import type { PairingStore } from "../../src/policy/pairing-store.js";
 import { createMemoryLogger } from "../../packages/sandbox/src/memory-logger.js";
+import { textUpdate } from "../unit/accounts/fixtures.js";
 import { dm } from "../unit/policy/fixtures.js";
 
 /**
@@ -37,17 +37,6 @@ export interface PairingHarness {
   /** The text of a kept copy. */
   readKept(name: string): Promise<string>;
 }
-
-const textUpdate = (id: number, text = `m${id}`): Update => ({
-  update_id: id,
-  message: {
-    message_id: id,
-    date: 0,
-    chat: { id: 1, type: "private", first_name: "U" },
-    from: { id: 1, is_bot: false, first_name: "U" },
-    text,
-  },
-});
 
 export function journalContract(name: string, harness: () => JournalHarness): void {
   describe(`journal store contract: ${name}`, () => {
