@@ -98,7 +98,11 @@ export function createAccountBot(options: AccountBotOptions): Bot {
   const journal: Transformer = async (prev, method, payload, signal) => {
     const res = await prev(method, payload, signal);
     const result: unknown = res.ok ? res.result : undefined;
-    if (method === "getUpdates" && Array.isArray(result)) options.journal.record(result.filter(isUpdate));
+    if (method === "getUpdates" && Array.isArray(result)) {
+      options.journal.record(result.filter(isUpdate));
+      // The runner confirms this batch with its next poll: only once it is on disk.
+      await options.journal.durable();
+    }
     return res;
   };
   const retry = autoRetry({

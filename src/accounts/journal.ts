@@ -16,7 +16,8 @@ export type { JournalEntry } from "./journal-state.js";
  * Contract:
  * - `record(updates)` is called with every batch `getUpdates` returned, BEFORE the runner can ask for
  *   the next batch (which confirms this one to Telegram). It writes synchronously, so once it
- *   returns, a kill -9 cannot lose the batch.
+ *   returns, a kill -9 cannot lose the batch; once `durable()` resolves, a power cut cannot either
+ *   (the fdatasync runs off the event loop, so the caller awaits it before handing the batch on).
  * - `markSent(updateId, chunk)` is written the moment Telegram accepted reply chunk `chunk`;
  *   `markDone(updateId)` when the handler finished. A replay skips chunks already sent, so a
  *   restart never answers twice; the one unavoidable window is a reply Telegram accepted whose
@@ -34,6 +35,11 @@ export interface Journal {
   readonly damage: JournalDamage | undefined;
   /** Appends a batch; returns only the updates not seen before (done or in flight). */
   record(updates: readonly Update[]): Update[];
+  /**
+   * Resolves once every batch recorded so far is on disk (fdatasync; at once when not `durable`);
+   * rejects with `journal-write-failed` when that failed.
+   */
+  durable(): Promise<void>;
   isDone(updateId: number): boolean;
   sentChunks(updateId: number): ReadonlySet<number>;
   /** Written just before a chunk is sent: a crash before `markSent` makes the chunk ambiguous. */
@@ -59,7 +65,7 @@ export interface JournalDamage {
 
 export interface JournalOptions {
   /**
-   * fdatasync each recorded batch of updates before it can be confirmed: the batch then survives
+   * fdatasync each recorded batch of updates before it can be confirmed (`durable()`): the batch then survives
    * power loss, not only process death. Default true. Progress marks (sent, done) are written
    * without fdatasync: a process crash never loses them (the page cache outlives the process);
    * losing them to a power cut only makes a reply go out twice, never lost.
@@ -105,6 +111,7 @@ export function openJournal(file: string, options: JournalOptions = {}): Journal
       append(lines, true);
       return fresh;
     },
+    durable: () => sink.synced(),
     isDone: (id) => state.isDone(id),
     sentChunks: (id) => state.entry(id)?.sent ?? new Set(),
     // Diagnostics only (it names the replies a crash may have sent twice).

@@ -26,6 +26,9 @@ export interface Replier {
    * rejects because the query is too old or unknown (logged): the tap's reply still goes out.
    */
   answerCallback(queryId: string, text?: string): Promise<void>;
-  /** Shows "typing…" (after a short delay: most answers need none) until the returned function is called. */
+  /**
+   * Shows "typing…" (after a short delay: most answers need none) until the returned function is
+   * called; calling it again does nothing.
+   */
   typing(): () => void;
 }

@@ -142,6 +142,9 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
     try {
       const asked = question === msg.args ? msg : { ...msg, args: question };
       const out = await deps.answer(asked, agent);
+      // "typing…" covers preparing the answer only: a reply that is slow to send (a busy Bot API,
+      // pacing) must not add a sendChatAction call per message, and the reply ends it anyway.
+      stopTyping();
       if (out.choices && out.choices.length > 0) await deps.choices.offer(asked, agent, out, reply);
       else if (out.chunks.length > 0) await reply.send(out.chunks);
       if (msg.command === undefined) countQuestion(asked, agent.id, out);
