@@ -9,7 +9,8 @@ import { requireTldrCorpus } from "../packages/sandbox/src/tldr-corpus.js";
  * `npm run bench`: every benchmark, each against its baseline in the same run, medians of several
  * runs. Results go to bench/results/*.json and *.md. Choose with arguments:
  *   node bench/dist/bench/run.js [pipeline] [scale] [answer-quality] [wiki-import] [--soak SECONDS] [--runs N]
- *   node bench/dist/bench/run.js soak [--soak SECONDS]   (the soak alone, 600 s by default)
+ *   node bench/dist/bench/run.js soak [--soak SECONDS] [--image-env]   (the soak alone, 600 s by
+ *     default; --image-env: with the container image's memory settings)
  *   node bench/dist/bench/run.js profile [--runs N]      (CPU per message and heap by owner)
  */
 const args = process.argv.slice(2);
@@ -17,7 +18,13 @@ const flag = (name: string) => {
   const i = args.indexOf(name);
   return i === -1 ? undefined : Number(args[i + 1]);
 };
-const chosen = args.filter((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--"));
+/** Flags without a value. */
+const SWITCHES = new Set(["--image-env"]);
+const chosen = args.filter(
+  (a, i) => !a.startsWith("--") && !(args[i - 1]?.startsWith("--") && !SWITCHES.has(args[i - 1]!)),
+);
+/** `--image-env`: the soak runs the gateway with the container image's memory settings. */
+const imageEnv = args.includes("--image-env");
 const want = (name: string) => chosen.length === 0 || chosen.includes(name);
 const only = (name: string) => chosen.includes(name);
 const runs = flag("--runs");
@@ -47,5 +54,5 @@ if (want("pipeline")) {
 }
 if (want("scale")) tables.push((await runScale(runs ? { runs } : {})).table);
 if (want("profile")) tables.push((await runProfile(runs ? { runs } : {})).table);
-if (only("soak")) tables.push((await runSoak(flag("--soak") ?? 600)).table);
+if (only("soak")) tables.push((await runSoak(flag("--soak") ?? 600, { imageEnv })).table);
 process.stdout.write(`${tables.join("\n\n")}\n`);
