@@ -76,5 +76,6 @@ export interface SearchIndex {
 }
 
 export interface SearchIndexOptions {
-  logger?: Logger;
+  /** Where the index's warnings (a page it could not read, a saved file it could not use) go. */
+  logger?: Pick<Logger, "warn" | "info">;
 }
