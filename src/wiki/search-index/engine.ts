@@ -63,6 +63,8 @@ export const SEARCH = {
 };
 
 type Filter = (page: IndexedPage) => boolean;
+/** Filter masks kept per freeze. */
+const MAX_MASKS = 64;
 
 /** The searchable form of the pages: postings in typed arrays, frozen until the pages change. */
 export interface Frozen {
@@ -89,6 +91,8 @@ export class Engine {
   private vocabulary: Vocabulary | undefined;
   private pageAcc: Accumulator | undefined;
   private passageAcc: Accumulator | undefined;
+  /** Per filter, 1 for each page position of the current freeze that passes it (see `maskOf`). */
+  private readonly masks = new Map<Filter, Uint8Array>();
 
   constructor(loaded?: {
     dict: TermDictionary;
@@ -148,6 +152,7 @@ export class Engine {
   }
 
   private thaw(): void {
+    this.masks.clear();
     this.frozen = undefined;
     this.vocabulary = undefined;
     this.pageAcc = undefined;
@@ -186,6 +191,24 @@ export class Engine {
     return n;
   }
 
+  /**
+   * Which page positions pass the filter, computed once per filter until the pages change: a
+   * search then tests a byte per match instead of calling the filter on the page's metadata for
+   * each matching passage. Contract: the filter is a pure function of the page's metadata.
+   */
+  private maskOf(filter: Filter | undefined): Uint8Array | undefined {
+    if (!filter) return undefined;
+    let mask = this.masks.get(filter);
+    if (!mask) {
+      const order = this.freeze().order;
+      mask = new Uint8Array(order.length);
+      for (let i = 0; i < order.length; i++) mask[i] = filter(order[i]!.meta) ? 1 : 0;
+      if (this.masks.size >= MAX_MASKS) this.masks.clear();
+      this.masks.set(filter, mask);
+    }
+    return mask;
+  }
+
   /** Page summaries matching the question's terms, synonyms and compounds (with prefix and typo matches). */
   searchPages(
     query: ParsedQuery,
@@ -204,8 +227,9 @@ export class Engine {
         matches.push({ id: m.id, weight: weight * m.weight });
       return { covers: query.covers.get(term) ?? 0, indirect: query.indirect.has(term), matches };
     });
+    const mask = this.maskOf(filter);
     this.pageAcc.run(p, searched, SEARCH.pageBoosts, SEARCH.bm25, (doc, score, matched, indirect) => {
-      if (!filter || filter(frozen.order[doc]!.meta)) visit(doc, score, matched, indirect);
+      if (!mask || mask[doc] === 1) visit(doc, score, matched, indirect);
     });
   }
 
@@ -236,10 +260,10 @@ export class Engine {
       indirect: false,
       matches: [{ id: k.id, weight: query.weight.get(k.term) ?? 1 }],
     }));
+    const mask = this.maskOf(filter);
     this.passageAcc.run(p, searched, SEARCH.passageBoosts, SEARCH.bm25, (doc, score, matched) => {
       const ordinal = frozen.passagePage[doc]!;
-      if (!filter || filter(frozen.order[ordinal]!.meta))
-        visit(ordinal, frozen.passageIndex[doc]!, score, matched);
+      if (!mask || mask[ordinal] === 1) visit(ordinal, frozen.passageIndex[doc]!, score, matched);
     });
   }
 }
