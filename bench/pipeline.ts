@@ -50,8 +50,20 @@ export async function runPipeline(options: PipelineOptions = {}) {
     const afterRss: number[] = [];
     const graphqlPerAnswer: number[] = [];
     for (let run = 0; run < runs; run++) {
+      const polledBefore = world.telegram.calls({ method: "getUpdates" }).at(-1)?.seq ?? 0;
       const echo = startEcho(world);
-      await waitFor(() => echo.stdout !== null, 5000, "echo bots");
+      // Idle like the gateway's figure: every bot polls (a getUpdates from each reached the sandbox).
+      await waitFor(
+        () =>
+          new Set(
+            world.telegram
+              .calls({ method: "getUpdates" })
+              .filter((c) => c.seq > polledBefore)
+              .map((c) => c.bot),
+          ).size === world.accounts.length,
+        30_000,
+        "every echo bot polling",
+      );
       await new Promise((r) => setTimeout(r, 500));
       echoIdleRss.push(rssMb(echo.pid));
       baseline.push(await burst(world, questions, messages));
