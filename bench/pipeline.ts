@@ -50,21 +50,22 @@ export async function runPipeline(options: PipelineOptions = {}) {
     const afterRss: number[] = [];
     const graphqlPerAnswer: number[] = [];
     for (let run = 0; run < runs; run++) {
-      const polledBefore = world.telegram.calls({ method: "getUpdates" }).at(-1)?.seq ?? 0;
+      const startedSeq = world.telegram.calls({ method: "getMe" }).at(-1)?.seq ?? 0;
       const echo = startEcho(world);
-      // Idle like the gateway's figure: every bot polls (a getUpdates from each reached the sandbox).
+      // Idle like the gateway's figure: every bot started (its getMe answered, then its first
+      // long poll is under way; a getUpdates is logged only when it returns).
       await waitFor(
         () =>
           new Set(
             world.telegram
-              .calls({ method: "getUpdates" })
-              .filter((c) => c.seq > polledBefore)
+              .calls({ method: "getMe" })
+              .filter((c) => c.seq > startedSeq)
               .map((c) => c.bot),
           ).size === world.accounts.length,
         30_000,
-        "every echo bot polling",
+        "every echo bot started",
       );
-      await new Promise((r) => setTimeout(r, 500));
+      await new Promise((r) => setTimeout(r, 1000));
       echoIdleRss.push(rssMb(echo.pid));
       baseline.push(await burst(world, questions, messages));
       await stopProcess(echo);

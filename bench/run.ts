@@ -1,3 +1,4 @@
+import { runAsk } from "./ask.js";
 import { runInline } from "./inline.js";
 import { runPipeline } from "./pipeline.js";
 import { runScale } from "./scale.js";
@@ -13,6 +14,7 @@ import { requireTldrCorpus } from "../packages/sandbox/src/tldr-corpus.js";
  *   node bench/dist/bench/run.js soak [--soak SECONDS] [--image-env]   (the soak alone, 600 s by
  *     default; --image-env: with the container image's memory settings)
  *   node bench/dist/bench/run.js profile [--runs N]      (CPU per message and heap by owner)
+ *   node bench/dist/bench/run.js ask [--runs N]          (`wiki-gateway ask` against `node -e ''`)
  */
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -56,5 +58,6 @@ if (want("pipeline")) {
 }
 if (want("scale")) tables.push((await runScale(runs ? { runs } : {})).table);
 if (want("profile")) tables.push((await runProfile(runs ? { runs } : {})).table);
+if (want("ask")) tables.push((await runAsk(runs ? { rounds: runs } : {})).table);
 if (only("soak")) tables.push((await runSoak(flag("--soak") ?? 600, { imageEnv })).table);
 process.stdout.write(`${tables.join("\n\n")}\n`);
