@@ -1,4 +1,5 @@
 import { runAsk } from "./ask.js";
+import { runPacing } from "./pacing.js";
 import { runInline } from "./inline.js";
 import { runPipeline } from "./pipeline.js";
 import { runScale } from "./scale.js";
@@ -15,6 +16,9 @@ import { requireTldrCorpus } from "../packages/sandbox/src/tldr-corpus.js";
  *     default; --image-env: with the container image's memory settings)
  *   node bench/dist/bench/run.js profile [--runs N]      (CPU per message and heap by owner)
  *   node bench/dist/bench/run.js ask [--runs N]          (`wiki-gateway ask` against `node -e ''`)
+ *   node bench/dist/bench/run.js store [--runs N]        (latency per message: Redis store against files)
+ *   node bench/dist/bench/run.js pacing [--runs N]       (a burst under Telegram's flood limits, with and
+ *                                                        without the outgoing queue; about 5 min a run)
  */
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -32,9 +36,10 @@ const want = (name: string) => chosen.length === 0 || chosen.includes(name);
 const only = (name: string) => chosen.includes(name);
 const runs = flag("--runs");
 
-// Every benchmark runs on the tldr corpus: without it, say where it was looked for and how to get it.
+// Every benchmark but pacing and store runs on the tldr corpus: without it, say where it was looked for and how to get it.
+const withoutCorpus = new Set(["pacing", "store"]);
 try {
-  requireTldrCorpus();
+  if (chosen.length === 0 || chosen.some((name) => !withoutCorpus.has(name))) requireTldrCorpus();
 } catch (error) {
   if (!isGatewayError(error)) throw error;
   process.stderr.write(`${error.describe()}\n`);
@@ -59,5 +64,10 @@ if (want("pipeline")) {
 if (want("scale")) tables.push((await runScale(runs ? { runs } : {})).table);
 if (want("profile")) tables.push((await runProfile(runs ? { runs } : {})).table);
 if (want("ask")) tables.push((await runAsk(runs ? { rounds: runs } : {})).table);
+if (want("store")) {
+  const { runStoreBench } = await import("./store.js");
+  tables.push((await runStoreBench(runs ? { runs } : {})).table);
+}
 if (only("soak")) tables.push((await runSoak(flag("--soak") ?? 600, { imageEnv })).table);
+if (only("pacing")) tables.push((await runPacing(runs ? { runs } : {})).table);
 process.stdout.write(`${tables.join("\n\n")}\n`);

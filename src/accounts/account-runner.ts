@@ -13,7 +13,8 @@ import { createSupervisor } from "./account-supervisor.js";
 import { type ApiCallEvent, createAccountBot } from "./account-bot.js";
 import { identityOf } from "./bot-identity.js";
 import { type CommandMenu, syncCommandMenu } from "./command-menu.js";
-import { openJournal } from "./journal.js";
+import { type Journal, openJournal } from "./journal.js";
+import { createOutgoingPacer } from "./outgoing-pacer.js";
 import { createReplay } from "./replay.js";
 import { createInlineReplier } from "./inline-replier.js";
 import { createReplier } from "./telegram-replier.js";
@@ -25,6 +26,8 @@ export interface AccountRunnerOptions {
   token: string;
   apiRoot: string;
   journalFile: string;
+  /** Opens the account's journal in another store (cluster mode: Redis); default: `journalFile`. */
+  openJournal?: () => Journal;
   logger: Logger;
   handler: MessageHandler;
   /** Inline queries and chosen inline results; without it they are ignored (logged). */
@@ -44,6 +47,10 @@ export interface AccountRunnerOptions {
   durableJournal?: boolean;
   /** The bot's command menu; registered with setMyCommands only when it differs from Telegram's. */
   commands?: CommandMenu;
+  /** Keep Telegram's rates with an outgoing queue (default true); false leaves it to 429 and auto-retry. */
+  pacing?: boolean;
+  /** A message left the outgoing queue after waiting `waitedMs` for its turn. */
+  onOutgoing?: (account: string, waitedMs: number) => void;
 }
 
 export interface AccountRunner {
@@ -56,6 +63,8 @@ export interface AccountRunner {
   /** A replier outside any update (pairing notices, answering a message kept by pairing). */
   replier(target: { chatId: number; messageId?: number }): Replier;
   identity(): BotIdentity | undefined;
+  /** Messages waiting in (or being sent by) the outgoing queue. */
+  outgoingDepth(): number;
 }
 
 /**
@@ -65,9 +74,15 @@ export interface AccountRunner {
 export function createAccountRunner(options: AccountRunnerOptions): AccountRunner {
   const { account } = options;
   const log = options.logger.child({ account });
-  const journal = openJournal(options.journalFile, { durable: options.durableJournal ?? true });
-  if (journal.damage)
+  const journal =
+    options.openJournal?.() ?? openJournal(options.journalFile, { durable: options.durableJournal ?? true });
+  let damageTold = false;
+  const tellDamage = (): void => {
+    if (!journal.damage || damageTold) return;
+    damageTold = true;
     log.warn({ code: journal.damage.code, remedy: journal.damage.remedy }, journal.damage.message);
+  };
+  tellDamage();
   let stopping = false;
   let stopPromise: Promise<void> | undefined;
   const stopController = new AbortController();
@@ -79,8 +94,13 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     ...(options.onState ? { onState: options.onState } : {}),
   });
 
+  const pacer =
+    options.pacing === false
+      ? undefined
+      : createOutgoingPacer({ onStart: (waitedMs) => options.onOutgoing?.(account, waitedMs) });
   const bot: Bot = createAccountBot({
     account,
+    ...(pacer ? { pacer } : {}),
     token: options.token,
     apiRoot: options.apiRoot,
     journal,
@@ -132,7 +152,14 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
   });
   bot.use(sequentialize((ctx) => String(ctx.chat?.id ?? ctx.update.update_id)));
   bot.use((ctx) => processor.process(ctx.update));
-  const replay = createReplay({ unfinished: journal.unfinished, log, submit });
+  // Read when the replay runs: a remote journal knows its unfinished updates only once loaded.
+  const replay = createReplay({
+    get unfinished() {
+      return journal.unfinished;
+    },
+    log,
+    submit,
+  });
 
   let firstSettled: () => void = () => {};
   const settled = new Promise<void>((resolve) => {
@@ -147,6 +174,8 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     stopping: () => stopping,
     async beforeFirstPoll() {
       if (options.commands) await syncCommandMenu(bot.api, options.commands, log);
+      await journal.ready();
+      tellDamage();
       replay.run();
     },
     startRunner: () =>
@@ -177,7 +206,11 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
           .runner()
           ?.stop()
           .catch(() => {});
-        const drained = await processor.drain(deadlineMs, () => supervisor.runner()?.size() ?? 0);
+        // Replies still queued for their turn (also those outside any update) are waited for too.
+        const drained = await processor.drain(
+          deadlineMs,
+          () => (supervisor.runner()?.size() ?? 0) + (pacer?.depth() ?? 0),
+        );
         if (!drained)
           log.warn(
             { deadlineMs },
@@ -192,5 +225,6 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     state: () => status.state(),
     replier: (target) => replierFor(target),
     identity,
+    outgoingDepth: () => pacer?.depth() ?? 0,
   };
 }

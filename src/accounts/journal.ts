@@ -13,11 +13,11 @@ export type { JournalEntry } from "./journal-state.js";
  * The per-account update journal: what makes "no lost messages" true although the grammY runner
  * confirms updates to Telegram before their handlers finish.
  *
- * Contract:
- * - `record(updates)` is called with every batch `getUpdates` returned, BEFORE the runner can ask for
- *   the next batch (which confirms this one to Telegram). It writes synchronously, so once it
- *   returns, a kill -9 cannot lose the batch; once `durable()` resolves, a power cut cannot either
- *   (the fdatasync runs off the event loop, so the caller awaits it before handing the batch on).
+ * Contract (of every journal store: this file store, and the Redis one of cluster mode):
+ * - `record(updates)` is called with every batch `getUpdates` returned, and `flush()` awaited,
+ *   BEFORE the runner can ask for the next batch (which confirms this one to Telegram). The file
+ *   store writes synchronously, so once `record` returns, a kill -9 cannot lose the batch; its
+ *   fdatasync runs off the event loop, and once `flush()` resolved a power cut cannot lose it either.
  * - `markSent(updateId, chunk)` is written the moment Telegram accepted reply chunk `chunk`;
  *   `markDone(updateId)` when the handler finished. A replay skips chunks already sent, so a
  *   restart never answers twice; the one unavoidable window is a reply Telegram accepted whose
@@ -29,17 +29,25 @@ export type { JournalEntry } from "./journal-state.js";
  *   done ids, so the file stays bounded. It also runs at open, so each start begins compact.
  */
 export interface Journal {
-  /** Unfinished updates found on open, oldest first. */
+  /** Unfinished updates found on open, oldest first (empty until `ready()` resolved). */
   readonly unfinished: JournalEntry[];
+  /**
+   * Resolves once what was stored is loaded (at once for a file, which loads in `openJournal`).
+   * A store that cannot be read yet keeps trying and reports it in `failing()`; it rejects only
+   * when the journal is closed first. Nothing is recorded before it resolved.
+   */
+  ready(): Promise<void>;
+  /**
+   * Resolves when everything recorded and marked so far is stored: for a file (its writes are
+   * synchronous) once the recorded batches' fdatasync finished (at once when not `durable`), after
+   * the round trip for a remote store. Rejects with a JournalError when the store cannot be written
+   * now; what was not stored stays queued and is retried (a file's next fdatasync covers it).
+   */
+  flush(): Promise<void>;
   /** Set when the file held unreadable lines other than a torn last one. */
   readonly damage: JournalDamage | undefined;
   /** Appends a batch; returns only the updates not seen before (done or in flight). */
   record(updates: readonly Update[]): Update[];
-  /**
-   * Resolves once every batch recorded so far is on disk (fdatasync; at once when not `durable`);
-   * rejects with `journal-write-failed` when that failed.
-   */
-  durable(): Promise<void>;
   isDone(updateId: number): boolean;
   sentChunks(updateId: number): ReadonlySet<number>;
   /** Written just before a chunk is sent: a crash before `markSent` makes the chunk ambiguous. */
@@ -65,7 +73,7 @@ export interface JournalDamage {
 
 export interface JournalOptions {
   /**
-   * fdatasync each recorded batch of updates before it can be confirmed (`durable()`): the batch then survives
+   * fdatasync each recorded batch of updates before it can be confirmed (`flush()`): the batch then survives
    * power loss, not only process death. Default true. Progress marks (sent, done) are written
    * without fdatasync: a process crash never loses them (the page cache outlives the process);
    * losing them to a power cut only makes a reply go out twice, never lost.
@@ -106,12 +114,13 @@ export function openJournal(file: string, options: JournalOptions = {}): Journal
   return {
     unfinished: state.pending(),
     damage,
+    ready: () => Promise.resolve(),
+    flush: () => sink.synced(),
     record(updates) {
       const { fresh, lines } = state.receive(updates);
       append(lines, true);
       return fresh;
     },
-    durable: () => sink.synced(),
     isDone: (id) => state.isDone(id),
     sentChunks: (id) => state.entry(id)?.sent ?? new Set(),
     // Diagnostics only (it names the replies a crash may have sent twice).

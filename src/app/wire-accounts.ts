@@ -1,4 +1,5 @@
 import { type AccountPool, createAccountPool } from "../accounts/account-pool.js";
+import type { Journal } from "../accounts/journal.js";
 import { htmlToPlain } from "../agents/format/index.js";
 import { BOT_COMMANDS } from "../agents/bot-commands.js";
 import type { Settings } from "../config/settings.js";
@@ -23,14 +24,19 @@ export function wireAccounts(deps: {
   migrations: ChatMigrations;
   config: ConfigInForce;
   membership: MembershipTracker;
+  /** Journals outside the state directory (cluster mode). */
+  journalFor?: (account: string) => Journal;
 }): AccountPool {
   const privacyWarning = createPrivacyWarning(deps.config, deps.logger);
   const { settings, metrics } = deps;
-  return createAccountPool({
+  const pool = createAccountPool({
     logger: deps.logger,
+    pacing: settings.telegramPacing,
+    onOutgoing: (account, waitedMs) => metrics.outgoingWait.observe({ account }, waitedMs / 1000),
     apiRoot: settings.telegramApiRoot,
     pollTimeoutSeconds: Math.min(50, settings.telegramPollTimeout),
     journalFile: deps.layout.journalFile,
+    ...(deps.journalFor ? { journalFor: deps.journalFor } : {}),
     stopTimeoutMs: settings.stopTimeoutMs,
     handler: deps.pipeline,
     inline: deps.inline,
@@ -45,4 +51,8 @@ export function wireAccounts(deps: {
       metrics.telegramErrors.inc({ account: event.account, method: event.method, code });
     },
   });
+  metrics.trackOutgoing(() =>
+    pool.states().map((s) => ({ account: s.account, depth: pool.get(s.account)?.outgoingDepth() ?? 0 })),
+  );
+  return pool;
 }

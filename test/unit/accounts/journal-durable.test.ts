@@ -32,32 +32,32 @@ afterEach(() => {
 });
 
 describe("a durable journal", () => {
-  it("has the batch in the file when record returns, and on disk only when durable() resolves", async () => {
+  it("has the batch in the file when record returns, and on disk only when flush() resolves", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "journal-")), "a.log");
     const j = openJournal(file);
     j.record([textUpdate(1), textUpdate(2)]);
     expect(readFileSync(file, "utf8")).toMatch(/"update_id":2/);
     expect(pending).toHaveLength(1);
-    const durable = j.durable();
-    expect(await settled(durable)).toBe("pending");
+    const flushed = j.flush();
+    expect(await settled(flushed)).toBe("pending");
     pending[0]!(null);
-    expect(await settled(durable)).toBe("resolved");
+    expect(await settled(flushed)).toBe("resolved");
     // Progress marks are not synced.
     j.markDone(1);
     expect(pending).toHaveLength(1);
     await j.close();
   });
 
-  it("rejects durable() with journal-write-failed when the fdatasync failed, and is failing until a write succeeds", async () => {
+  it("rejects flush() with journal-write-failed when the fdatasync failed, and is failing until a write succeeds", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "journal-")), "a.log");
     const j = openJournal(file);
     j.record([textUpdate(1)]);
     pending[0]!(Object.assign(new Error("EIO: i/o error"), { code: "EIO" }));
-    await expect(j.durable()).rejects.toMatchObject({ code: "journal-write-failed" });
+    await expect(j.flush()).rejects.toMatchObject({ code: "journal-write-failed" });
     expect(j.failing()?.code).toBe("journal-write-failed");
     j.markDone(1);
     expect(j.failing()).toBeUndefined();
-    await expect(j.durable()).resolves.toBeUndefined();
+    await expect(j.flush()).resolves.toBeUndefined();
     await j.close();
   });
 
@@ -66,7 +66,7 @@ describe("a durable journal", () => {
     const j = openJournal(file, { durable: false });
     j.record([textUpdate(1)]);
     expect(pending).toHaveLength(0);
-    await expect(j.durable()).resolves.toBeUndefined();
+    await expect(j.flush()).resolves.toBeUndefined();
     await j.close();
   });
 });
