@@ -54,6 +54,8 @@ export function createChoiceFlow(deps: {
         question: msg.args,
         pages,
       });
+      // The offer is saved before its buttons can be tapped, so a tap after a restart finds it.
+      await store.flush();
       const buttons: InlineButton[][] = pages.map((page, n) => [{ text: label(page.title), data: data[n]! }]);
       await reply.send(out.chunks, { buttons });
     },

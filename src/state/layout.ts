@@ -9,6 +9,7 @@ import { join, resolve } from "node:path";
  *   journal/<account>.log  per-account update journal (append-only, compacted)
  *   index/search.idx       saved local search index of the wiki (binary, index-file.ts)
  *   gaps/questions.jsonl   questions the wiki left unanswered and choices tapped (rotated: .1 … .3)
+ *   choices/offers.jsonl   choices offered behind buttons (bounded, compacted), so taps outlive a restart
  */
 export interface StateLayout {
   root: string;
@@ -18,6 +19,7 @@ export interface StateLayout {
   journalFile(account: string): string;
   indexFile: string;
   gapLogFile: string;
+  choiceFile: string;
 }
 
 export function createStateLayout(stateDir: string): StateLayout {
@@ -31,5 +33,6 @@ export function createStateLayout(stateDir: string): StateLayout {
     journalFile: (account) => join(journalDir, `${account}.log`),
     indexFile: join(root, "index", "search.idx"),
     gapLogFile: join(root, "gaps", "questions.jsonl"),
+    choiceFile: join(root, "choices", "offers.jsonl"),
   };
 }
