@@ -68,6 +68,22 @@ export class Vocabulary {
     }
     return out;
   }
+
+  /** Ids of the terms exactly `distance` edits (at most 2) from the word, the word itself excluded. */
+  nearby(word: string, distance: number): number[] {
+    const out: number[] = [];
+    const mask = letterMask(word);
+    for (let n = Math.max(1, word.length - distance); n <= word.length + distance; n++) {
+      const group = this.byLength[n];
+      if (!group) continue;
+      for (let g = 0; g < group.length; g++) {
+        const i = group[g]!;
+        if (popcount(mask ^ this.letters[i]!) > 2 * distance) continue;
+        if (boundedDistance(word, this.sorted[i]!, distance) === distance) out.push(this.ids[i]!);
+      }
+    }
+    return out;
+  }
 }
 
 function lowerBound(sorted: readonly string[], word: string): number {
