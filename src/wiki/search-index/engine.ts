@@ -61,6 +61,8 @@ export const SEARCH = {
    * search alike. Terms some page holds are left as they are.
    */
   spelling: { from: 5, weight: 0.8 },
+  /** A question word a passage has only in its code counts half for coverage, like a synonym. */
+  codeCountsHalf: true,
   /**
    * Terms in more than this share of all passages are left out of the passage search (they match
    * a large part of the wiki and add little); ranking still credits them (rank.ts).
@@ -241,7 +243,7 @@ export class Engine {
   searchPassages(
     query: ParsedQuery,
     filter: Filter | undefined,
-    visit: (ordinal: number, index: number, score: number, matched: number) => void,
+    visit: (ordinal: number, index: number, score: number, matched: number, indirect: number) => void,
   ): void {
     const frozen = this.freeze();
     const p = frozen.passagePostings;
@@ -269,11 +271,18 @@ export class Engine {
       indirect: false,
       matches: [{ id: k.id, weight: (query.weight.get(k.term) ?? 1) * k.weight }],
     }));
-    this.passageAcc.run(p, searched, SEARCH.passageBoosts, SEARCH.bm25, (doc, score, matched) => {
-      const ordinal = frozen.passagePage[doc]!;
-      if (!filter || filter(frozen.order[ordinal]!.meta))
-        visit(ordinal, frozen.passageIndex[doc]!, score, matched);
-    });
+    this.passageAcc.run(
+      p,
+      searched,
+      SEARCH.passageBoosts,
+      SEARCH.bm25,
+      (doc, score, matched, indirect) => {
+        const ordinal = frozen.passagePage[doc]!;
+        if (!filter || filter(frozen.order[ordinal]!.meta))
+          visit(ordinal, frozen.passageIndex[doc]!, score, matched, indirect);
+      },
+      SEARCH.codeCountsHalf ? 1 << PASSAGE_FIELD.code : 0,
+    );
   }
 }
 
