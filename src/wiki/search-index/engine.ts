@@ -44,7 +44,7 @@ export const INDEX_FORMAT_VERSION = 400 + ANALYZER_VERSION;
  */
 export const SEARCH = {
   bm25: { k: 1.2, b: 0.75, d: 0.5, combine: "per-field" } satisfies Bm25Params,
-  pageBoosts: [2, 1.5, 5, 1.2],
+  pageBoosts: [1.5, 1.5, 5, 1.2],
   passageBoosts: [1.2, 1, 0.75],
   /** Modest fuzziness, on page summaries only: a typo in a long word still matches. */
   expansion: {
