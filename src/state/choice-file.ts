@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { z } from "zod";
 import { writeFileAtomic } from "./atomic-file.js";
+import { parseJsonLines } from "./json-lines.js";
 
 /** One offer of choices as saved: the button token, where it was offered, the question and its pages. */
 export const SavedOfferSchema = z.strictObject({
@@ -55,22 +56,8 @@ export function createChoiceFile(options: { file: string; onError?: (error: unkn
         if ((error as NodeJS.ErrnoException).code !== "ENOENT") options.onError?.(error);
         return { offers: [], invalid: 0 };
       }
-      const offers: SavedOffer[] = [];
-      let invalid = 0;
-      for (const raw of text.split("\n")) {
-        if (raw.trim() === "") continue;
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(raw);
-        } catch {
-          invalid += 1;
-          continue;
-        }
-        const result = SavedOfferSchema.safeParse(parsed);
-        if (result.success) offers.push(result.data);
-        else invalid += 1;
-      }
-      return { offers, invalid };
+      const { records, invalid } = parseJsonLines(text, SavedOfferSchema);
+      return { offers: records, invalid };
     },
     append(offer) {
       const text = line(offer);
