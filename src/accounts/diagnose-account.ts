@@ -3,10 +3,12 @@ import type { AccountConfig } from "../config/schema.js";
 import type { Check } from "../core/check-result.js";
 import { errorMessage } from "../errors.js";
 import { redactSecrets } from "../log/redact.js";
+import { inlineCheck } from "./inline-check.js";
 
 /**
  * Checks one account against Telegram: the token (getMe), the webhook (must be empty; removed when
- * `fix`), privacy mode versus groups that do not require a mention, and each configured group's
+ * `fix`), privacy mode versus groups that do not require a mention, inline mode (gateway.json
+ * `inline` versus BotFather's setting), and each configured group's
  * reachability (getChat). Never throws; every failure is a Check with a fix.
  */
 export async function diagnoseAccount(options: {
@@ -87,6 +89,7 @@ export async function diagnoseAccount(options: {
   } else {
     checks.push({ subject, check: "privacy mode", status: "ok", detail: privacy ? "on" : "off" });
   }
+  checks.push(inlineCheck(account, config, me));
 
   for (const id of Object.keys(config.groups)) {
     if (id === "*") continue;

@@ -43,12 +43,37 @@ export function createGatewayParts(settings: Settings, logger: Logger): GatewayP
     onBlock: (block) => loopLogger.warn(block, "the event loop was blocked"),
   });
   const config: ConfigInForce = { path: settings.configPath, runtime: undefined };
-  const { index, wikiWatch, answer, agent } = wireWiki(settings, logger, metrics, layout.indexFile);
+  const { index, wikiWatch, answer, agent, inlineSearch } = wireWiki(
+    settings,
+    logger,
+    metrics,
+    layout.indexFile,
+  );
   const pairing = createPairingStore({ file: layout.pairingFile, lockFile: layout.pairingLock, logger });
   const migrations = wireChatMigrations(logger);
   const membership = createMembershipTracker(metrics, config);
-  const pipeline = wirePipeline({ config, pairing, answer, agent, layout, metrics, logger, migrations });
-  const pool = wireAccounts({ settings, layout, pipeline, metrics, logger, migrations, config, membership });
+  const { pipeline, inline } = wirePipeline({
+    config,
+    pairing,
+    answer,
+    agent,
+    inlineSearch,
+    layout,
+    metrics,
+    logger,
+    migrations,
+  });
+  const pool = wireAccounts({
+    settings,
+    layout,
+    pipeline,
+    inline,
+    metrics,
+    logger,
+    migrations,
+    config,
+    membership,
+  });
   const delivery = createApprovalDelivery({
     pairing,
     pool,

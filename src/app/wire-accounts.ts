@@ -3,6 +3,7 @@ import { htmlToPlain } from "../agents/format/index.js";
 import { BOT_COMMANDS } from "../agents/bot-commands.js";
 import type { Settings } from "../config/settings.js";
 import type { ChatMigrations } from "../core/chat-migrations.js";
+import type { InlineHandler } from "../core/inline-query.js";
 import type { MessageHandler } from "../core/message-handler.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../log/logger.js";
@@ -16,6 +17,7 @@ export function wireAccounts(deps: {
   settings: Settings;
   layout: StateLayout;
   pipeline: MessageHandler;
+  inline: InlineHandler;
   metrics: Metrics;
   logger: Logger;
   migrations: ChatMigrations;
@@ -31,6 +33,7 @@ export function wireAccounts(deps: {
     journalFile: deps.layout.journalFile,
     stopTimeoutMs: settings.stopTimeoutMs,
     handler: deps.pipeline,
+    inline: deps.inline,
     toPlain: htmlToPlain,
     commands: BOT_COMMANDS,
     onState: privacyWarning,

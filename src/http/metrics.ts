@@ -8,6 +8,8 @@ export interface Metrics {
   answers: Counter<"account" | "agent" | "kind">;
   answerConfidence: Counter<"account" | "agent" | "outcome">;
   choiceTaps: Counter<"account" | "outcome">;
+  inlineQueries: Counter<"account" | "agent" | "outcome">;
+  inlineChosen: Counter<"account" | "agent">;
   answerSeconds: Histogram<"account">;
   membershipChanges: Counter<"account" | "change">;
   wikiRequests: Counter<"operation">;
@@ -56,6 +58,18 @@ export function createMetrics(): Metrics {
     name: "wiki_gateway_choice_taps_total",
     help: "Taps on offered choices, by account and outcome (answered, callback-expired, callback-forged)",
     labelNames: ["account", "outcome"],
+    registers: [registry],
+  });
+  const inlineQueries = new Counter({
+    name: "wiki_gateway_inline_queries_total",
+    help: "Inline queries answered, by account, agent and outcome (results, empty, denied)",
+    labelNames: ["account", "agent", "outcome"],
+    registers: [registry],
+  });
+  const inlineChosen = new Counter({
+    name: "wiki_gateway_inline_chosen_total",
+    help: "Inline results users picked, by account and agent",
+    labelNames: ["account", "agent"],
     registers: [registry],
   });
   const membershipChanges = new Counter({
@@ -154,6 +168,8 @@ export function createMetrics(): Metrics {
     answers,
     answerConfidence,
     choiceTaps,
+    inlineQueries,
+    inlineChosen,
     answerSeconds,
     membershipChanges,
     wikiRequests,

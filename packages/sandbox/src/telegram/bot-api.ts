@@ -1,4 +1,5 @@
 import { answerCallbackQuery } from "./callback-queries.js";
+import { answerInlineQuery } from "./inline-queries.js";
 import type { Method } from "./method-types.js";
 import * as messages from "./methods-messages.js";
 import * as misc from "./methods-misc.js";
@@ -21,6 +22,7 @@ const METHODS: Record<string, Method> = {
   getmycommands: misc.getMyCommands,
   deletemycommands: misc.deleteMyCommands,
   answercallbackquery: answerCallbackQuery,
+  answerinlinequery: answerInlineQuery,
   close: misc.harmless,
   logout: misc.harmless,
 };

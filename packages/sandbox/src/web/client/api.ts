@@ -28,6 +28,19 @@ export interface Sent {
   chatMessageId?: number;
   replyMarkup?: { inline_keyboard: Array<Array<{ text: string; callback_data?: string; url?: string }>> };
 }
+/** One result of a bot's answer to an inline query, as the sandbox kept it. */
+export interface InlineResult {
+  id: string;
+  title: string;
+  description?: string;
+  /** The message it sends, after entity parsing. */
+  text: string;
+  entities: unknown[];
+}
+export interface InlineAnswer {
+  results: InlineResult[];
+  button?: { text: string; startParameter: string };
+}
 export interface DemoInfo {
   accounts: Array<{ account: string; bot: string }>;
   allowedOn: string[];
@@ -61,6 +74,28 @@ export const api = {
         data,
       }),
     }).then((r) => json<{ callbackQueryId: string }>(r)),
+  /** The user types `@bot query` in a chat: the bot gets an inline query; its answer comes with `inlineAnswer`. */
+  inlineQuery: (from: number, bot: string, query: string, chat: number | { bot: string }) =>
+    fetch("/__sandbox/inline", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ from, bot, query, ...(typeof chat === "number" ? { chat } : { in: chat.bot }) }),
+    }).then((r) => json<{ inlineQueryId: string }>(r)),
+  inlineAnswer: (id: string, waitMs: number) =>
+    fetch(`/__sandbox/inline?id=${encodeURIComponent(id)}&wait=${waitMs}`).then((r) =>
+      json<InlineAnswer | null>(r),
+    ),
+  chooseInline: (from: number, inlineQueryId: string, resultId: string, chat: number | { bot: string }) =>
+    fetch("/__sandbox/inline/choose", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        from,
+        inlineQueryId,
+        resultId,
+        ...(typeof chat === "number" ? { chat } : { bot: chat.bot }),
+      }),
+    }).then((r) => json<{ messageId: number }>(r)),
   sent: (since: number, waitMs: number) =>
     fetch(`/__sandbox/sent?since=${since}&wait=${waitMs}`).then((r) => json<Sent[]>(r)),
   approve: (code: string, account: string) =>
