@@ -1,7 +1,7 @@
 import type { AgentSettings } from "../agents/agent-settings.js";
 import type { WikiAgent } from "../agents/wiki-agent.js";
 import type { InboundMessage } from "../core/inbound-message.js";
-import type { InlineButton, Replier } from "../core/replier.js";
+import type { InlineButton, Replier, SentReply } from "../core/replier.js";
 import type { Logger } from "../log/logger.js";
 import type { GapLog } from "../state/gap-log.js";
 import type { ChoiceRefusal, ChoiceStore } from "./choice-store.js";
@@ -20,8 +20,17 @@ export const TAP_NOTICES: Record<ChoiceRefusal | "denied", string> = {
 const LABEL_MAX = 60;
 
 export interface ChoiceFlow {
-  /** Sends a "choices" outcome with one button per page, and keeps the offer. */
-  offer(msg: InboundMessage, agent: AgentSettings, out: AnswerOutcome, reply: Replier): Promise<void>;
+  /**
+   * Sends a "choices" outcome with one button per page (in place of the bot's message `replaces`,
+   * when given), and keeps the offer.
+   */
+  offer(
+    msg: InboundMessage,
+    agent: AgentSettings,
+    out: AnswerOutcome,
+    reply: Replier,
+    replaces?: number,
+  ): Promise<SentReply | void>;
   /** Answers an allowed tap: the spinner stopped, then the chosen page's answer (or a refusal notice). */
   tap(
     msg: InboundMessage & { callback: { id: string; data: string } },
@@ -45,7 +54,7 @@ export function createChoiceFlow(deps: {
 }): ChoiceFlow {
   const { store } = deps;
   return {
-    async offer(msg, agent, out, reply) {
+    async offer(msg, agent, out, reply, replaces) {
       const pages = out.choices ?? [];
       const data = store.offer({
         account: msg.account,
@@ -57,7 +66,7 @@ export function createChoiceFlow(deps: {
       // The offer is saved before its buttons can be tapped, so a tap after a restart finds it.
       await store.flush();
       const buttons: InlineButton[][] = pages.map((page, n) => [{ text: label(page.title), data: data[n]! }]);
-      await reply.send(out.chunks, { buttons });
+      return reply.send(out.chunks, { buttons, ...(replaces !== undefined ? { replaces } : {}) });
     },
     async tap(msg, agent, reply, log) {
       const resolved = store.resolve(msg.callback.data, { account: msg.account, chatId: msg.chatId });

@@ -10,6 +10,7 @@ import { join, resolve } from "node:path";
  *   index/search.idx       saved local search index of the wiki (binary, index-file.ts)
  *   gaps/questions.jsonl   questions the wiki left unanswered, choices tapped, inline results picked (rotated: .1 … .3)
  *   choices/offers.jsonl   choices offered behind buttons (bounded, compacted), so taps outlive a restart
+ *   edits/replies.jsonl    recent messages and the bot's replies to them, for edits (reply-memory.ts)
  */
 export interface StateLayout {
   root: string;
@@ -20,6 +21,7 @@ export interface StateLayout {
   indexFile: string;
   gapLogFile: string;
   choiceFile: string;
+  replyMemoryFile: string;
 }
 
 export function createStateLayout(stateDir: string): StateLayout {
@@ -34,5 +36,6 @@ export function createStateLayout(stateDir: string): StateLayout {
     indexFile: join(root, "index", "search.idx"),
     gapLogFile: join(root, "gaps", "questions.jsonl"),
     choiceFile: join(root, "choices", "offers.jsonl"),
+    replyMemoryFile: join(root, "edits", "replies.jsonl"),
   };
 }

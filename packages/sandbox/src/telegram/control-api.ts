@@ -27,6 +27,7 @@ const MAX_WAIT = 60_000;
  *   POST topics {chat, name, by?}       → { threadId };  POST topics/close {chat, thread} → { ok: true }
  *   POST channels {title, discussionGroup?, bots?, id?} → channel;  POST posts {channel, text} → { messageId, forwardedId? }
  *   POST tap {from, chat | bot, messageId, data} → { callbackQueryId, deliveredTo }
+ *   POST edit {from, chat | bot, messageId, text, after?} → { messageId, chatId, deliveredTo } (edited_message)
  *   POST inline {from, bot, query, chat? | in?}  → { inlineQueryId, deliveredTo } (a user types "@bot query"; `in`: a bot's DM)
  *   GET  inline?id=&wait=ms             → the bot's answer { results, cacheTime, isPersonal, button? } or null
  *   POST inline/choose {from, inlineQueryId, resultId, chat | bot} → { messageId, chatId, deliveredTo }
@@ -96,6 +97,16 @@ export function createControlApi(sandbox: TelegramSandbox, sentLog: Pick<SentLog
         ...pick(b, { id: "number", forum: "boolean" }),
         ...(optional(b, "members", "array") ? { members: field(b, "members", "array") as number[] } : {}),
         ...(optional(b, "bots", "array") ? { bots: field(b, "bots", "array") as string[] } : {}),
+      });
+    },
+    "POST edit": (b) => {
+      const bot = optional(b, "bot", "string");
+      return sandbox.userEdits({
+        from: field(b, "from", "number"),
+        chat: bot === undefined ? field(b, "chat", "number") : { bot },
+        messageId: field(b, "messageId", "number"),
+        text: field(b, "text", "string"),
+        ...pick(b, { after: "number" }),
       });
     },
     "POST tap": (b) => {
