@@ -9,9 +9,10 @@ import type { Logger } from "../log/logger.js";
 import { type ApprovalDelivery, createApprovalDelivery } from "../pipeline/approval-delivery.js";
 import { boundAgents } from "../pipeline/runtime-config.js";
 import type { WikiWatch } from "../pipeline/wiki-watch.js";
-import { createPairingStore, type PairingStore } from "../policy/pairing-store.js";
+import { createPairingStore, createPairingStoreOn, type PairingStore } from "../policy/pairing-store.js";
 import { createStateLayout, type StateLayout } from "../state/layout.js";
 import type { ConfigInForce } from "./apply-config.js";
+import type { SharedStores } from "./shared-stores.js";
 import { wireAccounts } from "./wire-accounts.js";
 import { createMembershipTracker } from "./wire-membership.js";
 import { pendingUpgrades, wireChatMigrations } from "./wire-migrations.js";
@@ -32,9 +33,15 @@ export interface GatewayParts {
   http: HttpServer;
   /** Event-loop and GC watch; stopped last. */
   loopHealth: LoopHealth;
+  /** Journals and pairing outside the state directory (cluster mode); closed after the accounts. */
+  stores: SharedStores;
 }
 
-export function createGatewayParts(settings: Settings, logger: Logger): GatewayParts {
+export function createGatewayParts(
+  settings: Settings,
+  logger: Logger,
+  stores: SharedStores = { close: async () => {} },
+): GatewayParts {
   const layout = createStateLayout(settings.stateDir);
   const metrics = createMetrics();
   const loopLogger = logger.child({ component: "event-loop" });
@@ -49,7 +56,9 @@ export function createGatewayParts(settings: Settings, logger: Logger): GatewayP
     metrics,
     layout.indexFile,
   );
-  const pairing = createPairingStore({ file: layout.pairingFile, lockFile: layout.pairingLock, logger });
+  const pairing = stores.pairing
+    ? createPairingStoreOn(stores.pairing, { logger })
+    : createPairingStore({ file: layout.pairingFile, lockFile: layout.pairingLock, logger });
   const migrations = wireChatMigrations(logger);
   const membership = createMembershipTracker(metrics, config);
   const { pipeline, inline } = wirePipeline({
@@ -73,6 +82,7 @@ export function createGatewayParts(settings: Settings, logger: Logger): GatewayP
     migrations,
     config,
     membership,
+    ...(stores.journalFor ? { journalFor: stores.journalFor } : {}),
   });
   const delivery = createApprovalDelivery({
     pairing,
@@ -92,5 +102,5 @@ export function createGatewayParts(settings: Settings, logger: Logger): GatewayP
     eventLoop: () => loopHealth.view(),
   };
   const http = wireHttp(settings, logger, metrics, view);
-  return { layout, config, wikiWatch, pairing, pipeline, pool, delivery, view, http, loopHealth };
+  return { layout, config, wikiWatch, pairing, pipeline, pool, delivery, view, http, loopHealth, stores };
 }
