@@ -1,6 +1,7 @@
 import { appendFile, mkdir, readFile, rename, stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import { z } from "zod";
+import { parseJsonLines } from "./json-lines.js";
 
 /** Longest question kept, in characters (a question is not a document). */
 export const GAP_QUESTION_MAX = 300;
@@ -113,19 +114,9 @@ export async function readGapLog(
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return "";
       throw error;
     });
-    for (const line of text.split("\n")) {
-      if (line.trim() === "") continue;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(line);
-      } catch {
-        invalid += 1;
-        continue;
-      }
-      const result = GapRecordSchema.safeParse(parsed);
-      if (result.success) records.push(result.data);
-      else invalid += 1;
-    }
+    const read = parseJsonLines(text, GapRecordSchema);
+    records.push(...read.records);
+    invalid += read.invalid;
   }
   return { records, invalid };
 }
