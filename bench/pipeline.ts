@@ -54,6 +54,7 @@ export async function runPipeline(options: PipelineOptions = {}) {
       const echo = startEcho(world);
       // Idle like the gateway's figure: every bot started (its getMe answered, then its first
       // long poll is under way; a getUpdates is logged only when it returns).
+      // An echo bot that never started is not left behind.
       await waitFor(
         () =>
           new Set(
@@ -64,7 +65,10 @@ export async function runPipeline(options: PipelineOptions = {}) {
           ).size === world.accounts.length,
         30_000,
         "every echo bot started",
-      );
+      ).catch(async (error: unknown) => {
+        await stopProcess(echo);
+        throw error;
+      });
       await new Promise((r) => setTimeout(r, 1000));
       echoIdleRss.push(rssMb(echo.pid));
       baseline.push(await burst(world, questions, messages));
