@@ -1,4 +1,5 @@
 import { type Api, GrammyError } from "grammy";
+import type { ReactionType } from "grammy/types";
 import type { Logger } from "../log/logger.js";
 import type { Replier, SendOptions } from "../core/replier.js";
 import type { Journal } from "./journal.js";
@@ -16,6 +17,8 @@ export interface ReplierDeps {
   toPlain: (html: string) => string;
   /** Telegram said the group was upgraded (400 with migrate_to_chat_id): the reply went to the new id. */
   onMigrated?: (oldChatId: number, newChatId: number) => void;
+  /** Telegram refused setMessageReaction (the acknowledgement); the caller decides how loud to log. */
+  onReactionFailed?: (error: unknown) => void;
 }
 
 /** A 400 about where the reply was to land: the topic, or the message it replies to. */
@@ -47,9 +50,9 @@ export function createReplier(
   let chatId = target.chatId;
   let threadId = target.threadId;
 
-  async function sendOnce(text: string, options: ApiSendOptions): Promise<void> {
+  async function sendOnce(text: string, options: ApiSendOptions): Promise<number> {
     try {
-      await api.sendMessage(chatId, text, options);
+      return (await api.sendMessage(chatId, text, options)).message_id;
     } catch (error) {
       if (!(error instanceof GrammyError) || error.error_code !== 400) throw error;
       const movedTo = error.parameters?.migrate_to_chat_id;
@@ -58,8 +61,7 @@ export function createReplier(
         chatId = movedTo;
         threadId = undefined;
         const { reply_parameters: _reply, message_thread_id: _thread, ...rest } = options;
-        await api.sendMessage(chatId, text, rest);
-        return;
+        return (await api.sendMessage(chatId, text, rest)).message_id;
       }
       if (
         BAD_PLACE.test(error.description) &&
@@ -71,8 +73,7 @@ export function createReplier(
         );
         if (/thread|TOPIC/i.test(error.description)) threadId = undefined;
         const { reply_parameters: _reply, message_thread_id: _thread, ...rest } = options;
-        await api.sendMessage(chatId, text, rest);
-        return;
+        return (await api.sendMessage(chatId, text, rest)).message_id;
       }
       throw error;
     }
@@ -81,6 +82,7 @@ export function createReplier(
   return {
     async send(chunks, sendOptions) {
       const progress = createReplyDedupe(journal, target.updateId);
+      const ids: number[] = [];
       for (const [index, chunk] of chunks.entries()) {
         if (progress.alreadySent(index)) continue;
         const options: ApiSendOptions = {
@@ -96,23 +98,24 @@ export function createReplier(
         };
         progress.sending(index);
         try {
-          await sendOnce(chunk, options);
+          ids.push(await sendOnce(chunk, options));
         } catch (error) {
           if (!(error instanceof GrammyError)) throw error;
           if (error.error_code === 400 && /can't parse entities/i.test(error.description)) {
             log.warn({ err: error }, "Telegram refused the HTML of a reply; sending it as plain text");
             const { parse_mode: _drop, ...plain } = options;
-            await sendOnce(deps.toPlain(chunk), plain);
+            ids.push(await sendOnce(deps.toPlain(chunk), plain));
           } else if (error.error_code === 403) {
             log.info(
               { chatId, reason: error.description },
               `cannot reply: ${describeForbidden(error.description)}`,
             );
-            return;
+            return ids;
           } else throw error;
         }
         progress.sent(index);
       }
+      return ids;
     },
     async answerCallback(queryId, text) {
       try {
@@ -122,6 +125,22 @@ export function createReplier(
         // Telegram waits about 10 s for the answer; a late one is refused and nothing is lost.
         log.info({ reason: error.description }, "the button tap could not be answered: it is too old");
       }
+    },
+    acknowledge(emoji) {
+      const messageId = target.messageId;
+      if (messageId === undefined) return () => {};
+      const at = chatId;
+      const refused = (error: unknown) => {
+        deps.onReactionFailed?.(error);
+        return false;
+      };
+      // The removal waits for the setting, so the two never cross; neither is awaited by the answer.
+      const set = api
+        .setMessageReaction(at, messageId, [{ type: "emoji", emoji } as ReactionType])
+        .then(() => true, refused);
+      return () => {
+        void set.then((ok) => (ok ? api.setMessageReaction(at, messageId, []).catch(refused) : undefined));
+      };
     },
     typing() {
       // Most answers are ready in milliseconds: show "typing…" only for a slow one, which saves

@@ -11,6 +11,7 @@ export const ALLOWED_UPDATES = [
   "channel_post",
   "callback_query",
   "my_chat_member",
+  "message_reaction",
 ] as const;
 
 /** `from` of an anonymous group admin's message. */

@@ -13,6 +13,7 @@ import { createPairingStore, type PairingStore } from "../policy/pairing-store.j
 import { createStateLayout, type StateLayout } from "../state/layout.js";
 import type { ConfigInForce } from "./apply-config.js";
 import { wireAccounts } from "./wire-accounts.js";
+import { wireFeedback } from "./wire-feedback.js";
 import { createMembershipTracker } from "./wire-membership.js";
 import { pendingUpgrades, wireChatMigrations } from "./wire-migrations.js";
 import { wireHttp } from "./wire-http.js";
@@ -30,6 +31,8 @@ export interface GatewayParts {
   delivery: ApprovalDelivery;
   view: GatewayView;
   http: HttpServer;
+  /** Reactions as feedback; flushed on stop. */
+  feedback: { flush(): Promise<void> };
   /** Event-loop and GC watch; stopped last. */
   loopHealth: LoopHealth;
 }
@@ -47,8 +50,29 @@ export function createGatewayParts(settings: Settings, logger: Logger): GatewayP
   const pairing = createPairingStore({ file: layout.pairingFile, lockFile: layout.pairingLock, logger });
   const migrations = wireChatMigrations(logger);
   const membership = createMembershipTracker(metrics, config);
-  const pipeline = wirePipeline({ config, pairing, answer, agent, layout, metrics, logger, migrations });
-  const pool = wireAccounts({ settings, layout, pipeline, metrics, logger, migrations, config, membership });
+  const feedback = wireFeedback({ config, pairing, layout, metrics, logger, migrations });
+  const pipeline = wirePipeline({
+    config,
+    pairing,
+    answer,
+    agent,
+    layout,
+    metrics,
+    logger,
+    migrations,
+    feedback,
+  });
+  const pool = wireAccounts({
+    settings,
+    layout,
+    pipeline,
+    metrics,
+    logger,
+    migrations,
+    config,
+    membership,
+    onReaction: (event, log) => feedback.react(event, log),
+  });
   const delivery = createApprovalDelivery({
     pairing,
     pool,
@@ -67,5 +91,5 @@ export function createGatewayParts(settings: Settings, logger: Logger): GatewayP
     eventLoop: () => loopHealth.view(),
   };
   const http = wireHttp(settings, logger, metrics, view);
-  return { layout, config, wikiWatch, pairing, pipeline, pool, delivery, view, http, loopHealth };
+  return { layout, config, wikiWatch, pairing, pipeline, pool, delivery, view, http, feedback, loopHealth };
 }

@@ -4,6 +4,7 @@ import { BOT_COMMANDS } from "../agents/bot-commands.js";
 import type { Settings } from "../config/settings.js";
 import type { ChatMigrations } from "../core/chat-migrations.js";
 import type { MessageHandler } from "../core/message-handler.js";
+import type { ReactionEvent } from "../core/reaction-event.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../log/logger.js";
 import type { StateLayout } from "../state/layout.js";
@@ -21,6 +22,7 @@ export function wireAccounts(deps: {
   migrations: ChatMigrations;
   config: ConfigInForce;
   membership: MembershipTracker;
+  onReaction: (event: ReactionEvent, log: Logger) => void;
 }): AccountPool {
   const privacyWarning = createPrivacyWarning(deps.config, deps.logger);
   const { settings, metrics } = deps;
@@ -35,6 +37,7 @@ export function wireAccounts(deps: {
     commands: BOT_COMMANDS,
     onState: privacyWarning,
     onMembership: (account, event) => deps.membership.record(account, event),
+    onReaction: deps.onReaction,
     onChatMigrated: (account, oldChatId, newChatId) => deps.migrations.record(account, oldChatId, newChatId),
     onApiCall: (event) => {
       if (event.ok) return;

@@ -3,6 +3,7 @@ import type { MessageHandler } from "../core/message-handler.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../log/logger.js";
 import type { WikiAgent } from "../agents/wiki-agent.js";
+import type { AnswerFeedback } from "../pipeline/answer-feedback.js";
 import type { AnswerStep } from "../pipeline/answer-step.js";
 import { createChoiceStore } from "../pipeline/choice-store.js";
 import { createChoiceFlow } from "../pipeline/choice-tap.js";
@@ -24,6 +25,7 @@ export function wirePipeline(deps: {
   metrics: Metrics;
   logger: Logger;
   migrations: ChatMigrations;
+  feedback: Pick<AnswerFeedback, "answered">;
 }): MessageHandler {
   const { pairing, metrics } = deps;
   const gaps = createGapLog({
@@ -35,6 +37,7 @@ export function wirePipeline(deps: {
     agent: deps.agent,
     gaps,
     taps: metrics.choiceTaps,
+    feedback: deps.feedback,
   });
   const denials = createDenialLogger(deps.logger.child({ component: "policy" }));
   return createMessagePipeline({
@@ -50,5 +53,6 @@ export function wirePipeline(deps: {
     gaps,
     metrics,
     migrations: deps.migrations,
+    feedback: deps.feedback,
   });
 }

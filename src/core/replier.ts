@@ -18,9 +18,10 @@ export interface Replier {
    * Sends Telegram-HTML chunks in order, the first as a reply to the message. Chunks Telegram
    * already accepted before a restart are skipped (de-duplication by account, update_id and chunk).
    * An HTML parse error is retried once as plain text; a chat that blocked the bot is logged and
-   * skipped. Other failures reject (after auto-retry gave up).
+   * skipped. Other failures reject (after auto-retry gave up). Resolves to the ids of the messages
+   * Telegram accepted in this call, in order (chunks skipped as already sent are not among them).
    */
-  send(chunks: readonly string[], options?: SendOptions): Promise<void>;
+  send(chunks: readonly string[], options?: SendOptions): Promise<number[]>;
   /**
    * Answers a button tap (stops the client's spinner), with an optional short notice. Never
    * rejects because the query is too old or unknown (logged): the tap's reply still goes out.
@@ -28,4 +29,10 @@ export interface Replier {
   answerCallback(queryId: string, text?: string): Promise<void>;
   /** Shows "typing…" (after a short delay: most answers need none) until the returned function is called. */
   typing(): () => void;
+  /**
+   * Sets `emoji` as the bot's reaction on the message being answered until the returned function
+   * is called, which removes it. Never throws nor rejects, and never delays the answer: a refused
+   * reaction is only logged.
+   */
+  acknowledge(emoji: string): () => void;
 }

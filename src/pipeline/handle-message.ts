@@ -7,6 +7,7 @@ import type { Logger } from "../log/logger.js";
 import type { Decision } from "../policy/decision.js";
 import { evaluate, mayAskWhoamiInGroup } from "../policy/evaluate.js";
 import type { GapLog } from "../state/gap-log.js";
+import type { AnswerFeedback } from "./answer-feedback.js";
 import type { AnswerOutcome, AnswerStep } from "./answer-step.js";
 import { type ChoiceFlow, TAP_NOTICES } from "./choice-tap.js";
 import { questionOf } from "./question-text.js";
@@ -37,6 +38,8 @@ export interface PipelineDeps {
   metrics: PipelineMetrics;
   /** Group upgrades: the service messages are recorded here, and an upgraded group keeps its entry. */
   migrations?: Pick<ChatMigrations, "record" | "migratedFrom">;
+  /** Remembers which page each sent answer came from, for the reactions to come. */
+  feedback?: Pick<AnswerFeedback, "answered">;
   /** Clock of the media hint's rate limit, ms. */
   now?: () => number;
 }
@@ -47,6 +50,8 @@ const QUESTION_OUTCOMES: Partial<Record<string, "answered" | "choices" | "nothin
   choices: "choices",
   "not-found": "nothing",
 };
+/** The reaction set on a question while it is answered (agent setting `ackReaction`). */
+export const ACK_EMOJI = "👀";
 /** A DM that holds only media gets the text hint at most once per chat in this time. */
 export const MEDIA_HINT_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -139,16 +144,22 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
       return count(msg, "mention-hint");
     }
     const stopTyping = reply.typing();
+    const unacknowledge =
+      agent.ackReaction && msg.command === undefined ? reply.acknowledge(ACK_EMOJI) : undefined;
     try {
       const asked = question === msg.args ? msg : { ...msg, args: question };
       const out = await deps.answer(asked, agent);
       if (out.choices && out.choices.length > 0) await deps.choices.offer(asked, agent, out, reply);
-      else if (out.chunks.length > 0) await reply.send(out.chunks);
+      else if (out.chunks.length > 0) {
+        const sent = await reply.send(out.chunks);
+        if (out.page) deps.feedback?.answered(msg, agent.id, out.page, sent);
+      }
       if (msg.command === undefined) countQuestion(asked, agent.id, out);
       count(msg, out.kind, agent.id);
       metrics.answerSeconds.observe({ account: msg.account }, (performance.now() - started) / 1000);
     } finally {
       stopTyping();
+      unacknowledge?.();
     }
   };
 

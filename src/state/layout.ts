@@ -9,6 +9,8 @@ import { join, resolve } from "node:path";
  *   journal/<account>.log  per-account update journal (append-only, compacted)
  *   index/search.idx       saved local search index of the wiki (binary, index-file.ts)
  *   gaps/questions.jsonl   questions the wiki left unanswered and choices tapped (rotated: .1 … .3)
+ *   feedback/answers.json  the bot's recent answers (message → page) and their voters, bounded
+ *   feedback/votes.jsonl   votes on pages from users' reactions, aggregate only (rotated: .1 … .3)
  */
 export interface StateLayout {
   root: string;
@@ -18,6 +20,8 @@ export interface StateLayout {
   journalFile(account: string): string;
   indexFile: string;
   gapLogFile: string;
+  answerMapFile: string;
+  feedbackLogFile: string;
 }
 
 export function createStateLayout(stateDir: string): StateLayout {
@@ -31,5 +35,7 @@ export function createStateLayout(stateDir: string): StateLayout {
     journalFile: (account) => join(journalDir, `${account}.log`),
     indexFile: join(root, "index", "search.idx"),
     gapLogFile: join(root, "gaps", "questions.jsonl"),
+    answerMapFile: join(root, "feedback", "answers.json"),
+    feedbackLogFile: join(root, "feedback", "votes.jsonl"),
   };
 }
