@@ -3,11 +3,12 @@ import type { AccountConfig } from "../config/schema.js";
 import type { Check } from "../core/check-result.js";
 import { errorMessage } from "../errors.js";
 import { redactSecrets } from "../log/redact.js";
+import { diagnoseGroupReactions } from "./diagnose-reactions.js";
 
 /**
  * Checks one account against Telegram: the token (getMe), the webhook (must be empty; removed when
  * `fix`), privacy mode versus groups that do not require a mention, and each configured group's
- * reachability (getChat). Never throws; every failure is a Check with a fix.
+ * reachability (getChat) and whether the bot is an administrator there (reactions need it). Never throws; every failure is a Check with a fix.
  */
 export async function diagnoseAccount(options: {
   account: string;
@@ -94,6 +95,7 @@ export async function diagnoseAccount(options: {
       const chat = await api.getChat(Number(id));
       const title = "title" in chat ? chat.title : "";
       checks.push({ subject, check: `group ${id}`, status: "ok", detail: `${chat.type} "${title}"` });
+      checks.push(await diagnoseGroupReactions(api, me, subject, Number(id)));
     } catch (error) {
       const migrated = error instanceof GrammyError ? error.parameters?.migrate_to_chat_id : undefined;
       checks.push({
