@@ -5,7 +5,8 @@ import { SandboxError } from "./errors.js";
 import { createFaultState } from "./faults.js";
 import { createSandboxHttp, type SandboxHttp } from "./http-server.js";
 import { createCallLog, createSentLog } from "./logs.js";
-import { reportBlock, setBotMembership } from "./membership.js";
+import { reportBlock, setBotAdmin, setBotMembership } from "./membership.js";
+import { react } from "./reactions.js";
 import { createRegistry } from "./registry.js";
 import { channelPost, closeTopic, createTopic, upgradeGroup } from "./service-messages.js";
 import type { TelegramSandbox } from "./types.js";
@@ -103,6 +104,8 @@ export function createTelegramSandbox(options: TelegramSandboxOptions = {}): Tel
     userSays: (input) => userSays(world, input),
     injectUpdate: (bot, update, options) => injectUpdate(world, bot, update, options),
     tap: (input) => tap(world, input),
+    react: (input) => react(world, input),
+    setBotAdmin: (group, bot, admin, by) => setBotAdmin(world, group, bot, admin, by),
     sent: (filter) => world.sent.list(filter),
     waitForSent: (predicate, timeoutMs = 10_000) => world.sent.waitFor(predicate, timeoutMs),
     calls: (filter) => world.calls.list(filter),

@@ -61,6 +61,17 @@ export const api = {
         data,
       }),
     }).then((r) => json<{ callbackQueryId: string }>(r)),
+  react: (from: number, chat: number | { bot: string }, messageId: number, emoji: string[]) =>
+    fetch("/__sandbox/react", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        from,
+        ...(typeof chat === "number" ? { chat } : { bot: chat.bot }),
+        messageId,
+        emoji,
+      }),
+    }).then((r) => json<{ deliveredTo: string[] }>(r)),
   sent: (since: number, waitMs: number) =>
     fetch(`/__sandbox/sent?since=${since}&wait=${waitMs}`).then((r) => json<Sent[]>(r)),
   approve: (code: string, account: string) =>
