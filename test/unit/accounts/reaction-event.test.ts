@@ -44,7 +44,10 @@ describe("toReactionEvent", () => {
   it("keeps the old and new emoji; custom emoji and paid reactions are dropped", () => {
     const event = toReactionEvent(
       reaction({
-        old_reaction: [{ type: "emoji", emoji: "👍" }, { type: "custom_emoji", custom_emoji_id: "5368" }],
+        old_reaction: [
+          { type: "emoji", emoji: "👍" },
+          { type: "custom_emoji", custom_emoji_id: "5368" },
+        ],
         new_reaction: [{ type: "paid" }, { type: "emoji", emoji: "👎" }, { type: "emoji" }, null],
       }),
     );

@@ -24,6 +24,12 @@ function dmReaction(overrides: Partial<ReactionEvent> = {}): ReactionEvent {
 const groupReaction = (overrides: Partial<ReactionEvent> = {}) =>
   dmReaction({ chatId: -1001, chatType: "supergroup", ...overrides });
 
+/** An anonymous admin's reaction in the group: `actor_chat`, no user. */
+function anonymous(): ReactionEvent {
+  const { userId: _user, ...event } = groupReaction({ actorChatId: -1001 });
+  return event;
+}
+
 const listed = { groups: { "-1001": {} } };
 const cases: Array<[string, Record<string, unknown>, ReactionEvent, Decision, string[]?]> = [
   [
@@ -100,12 +106,7 @@ const cases: Array<[string, Record<string, unknown>, ReactionEvent, Decision, st
     { allow: false, reason: "group-sender-not-allowed" },
     ["main:111"],
   ],
-  [
-    "anonymous reaction (actor_chat)",
-    listed,
-    groupReaction({ userId: undefined, actorChatId: -1001 }),
-    { allow: false, reason: "sender-is-channel" },
-  ],
+  ["anonymous reaction (actor_chat)", listed, anonymous(), { allow: false, reason: "sender-is-channel" }],
   ["a bot's reaction", listed, groupReaction({ userIsBot: true }), { allow: false, reason: "from-bot" }],
   [
     "account disabled",
@@ -116,7 +117,7 @@ const cases: Array<[string, Record<string, unknown>, ReactionEvent, Decision, st
   [
     "account disabled, anonymous",
     { enabled: false, ...listed },
-    groupReaction({ userId: undefined, actorChatId: -1001 }),
+    anonymous(),
     { allow: false, reason: "account-disabled" },
   ],
 ];
