@@ -51,9 +51,8 @@ export interface AnswerMap {
 }
 
 const AnswerEntrySchema = z.strictObject({
-  account: z.string().min(1),
-  chatId: z.number().int(),
-  messageId: z.number().int(),
+  /** The message's key, hashed: a private chat's id is its user's id, which the file never holds. */
+  key: z.string().min(1),
   agent: z.string().min(1),
   page: z.strictObject({ path: z.string(), title: z.string() }),
   at: z.number(),
@@ -65,15 +64,14 @@ const AnswerFileSchema = z.strictObject({
   answers: z.array(AnswerEntrySchema),
 });
 
-const keyOf = (k: AnswerKey) => `${k.account}\u0000${k.chatId}\u0000${k.messageId}`;
-
 /**
  * The bot's recent answers (account, chat, message id → agent and page), so that a reaction
  * arriving later is counted against the page that answered, once per user. Bounded by count and
  * age; kept in the state directory (written atomically, a second after a change, and on flush),
  * so it survives a restart. A file that is not this format is renamed `<file>.corrupt-<time>`
- * and the map starts empty. Voters are kept per answer as a hash salted with a secret of this
- * file, only as long as the answer is kept.
+ * and the map starts empty. Messages and voters are kept only as hashes salted with a secret of
+ * this file (a private chat's id is its user's id), voters per answer and only as long as the
+ * answer is kept.
  */
 export function openAnswerMap(options: AnswerMapOptions): AnswerMap {
   const maxEntries = options.maxEntries ?? 5_000;
@@ -82,14 +80,15 @@ export function openAnswerMap(options: AnswerMapOptions): AnswerMap {
   const now = options.now ?? Date.now;
   const loaded = load(options);
   const salt = loaded.salt;
-  const entries = new Map<string, AnswerKey & AnsweredMessage>();
-  for (const entry of loaded.answers) entries.set(keyOf(entry), entry);
+  const hash = (text: string) => createHash("sha256").update(`${salt}|${text}`).digest("hex").slice(0, 24);
+  const keyOf = (k: AnswerKey) => hash(`${k.account}|${k.chatId}|${k.messageId}`);
+  const entries = new Map<string, AnsweredMessage & { key: string }>();
+  for (const entry of loaded.answers) entries.set(entry.key, entry);
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
   let dirty = false;
 
-  const voterKey = (key: AnswerKey, userId: number) =>
-    createHash("sha256").update(`${salt}|${key.account}|${key.chatId}|${userId}`).digest("hex").slice(0, 16);
+  const voterKey = (key: AnswerKey, userId: number) => hash(`${key.account}|${key.chatId}|voter|${userId}`);
 
   function prune(): void {
     const oldest = now() - maxAgeMs;
@@ -122,7 +121,7 @@ export function openAnswerMap(options: AnswerMapOptions): AnswerMap {
     return writing;
   }
 
-  function find(key: AnswerKey): (AnswerKey & AnsweredMessage) | undefined {
+  function find(key: AnswerKey): (AnsweredMessage & { key: string }) | undefined {
     const entry = entries.get(keyOf(key));
     return entry && entry.at >= now() - maxAgeMs ? entry : undefined;
   }
@@ -132,7 +131,7 @@ export function openAnswerMap(options: AnswerMapOptions): AnswerMap {
     remember(key, answer) {
       const k = keyOf(key);
       entries.delete(k);
-      entries.set(k, { ...key, agent: answer.agent, page: { ...answer.page }, at: now(), votes: {} });
+      entries.set(k, { key: k, agent: answer.agent, page: { ...answer.page }, at: now(), votes: {} });
       prune();
       changed();
     },

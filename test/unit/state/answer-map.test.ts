@@ -60,14 +60,18 @@ describe("the answer map", () => {
     first.remember(at(1), page);
     first.remember(at(2), { agent: "ops", page: { path: "ops/vpn", title: "VPN" } });
     first.vote(at(1), 123456789, -1);
+    // A private chat's id is its user's id: it is not stored either.
+    first.remember(at(4, 987654321), page);
     expect(existsSync(file)).toBe(false);
     await first.flush();
     const text = readFileSync(file, "utf8");
     expect(text).not.toContain("123456789");
+    expect(text).not.toContain("987654321");
     expect(readdirSync(join(dir!, "feedback")).filter((f) => f.endsWith(".tmp"))).toEqual([]);
 
     const second = openAnswerMap({ file });
-    expect(second.size()).toBe(2);
+    expect(second.size()).toBe(3);
+    expect(second.find(at(4, 987654321))).toMatchObject(page);
     expect(second.find(at(2))).toMatchObject({ agent: "ops", page: { path: "ops/vpn" } });
     // The same user is recognised after the restart (the salt is kept with the map).
     expect(second.vote(at(1), 123456789, -1)).toBe(-1);
