@@ -70,7 +70,7 @@ export function createAnswerFeedback(deps: AnswerFeedbackDeps): AnswerFeedback {
       if (!answer) {
         log.debug(
           { chatId: event.chatId, messageId: event.messageId },
-          "reaction on a message that is no kept answer",
+          "reaction on a message that is not a kept answer",
         );
         return ignore(event, "not-an-answer");
       }
