@@ -1,3 +1,4 @@
+import { runInline } from "./inline.js";
 import { runPipeline } from "./pipeline.js";
 import { runScale } from "./scale.js";
 import { runProfile } from "./profile.js";
@@ -8,7 +9,7 @@ import { requireTldrCorpus } from "../packages/sandbox/src/tldr-corpus.js";
 /**
  * `npm run bench`: every benchmark, each against its baseline in the same run, medians of several
  * runs. Results go to bench/results/*.json and *.md. Choose with arguments:
- *   node bench/dist/bench/run.js [pipeline] [scale] [answer-quality] [wiki-import] [--soak SECONDS] [--runs N]
+ *   node bench/dist/bench/run.js [pipeline] [scale] [answer-quality] [wiki-import] [inline] [--soak SECONDS] [--runs N]
  *   node bench/dist/bench/run.js soak [--soak SECONDS]   (the soak alone, 600 s by default)
  *   node bench/dist/bench/run.js profile [--runs N]      (CPU per message and heap by owner)
  */
@@ -42,6 +43,7 @@ if (want("wiki-import")) {
   const { run } = await import("./wiki-import.js");
   tables.push((await run()).table);
 }
+if (want("inline")) tables.push((await runInline(runs ? { rounds: runs } : {})).table);
 if (want("pipeline")) {
   tables.push((await runPipeline({ ...(runs ? { runs } : {}), soakSeconds: flag("--soak") ?? 0 })).table);
 }

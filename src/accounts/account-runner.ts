@@ -3,6 +3,7 @@ import type { Bot } from "grammy";
 import type { Update } from "grammy/types";
 import type { Logger } from "../log/logger.js";
 import type { BotIdentity } from "../core/inbound-message.js";
+import type { InlineHandler } from "../core/inline-query.js";
 import type { MessageHandler } from "../core/message-handler.js";
 import type { ReactionEvent } from "../core/reaction-event.js";
 import type { Replier } from "../core/replier.js";
@@ -15,6 +16,7 @@ import { identityOf } from "./bot-identity.js";
 import { type CommandMenu, syncCommandMenu } from "./command-menu.js";
 import { openJournal } from "./journal.js";
 import { createReplay } from "./replay.js";
+import { createInlineReplier } from "./inline-replier.js";
 import { createReplier } from "./telegram-replier.js";
 import { ALLOWED_UPDATES } from "./to-inbound.js";
 import { createUpdateProcessor } from "./update-processor.js";
@@ -26,6 +28,8 @@ export interface AccountRunnerOptions {
   journalFile: string;
   logger: Logger;
   handler: MessageHandler;
+  /** Inline queries and chosen inline results; without it they are ignored (logged). */
+  inline?: InlineHandler;
   toPlain: (html: string) => string;
   onApiCall?: (event: ApiCallEvent) => void;
   /** The bot was added to or removed from a chat, or blocked or unblocked (my_chat_member). */
@@ -132,6 +136,12 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     resubmit: submit,
     onMembership: (event) => options.onMembership?.(account, event),
     ...(options.onReaction ? { onReaction: options.onReaction } : {}),
+    ...(options.inline
+      ? {
+          inline: options.inline,
+          inlineReplierFor: (queryId: string) => createInlineReplier({ api: bot.api, log }, queryId),
+        }
+      : {}),
   });
   bot.use(sequentialize((ctx) => String(ctx.chat?.id ?? ctx.update.update_id)));
   bot.use((ctx) => processor.process(ctx.update));

@@ -4,11 +4,14 @@ import type { Check } from "../core/check-result.js";
 import { errorMessage } from "../errors.js";
 import { redactSecrets } from "../log/redact.js";
 import { diagnoseGroupReactions } from "./diagnose-reactions.js";
+import { inlineCheck } from "./inline-check.js";
 
 /**
  * Checks one account against Telegram: the token (getMe), the webhook (must be empty; removed when
- * `fix`), privacy mode versus groups that do not require a mention, and each configured group's
- * reachability (getChat) and whether the bot is an administrator there (reactions need it). Never throws; every failure is a Check with a fix.
+ * `fix`), privacy mode versus groups that do not require a mention, inline mode (gateway.json
+ * `inline` versus BotFather's setting), and each configured group's reachability (getChat) and
+ * whether the bot is an administrator there (reactions need it). Never throws; every failure is a
+ * Check with a fix.
  */
 export async function diagnoseAccount(options: {
   account: string;
@@ -88,6 +91,7 @@ export async function diagnoseAccount(options: {
   } else {
     checks.push({ subject, check: "privacy mode", status: "ok", detail: privacy ? "on" : "off" });
   }
+  checks.push(inlineCheck(account, config, me));
 
   for (const id of Object.keys(config.groups)) {
     if (id === "*") continue;

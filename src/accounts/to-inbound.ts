@@ -11,6 +11,8 @@ export const ALLOWED_UPDATES = [
   "channel_post",
   "callback_query",
   "my_chat_member",
+  "inline_query",
+  "chosen_inline_result",
   "message_reaction",
 ] as const;
 
@@ -22,7 +24,8 @@ const GENERAL_TOPIC = 1;
 
 /**
  * Reduces a Telegram update to an InboundMessage, or undefined for updates the gateway does not
- * answer (edits, unknown kinds, malformed messages). A button tap becomes one too
+ * answer (edits, unknown kinds, malformed messages, a result sent through this bot's inline
+ * mode). A button tap becomes one too
  * (to-callback.ts). Never throws, whatever the update holds: the types say what Telegram
  * promises, but every field is checked before use (an update read back from the journal, or sent
  * by a stand-in, is only checked for its envelope).
@@ -45,6 +48,8 @@ export function toInboundMessage(
   const chatId = chat?.id;
   const chatType = chat?.type;
   if (typeof chatId !== "number" || !isChatType(chatType)) return undefined;
+  // A user's message sent through this bot's inline mode is the bot's own result, not a question.
+  if (isObject(raw.via_bot) && raw.via_bot.id === bot.id) return undefined;
   const text = textOf(raw);
   const from: User | undefined = isObject(raw.from) ? raw.from : undefined;
   const service = serviceKind(raw);

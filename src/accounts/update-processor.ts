@@ -3,6 +3,7 @@ import type { Logger } from "../log/logger.js";
 import type { MessageHandler } from "../core/message-handler.js";
 import type { BotIdentity } from "../core/inbound-message.js";
 import type { ReactionEvent } from "../core/reaction-event.js";
+import type { InlineHandler, InlineReplier } from "../core/inline-query.js";
 import type { Replier } from "../core/replier.js";
 import { type MembershipEvent, toMembershipEvent } from "./membership-event.js";
 import { isTransient } from "./classify-failure.js";
@@ -11,6 +12,7 @@ import { createInFlight } from "./in-flight.js";
 import { type Journal, JournalError } from "./journal.js";
 import { toReactionEvent } from "./reaction-event.js";
 import { toInboundMessage } from "./to-inbound.js";
+import { toChosenInlineResult, toInlineQuery } from "./to-inline.js";
 
 export interface UpdateProcessorDeps {
   account: string;
@@ -25,6 +27,9 @@ export interface UpdateProcessorDeps {
   onMembership?: (event: MembershipEvent) => void;
   /** A user's reaction on a message changed (message_reaction). Must not throw. */
   onReaction?: (event: ReactionEvent, log: Logger) => void;
+  /** Inline queries and chosen inline results; without it they are ignored (logged). */
+  inline?: InlineHandler;
+  inlineReplierFor?: (queryId: string) => InlineReplier;
 }
 
 export interface UpdateProcessor {
@@ -77,6 +82,10 @@ export function createUpdateProcessor(deps: UpdateProcessorDeps): UpdateProcesso
       } catch (error) {
         updateLog.error({ err: error }, "the reaction could not be handled");
       }
+      journal.markDone(updateId);
+      return;
+    }
+    if (await handleInline(update, updateLog)) {
       journal.markDone(updateId);
       return;
     }
@@ -133,6 +142,26 @@ export function createUpdateProcessor(deps: UpdateProcessorDeps): UpdateProcesso
     }
   }
 
+  /**
+   * An inline query or a chosen inline result goes to the inline handler, once: Telegram takes an
+   * answer only within about 10 s, so a failure is not retried (the handler never rejects).
+   */
+  async function handleInline(update: Update, updateLog: Logger): Promise<boolean> {
+    const { inline, inlineReplierFor } = deps;
+    if (!inline || !inlineReplierFor) return false;
+    const query = toInlineQuery(update, deps.account);
+    if (query) {
+      await inline.query(query, inlineReplierFor(query.queryId), updateLog);
+      return true;
+    }
+    const chosen = toChosenInlineResult(update, deps.account);
+    if (chosen) {
+      await inline.chosen(chosen, updateLog);
+      return true;
+    }
+    return false;
+  }
+
   return {
     process(update) {
       if (!Number.isSafeInteger(update.update_id) || journal.isDone(update.update_id))
@@ -154,8 +183,10 @@ export function createUpdateProcessor(deps: UpdateProcessorDeps): UpdateProcesso
 /** Why an update is not answered although it was received (logged, so no drop is silent). */
 export function ignoredReason(update: Update): string {
   if ("edited_message" in update || "edited_channel_post" in update) return "edited-message";
+  if (update.message?.via_bot !== undefined) return "sent-via-this-bot";
   if ("message" in update || "channel_post" in update) return "malformed-message";
   if ("callback_query" in update) return "unusable-callback";
   if ("message_reaction" in update) return "unusable-reaction";
+  if ("inline_query" in update || "chosen_inline_result" in update) return "inline-not-handled";
   return "unsupported-update";
 }

@@ -46,16 +46,22 @@ export function createGatewayParts(settings: Settings, logger: Logger): GatewayP
     onBlock: (block) => loopLogger.warn(block, "the event loop was blocked"),
   });
   const config: ConfigInForce = { path: settings.configPath, runtime: undefined };
-  const { index, wikiWatch, answer, agent } = wireWiki(settings, logger, metrics, layout.indexFile);
+  const { index, wikiWatch, answer, agent, inlineSearch } = wireWiki(
+    settings,
+    logger,
+    metrics,
+    layout.indexFile,
+  );
   const pairing = createPairingStore({ file: layout.pairingFile, lockFile: layout.pairingLock, logger });
   const migrations = wireChatMigrations(logger);
   const membership = createMembershipTracker(metrics, config);
   const feedback = wireFeedback({ config, pairing, layout, metrics, logger, migrations });
-  const pipeline = wirePipeline({
+  const { pipeline, inline } = wirePipeline({
     config,
     pairing,
     answer,
     agent,
+    inlineSearch,
     layout,
     metrics,
     logger,
@@ -66,6 +72,7 @@ export function createGatewayParts(settings: Settings, logger: Logger): GatewayP
     settings,
     layout,
     pipeline,
+    inline,
     metrics,
     logger,
     migrations,

@@ -3,6 +3,7 @@ import { htmlToPlain } from "../agents/format/index.js";
 import { BOT_COMMANDS } from "../agents/bot-commands.js";
 import type { Settings } from "../config/settings.js";
 import type { ChatMigrations } from "../core/chat-migrations.js";
+import type { InlineHandler } from "../core/inline-query.js";
 import type { MessageHandler } from "../core/message-handler.js";
 import type { ReactionEvent } from "../core/reaction-event.js";
 import type { Metrics } from "../http/metrics.js";
@@ -17,6 +18,7 @@ export function wireAccounts(deps: {
   settings: Settings;
   layout: StateLayout;
   pipeline: MessageHandler;
+  inline: InlineHandler;
   metrics: Metrics;
   logger: Logger;
   migrations: ChatMigrations;
@@ -33,6 +35,7 @@ export function wireAccounts(deps: {
     journalFile: deps.layout.journalFile,
     stopTimeoutMs: settings.stopTimeoutMs,
     handler: deps.pipeline,
+    inline: deps.inline,
     toPlain: htmlToPlain,
     commands: BOT_COMMANDS,
     onState: privacyWarning,

@@ -1,12 +1,15 @@
 import type { ChatMigrations } from "../core/chat-migrations.js";
+import type { InlineHandler } from "../core/inline-query.js";
 import type { MessageHandler } from "../core/message-handler.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../log/logger.js";
+import type { InlineSearch } from "../agents/inline-results.js";
 import type { WikiAgent } from "../agents/wiki-agent.js";
 import type { AnswerFeedback } from "../pipeline/answer-feedback.js";
 import type { AnswerStep } from "../pipeline/answer-step.js";
 import { createChoiceStore } from "../pipeline/choice-store.js";
 import { createChoiceFlow } from "../pipeline/choice-tap.js";
+import { createInlineFlow } from "../pipeline/inline-flow.js";
 import { createGapLog } from "../state/gap-log.js";
 import type { StateLayout } from "../state/layout.js";
 import { createMessagePipeline } from "../pipeline/handle-message.js";
@@ -15,18 +18,22 @@ import { createDenialLogger } from "../policy/denial-log.js";
 import type { PairingStore } from "../policy/pairing-store.js";
 import type { ConfigInForce } from "./apply-config.js";
 
-/** The way of every message, fed by the configuration in force and the pairing store. */
+/**
+ * The way of every message (and of every inline query), fed by the configuration in force and
+ * the pairing store.
+ */
 export function wirePipeline(deps: {
   config: ConfigInForce;
   pairing: PairingStore;
   answer: AnswerStep;
   agent: WikiAgent;
+  inlineSearch: InlineSearch;
   layout: StateLayout;
   metrics: Metrics;
   logger: Logger;
   migrations: ChatMigrations;
   feedback: Pick<AnswerFeedback, "answered">;
-}): MessageHandler {
+}): { pipeline: MessageHandler; inline: InlineHandler } {
   const { pairing, metrics } = deps;
   const gaps = createGapLog({
     file: deps.layout.gapLogFile,
@@ -40,9 +47,18 @@ export function wirePipeline(deps: {
     feedback: deps.feedback,
   });
   const denials = createDenialLogger(deps.logger.child({ component: "policy" }));
-  return createMessagePipeline({
+  const isApproved = (account: string, userId: string) => pairing.isApproved(account, userId);
+  const inline = createInlineFlow({
     runtime: () => deps.config.runtime,
-    isApproved: (account, userId) => pairing.isApproved(account, userId),
+    isApproved,
+    search: deps.inlineSearch,
+    recordDenial: (query, reason) => denials.recordInline(query, reason),
+    gaps,
+    metrics,
+  });
+  const pipeline = createMessagePipeline({
+    runtime: () => deps.config.runtime,
+    isApproved,
     pair: createPairingHandler({
       request: (account, msg) => pairing.request(account, msg),
       onRequest: (account) => metrics.pairingRequests.inc({ account }),
@@ -55,4 +71,5 @@ export function wirePipeline(deps: {
     migrations: deps.migrations,
     feedback: deps.feedback,
   });
+  return { pipeline, inline };
 }

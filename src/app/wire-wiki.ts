@@ -1,4 +1,5 @@
 import { createAnswerer } from "../agents/answer.js";
+import { createInlineSearch, type InlineSearch } from "../agents/inline-results.js";
 import { createWikiAgent, type WikiAgent } from "../agents/wiki-agent.js";
 import type { Settings } from "../config/settings.js";
 import type { Metrics } from "../http/metrics.js";
@@ -14,6 +15,8 @@ export interface WikiParts {
   wikiWatch: WikiWatch;
   answer: AnswerStep;
   agent: WikiAgent;
+  /** Inline results from the same index (never the wiki). */
+  inlineSearch: InlineSearch;
 }
 
 /** The wiki side: the GraphQL client, the local index and its watch, and the answering agent. */
@@ -36,5 +39,6 @@ export function wireWiki(settings: Settings, logger: Logger, metrics: Metrics, i
   const agent = createWikiAgent({ answerer, index, wiki, logger });
   const cache = createOutcomeCache(settings.answerCacheBytes);
   metrics.trackCache("answers", () => cache.stats());
-  return { index, wikiWatch, agent, answer: createAnswerStep({ agent, index, cache }) };
+  const inlineSearch = createInlineSearch({ index });
+  return { index, wikiWatch, agent, inlineSearch, answer: createAnswerStep({ agent, index, cache }) };
 }

@@ -16,7 +16,7 @@ const FLAGS = { ...SETTINGS_FLAGS, fix: { type: "boolean" }, json: { type: "bool
 
 /**
  * `doctor`: checks everything the gateway depends on, without starting it: gateway.json, each
- * account against Telegram (token, webhook, privacy mode, groups), the wiki (URL, token file,
+ * account against Telegram (token, webhook, privacy mode, inline mode, groups), the wiki (URL, token file,
  * real authentication, rights) and the state directory. Exit 0 when nothing failed, 1 otherwise.
  * `--fix` removes webhooks found set.
  */

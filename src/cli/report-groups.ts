@@ -51,7 +51,7 @@ export function similarity(a: ReadonlySet<string>, b: ReadonlySet<string>): numb
 export function groupUnanswered(records: readonly GapRecord[]): QuestionGroup[] {
   const wordings = new Map<string, { text: string; records: GapRecord[] }>();
   for (const record of records) {
-    if (record.kind === "tapped") continue;
+    if (record.kind !== "nothing" && record.kind !== "choices") continue;
     const key = normaliseQuestion(record.question);
     if (key === "") continue;
     const wording = wordings.get(key) ?? { text: record.question.trim(), records: [] };

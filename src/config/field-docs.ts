@@ -25,6 +25,8 @@ export const FIELD_DOCS = {
     groupPolicy: "which groups are answered",
     groupAllowFrom: "users answered in groups (user ids ONLY; group ids go in `groups`)",
     groups: 'allowed groups keyed by negative group id as a string, or `"*"`',
+    inline:
+      "answer inline queries (`@bot words` in any chat) to senders the DM rules allow; `false` ignores them (see Inline mode)",
   },
   group: {
     requireMention: "answer only when addressed (@mention, text mention, `/cmd@bot`, reply to the bot)",

@@ -99,6 +99,7 @@ export const accountSchema = z
       .default("allowlist")
       .describe(DOCS.account.groupPolicy),
     groupAllowFrom: userIdList("this account's groups").optional().describe(DOCS.account.groupAllowFrom),
+    inline: z.boolean().default(true).describe(DOCS.account.inline),
     groups: z
       .record(z.string().meta(GROUP_KEY_HINT), groupSchema)
       .default({})
@@ -233,6 +234,7 @@ export const KNOWN_KEYS = {
     "groupPolicy",
     "groupAllowFrom",
     "groups",
+    "inline",
   ],
   group: Object.keys(groupSchema.shape),
   binding: Object.keys(bindingSchema.shape),

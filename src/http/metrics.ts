@@ -10,6 +10,8 @@ export interface Metrics {
   choiceTaps: Counter<"account" | "outcome">;
   votes: Counter<"account" | "agent" | "sign" | "change">;
   reactionsIgnored: Counter<"account" | "reason">;
+  inlineQueries: Counter<"account" | "agent" | "outcome">;
+  inlineChosen: Counter<"account" | "agent">;
   answerSeconds: Histogram<"account">;
   membershipChanges: Counter<"account" | "change">;
   wikiRequests: Counter<"operation">;
@@ -70,6 +72,18 @@ export function createMetrics(): Metrics {
     name: "wiki_gateway_reactions_ignored_total",
     help: "Reactions not counted as votes, by account and reason (not-an-answer, not-a-vote, or a policy reason code)",
     labelNames: ["account", "reason"],
+    registers: [registry],
+  });
+  const inlineQueries = new Counter({
+    name: "wiki_gateway_inline_queries_total",
+    help: "Inline queries answered, by account, agent and outcome (results, empty, denied)",
+    labelNames: ["account", "agent", "outcome"],
+    registers: [registry],
+  });
+  const inlineChosen = new Counter({
+    name: "wiki_gateway_inline_chosen_total",
+    help: "Inline results users picked, by account and agent",
+    labelNames: ["account", "agent"],
     registers: [registry],
   });
   const membershipChanges = new Counter({
@@ -170,6 +184,8 @@ export function createMetrics(): Metrics {
     choiceTaps,
     votes,
     reactionsIgnored,
+    inlineQueries,
+    inlineChosen,
     answerSeconds,
     membershipChanges,
     wikiRequests,

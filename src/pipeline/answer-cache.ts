@@ -121,6 +121,7 @@ export function withGeneration(index: SearchIndex): GenerationalIndex {
     load: bump(index.load.bind(index)),
     search: index.search.bind(index),
     pages: index.pages.bind(index),
+    opening: (id) => index.opening(id),
     save: index.save.bind(index),
     stats: index.stats.bind(index),
     generation: () => generation,

@@ -10,6 +10,7 @@ import type { GapLog } from "../state/gap-log.js";
 import type { AnswerFeedback } from "./answer-feedback.js";
 import type { AnswerOutcome, AnswerStep } from "./answer-step.js";
 import { type ChoiceFlow, TAP_NOTICES } from "./choice-tap.js";
+import { INLINE_ACCESS_START } from "./inline-flow.js";
 import { questionOf } from "./question-text.js";
 import type { RuntimeConfig } from "./runtime-config.js";
 
@@ -108,9 +109,10 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
       if (msg.callback) return reply.answerCallback(msg.callback.id, TAP_NOTICES.denied);
       if (decision.pairing) return deps.pair(msg, reply, log);
       // /whoami works for someone not let in: they need their id (and the group's) to be let in.
+      // So does `/start access` in a DM, sent by inline mode's "Ask for access" button.
       const whoami =
         msg.chatType === "private"
-          ? msg.command === "whoami"
+          ? msg.command === "whoami" || (msg.command === "start" && msg.args === INLINE_ACCESS_START)
           : policy !== undefined && mayAskWhoamiInGroup(msg, policy);
       if (whoami) {
         await reply.send([whoamiText(msg)]);

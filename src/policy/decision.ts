@@ -31,7 +31,11 @@ export type DenyReason =
   /** A chat type the policy does not know (defensive: fail closed). */
   | "unsupported-chat"
   /** A private chat whose id is not the sender's (only a forged update can look like this). */
-  | "chat-sender-mismatch";
+  | "chat-sender-mismatch"
+  /** An inline query from a sender the account's DM rules do not let in. */
+  | "inline-not-allowed"
+  /** An inline query to an account with `inline: false`. */
+  | "inline-disabled";
 
 export type Decision =
   | { allow: true; via: "allowlist" | "pairing" | "open" | "group" }
@@ -67,4 +71,6 @@ export const DENY_REASONS: readonly DenyReason[] = [
   "account-disabled",
   "unsupported-chat",
   "chat-sender-mismatch",
+  "inline-not-allowed",
+  "inline-disabled",
 ];

@@ -1,6 +1,7 @@
 import type { InboundMessage } from "../core/inbound-message.js";
 import type { Logger } from "../log/logger.js";
 import type { Decision, DenyReason } from "./decision.js";
+import type { InlineSender } from "./evaluate-inline.js";
 
 export interface DenialLoggerOptions {
   /** At most one line per (account, chat, reason) per interval. */
@@ -14,6 +15,11 @@ export interface DenialLogger {
   /** Logs a denial unless the same (account, chat, reason) was logged within the interval.
    *  Returns whether a line was written. Allowed decisions are ignored (false). */
   record(msg: InboundMessage, decision: Decision): boolean;
+  /**
+   * Logs a denied inline query (`inline query denied`, with account, senderId and reason; never
+   * the words), rate-limited per (account, sender, reason): a user typing sends one per keystroke.
+   */
+  recordInline(sender: InlineSender, reason: DenyReason): boolean;
 }
 
 /**
@@ -32,33 +38,42 @@ export function createDenialLogger(logger: Logger, options: DenialLoggerOptions 
     for (const [k, v] of seen) if (at - v.loggedAt >= intervalMs) seen.delete(k);
   }
 
+  /** Counts the denial, and logs it unless its key was logged within the interval. */
+  function note(key: string, reason: DenyReason, fields: Record<string, unknown>, message: string): boolean {
+    try {
+      options.onDenied?.(reason, String(fields.account));
+    } catch {
+      // Counting must never stop the logging of a denial.
+    }
+    const at = now();
+    const entry = seen.get(key);
+    if (entry && at - entry.loggedAt < intervalMs) {
+      entry.suppressed += 1;
+      return false;
+    }
+    prune(at);
+    const line: Record<string, unknown> = { ...fields, reason };
+    if (entry && entry.suppressed > 0) line.suppressed = entry.suppressed;
+    logger.info(line, message);
+    seen.set(key, { loggedAt: at, suppressed: 0 });
+    return true;
+  }
+
   return {
     record(msg, decision) {
       if (decision.allow) return false;
-      try {
-        options.onDenied?.(decision.reason, msg.account);
-      } catch {
-        // Counting must never stop the logging of a denial.
-      }
-      const at = now();
       const key = `${msg.account}\u0000${msg.chatId}\u0000${decision.reason}`;
-      const entry = seen.get(key);
-      if (entry && at - entry.loggedAt < intervalMs) {
-        entry.suppressed += 1;
-        return false;
-      }
-      prune(at);
-      const fields: Record<string, unknown> = {
+      const fields = {
         account: msg.account,
         chatId: msg.chatId,
         chatType: msg.chatType,
         senderId: msg.senderId,
-        reason: decision.reason,
       };
-      if (entry && entry.suppressed > 0) fields.suppressed = entry.suppressed;
-      logger.info(fields, "message denied");
-      seen.set(key, { loggedAt: at, suppressed: 0 });
-      return true;
+      return note(key, decision.reason, fields, "message denied");
+    },
+    recordInline(sender, reason) {
+      const key = `${sender.account}\u0000inline:${sender.senderId ?? ""}\u0000${reason}`;
+      return note(key, reason, { account: sender.account, senderId: sender.senderId }, "inline query denied");
     },
   };
 }

@@ -21,6 +21,8 @@ export interface GroupRule {
 /** An account's access rules, normalised once per configuration load. */
 export interface AccountPolicy {
   enabled: boolean;
+  /** Inline queries are answered (gateway.json `inline`, default true). */
+  inline: boolean;
   dmPolicy: DmPolicy;
   allowFrom: SenderList;
   groupPolicy: GroupPolicy;
@@ -60,6 +62,7 @@ export function resolveAccountPolicy(account: AccountConfig): AccountPolicy {
   }
   const policy: AccountPolicy = {
     enabled: account.enabled !== false,
+    inline: account.inline !== false,
     dmPolicy: account.dmPolicy ?? "pairing",
     allowFrom: senderList(account.allowFrom ?? []),
     groupPolicy: account.groupPolicy ?? "allowlist",
@@ -95,7 +98,7 @@ export function evaluate(msg: InboundMessage, policy: AccountPolicy, pairings: P
   if (msg.chatType === "private") {
     // In a private chat the chat id is the user's id; anything else is a forged update.
     if (String(msg.chatId) !== sender) return deny("chat-sender-mismatch");
-    const decision = evaluateDm(msg, sender, policy, pairings);
+    const decision = evaluateDmSender(msg.account, sender, policy, pairings);
     return decision.allow && msg.commandForOtherBot === true ? deny("command-for-other-bot") : decision;
   }
   if (isGroup) return evaluateGroup(msg, sender, policy, pairings);
@@ -105,7 +108,13 @@ export function evaluate(msg: InboundMessage, policy: AccountPolicy, pairings: P
 /** The sender of an anonymous admin's message: no user id, admitted by its own rule. */
 const ANONYMOUS = Symbol("anonymous admin");
 
-function evaluateDm(msg: InboundMessage, sender: string, policy: AccountPolicy, pairings: PairingLookup) {
+/** The DM rules for one sender (a normalised user id): `dmPolicy`, `allowFrom`, pairing approvals. Pure. */
+export function evaluateDmSender(
+  account: string,
+  sender: string,
+  policy: AccountPolicy,
+  pairings: PairingLookup,
+): Decision {
   switch (policy.dmPolicy) {
     case "open":
       return allow("open");
@@ -113,7 +122,7 @@ function evaluateDm(msg: InboundMessage, sender: string, policy: AccountPolicy, 
       return listed(policy.allowFrom, sender) ? allow("allowlist") : deny("dm-not-allowed");
     case "pairing":
       if (listed(policy.allowFrom, sender)) return allow("allowlist");
-      if (safeIsApproved(pairings, msg.account, sender)) return allow("pairing");
+      if (safeIsApproved(pairings, account, sender)) return allow("pairing");
       return { allow: false, reason: "dm-pairing-pending", pairing: true } as const;
     case "disabled":
       return deny("dm-disabled");
@@ -198,7 +207,8 @@ function listed(list: SenderList, sender: string): boolean {
   return list.everyone || list.ids.has(sender);
 }
 
-function normaliseSender(id: unknown): string | undefined {
+/** A positive safe-integer user id as a string; undefined for anything else. */
+export function normaliseSender(id: unknown): string | undefined {
   return typeof id === "number" && Number.isSafeInteger(id) && id > 0 ? String(id) : undefined;
 }
 

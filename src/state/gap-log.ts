@@ -6,7 +6,8 @@ export const GAP_QUESTION_MAX = 300;
 
 /**
  * One line of the gap log: a question the wiki left unanswered ("nothing" found, or only
- * "choices" offered) or a choice that was "tapped" (with the page picked). Never a user's id or
+ * "choices" offered), a choice that was "tapped" (with the page picked), or an "inline" result a
+ * user picked (the inline query's words and the page). Never a user's id or
  * name: only what wiki authors need to see what to write or retitle next.
  */
 export const GapRecordSchema = z.strictObject({
@@ -14,7 +15,7 @@ export const GapRecordSchema = z.strictObject({
   /** ISO-8601 time. */
   at: z.iso.datetime(),
   agent: z.string().min(1),
-  kind: z.enum(["nothing", "choices", "tapped"]),
+  kind: z.enum(["nothing", "choices", "tapped", "inline"]),
   question: z.string().max(GAP_QUESTION_MAX),
   page: z.strictObject({ path: z.string(), title: z.string() }).optional(),
 });

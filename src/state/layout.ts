@@ -8,7 +8,7 @@ import { join, resolve } from "node:path";
  *   pairing.lock           lock file guarding read-modify-write of pairing.json
  *   journal/<account>.log  per-account update journal (append-only, compacted)
  *   index/search.idx       saved local search index of the wiki (binary, index-file.ts)
- *   gaps/questions.jsonl   questions the wiki left unanswered and choices tapped (rotated: .1 … .3)
+ *   gaps/questions.jsonl   questions the wiki left unanswered, choices tapped, inline results picked (rotated: .1 … .3)
  *   feedback/answers.json  the bot's recent answers (message → page) and their voters, bounded
  *   feedback/votes.jsonl   votes on pages from users' reactions, aggregate only (rotated: .1 … .3)
  */

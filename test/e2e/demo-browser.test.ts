@@ -151,6 +151,27 @@ describeWhere("chromium", "the demo chat page in Chromium", () => {
     await page.screenshot({ path: join(SHOTS, "02c-choice-tapped.png") });
   }, 20_000);
 
+  it("inline mode: typing @bot and words in the group lists pages; a picked one lands there via the bot", async () => {
+    await page.getByTestId(`chat-group:${await groupId()}`).click();
+    const mine = page.getByTestId("msg-mine");
+    const before = await mine.count();
+    await page.getByTestId("text").pressSequentially("@acme_wiki_bot pairing code", { delay: 20 });
+    const results = page.getByTestId("inline-result");
+    await results.first().waitFor({ timeout: ANSWER_MS });
+    expect(await results.count()).toBeLessThanOrEqual(10);
+    const title = await results.first().locator("b").innerText();
+    await page.screenshot({ path: join(SHOTS, "02d-inline-results.png") });
+    await results.first().click();
+    await expect.poll(() => mine.count()).toBe(before + 1);
+    const sent = mine.nth(before);
+    expect(await sent.locator(".author").innerText()).toBe("Ada via @acme_wiki_bot");
+    expect(await sent.innerText()).toContain(title);
+    expect(await sent.locator(WIKI_LINK).count()).toBeGreaterThan(0);
+    expect(await page.getByTestId("text").inputValue()).toBe("");
+    await expect.poll(() => page.getByTestId("inline-results").isHidden()).toBe(true);
+    await page.screenshot({ path: join(SHOTS, "02e-inline-picked.png") });
+  }, 20_000);
+
   it("pairs an unknown user with the Approve button, then answers their first message", async () => {
     await page.getByTestId("user").selectOption({ label: "Bob (@bob)" });
     await page.getByTestId("chat-dm:acme_wiki_bot").click();

@@ -68,6 +68,8 @@ export interface SearchIndex {
   search(query: string, opts?: SearchOptions): RankedPage[];
   /** The indexed metadata of every page (for /recent and listings). */
   pages(): IndexedPage[];
+  /** The first passage of an indexed page (to quote a page without a question); undefined when it is not indexed. */
+  opening(id: number): Passage | undefined;
   /** Writes the index atomically. */
   save(file: string): Promise<void>;
   /** Loads a saved index; false (and a log line) when the file is absent, corrupt or of another version. */

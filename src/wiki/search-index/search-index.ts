@@ -97,6 +97,10 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
       return rankPages(engine, parsed, filter, opts.limit ?? DEFAULT_LIMIT);
     },
     pages: () => [...engine.pages.values()].map((e) => e.meta),
+    opening(id) {
+      const entry = engine.pages.get(id);
+      return entry ? engine.passage(entry, 0) : undefined;
+    },
     save: (file) => saveEngine(file, engine, builtAt),
     load: (file) =>
       exclusive(async () => {

@@ -33,7 +33,7 @@ export async function createDemoWorld(telegram: TelegramSandbox, dir: string): P
   const bob = telegram.addUser({ firstName: "Bob", username: "bob" });
   const bots = DEMO_ACCOUNTS.map((a) => ({
     ...a,
-    bot: telegram.addBot({ username: a.username, firstName: a.account, privacy: a.privacy }),
+    bot: telegram.addBot({ username: a.username, firstName: a.account, privacy: a.privacy, inline: true }),
   }));
   const group = telegram.addGroup({
     title: "Acme team",

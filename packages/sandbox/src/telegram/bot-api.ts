@@ -1,4 +1,5 @@
 import { answerCallbackQuery } from "./callback-queries.js";
+import { answerInlineQuery } from "./inline-queries.js";
 import type { Method } from "./method-types.js";
 import * as messages from "./methods-messages.js";
 import * as misc from "./methods-misc.js";
@@ -23,6 +24,7 @@ const METHODS: Record<string, Method> = {
   deletemycommands: misc.deleteMyCommands,
   answercallbackquery: answerCallbackQuery,
   setmessagereaction: setMessageReaction,
+  answerinlinequery: answerInlineQuery,
   close: misc.harmless,
   logout: misc.harmless,
 };

@@ -22,6 +22,27 @@ export interface PendingQuery {
 
 const TOO_OLD = "query is too old and response timeout expired or query ID is invalid";
 
+/**
+ * The pending query (a callback or an inline query) an answer names, when this bot may still
+ * answer it: handed to this bot, not answered yet, within the window. Else 400 `query is too old…`,
+ * Telegram's one answer for all of these.
+ */
+export function answerableQuery<Q extends { botKey: string; at: number }>(
+  world: Pick<World, "now">,
+  queries: ReadonlyMap<string, Q>,
+  rawId: unknown,
+  botKey: string,
+  windowMs: number,
+  answered: (query: Q) => boolean,
+): Q {
+  const id = typeof rawId === "string" ? rawId : String(rawId ?? "");
+  const query = queries.get(id);
+  if (!query || query.botKey !== botKey || answered(query) || world.now() - query.at > windowMs) {
+    throw badRequest(TOO_OLD);
+  }
+  return query;
+}
+
 /** Remembers a query id handed to a bot (by a tap, or in an injected update). */
 export function rememberQuery(world: World, id: string, botKey: string): void {
   world.callbackQueries.set(id, { botKey, at: world.now(), answered: false });
@@ -75,19 +96,14 @@ export function tap(world: World, input: TapInput): { callbackQueryId: string; d
 
 /** answerCallbackQuery: once per query, by the bot that got it, within the answer window. */
 export const answerCallbackQuery: Method = (world, { state, params }) => {
-  const id =
-    typeof params.callback_query_id === "string"
-      ? params.callback_query_id
-      : String(params.callback_query_id ?? "");
-  const query = world.callbackQueries.get(id);
-  if (
-    !query ||
-    query.botKey !== state.key ||
-    query.answered ||
-    world.now() - query.at > CALLBACK_ANSWER_WINDOW_MS
-  ) {
-    throw badRequest(TOO_OLD);
-  }
+  const query = answerableQuery(
+    world,
+    world.callbackQueries,
+    params.callback_query_id,
+    state.key,
+    CALLBACK_ANSWER_WINDOW_MS,
+    (q) => q.answered,
+  );
   if (params.text !== undefined && (typeof params.text !== "string" || [...params.text].length > 200)) {
     throw badRequest("MESSAGE_TOO_LONG");
   }

@@ -41,6 +41,8 @@ export interface StoredMessage {
   media?: string;
   /** Service fields (forum_topic_created, migrate_to_chat_id, ...): a service message. */
   service?: Record<string, unknown>;
+  /** Sent by a user through a bot's inline mode: the bot's username (rendered as `via_bot`). */
+  viaBot?: string;
   /** Basic groups only: bot key → the id that bot sees. */
   botIds?: Map<string, number>;
   /** Reactions on the message by who set them (`user:<id>`, `chat:<id>`, `bot:<key>`): their emoji. */

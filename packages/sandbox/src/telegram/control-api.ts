@@ -29,6 +29,10 @@ const MAX_WAIT = 60_000;
  *   POST tap {from, chat | bot, messageId, data} → { callbackQueryId, deliveredTo }
  *   POST react {from, chat | bot, messageId, emoji: [...], as?: "anonymous-admin"} → { deliveredTo }
  *   POST admin {chat, bot, admin: boolean, by?} → { ok: true } (my_chat_member to the bot)
+ *   POST inline {from, bot, query, chat? | in?}  → { inlineQueryId, deliveredTo } (a user types "@bot query"; `in`: a bot's DM)
+ *   GET  inline?id=&wait=ms             → the bot's answer { results, cacheTime, isPersonal, button? } or null
+ *   POST inline/choose {from, inlineQueryId, resultId, chat | bot} → { messageId, chatId, deliveredTo }
+ *   POST bots/inline {bot, on}          → { ok: true } (BotFather /setinline)
  * Bad input answers 400 `{ ok: false, error, fix }`.
  */
 export function createControlApi(sandbox: TelegramSandbox, sentLog: Pick<SentLog, "waitSince">) {
@@ -75,7 +79,13 @@ export function createControlApi(sandbox: TelegramSandbox, sentLog: Pick<SentLog
     "POST bots": (b) =>
       sandbox.addBot({
         username: field(b, "username", "string"),
-        ...pick(b, { firstName: "string", privacy: "boolean", id: "number", token: "string" }),
+        ...pick(b, {
+          firstName: "string",
+          privacy: "boolean",
+          id: "number",
+          token: "string",
+          inline: "boolean",
+        }),
       }),
     "POST groups": (b) => {
       const type = optional(b, "type", "string");
@@ -124,6 +134,29 @@ export function createControlApi(sandbox: TelegramSandbox, sentLog: Pick<SentLog
         field(b, "admin", "boolean"),
         by,
       );
+      return { ok: true };
+    },
+    "POST inline": (b) => {
+      const dm = optional(b, "in", "string");
+      const chat = dm === undefined ? optional(b, "chat", "number") : { bot: dm };
+      return sandbox.inlineQuery({
+        from: field(b, "from", "number"),
+        bot: field(b, "bot", "string"),
+        query: field(b, "query", "string"),
+        ...(chat === undefined ? {} : { chat }),
+      });
+    },
+    "POST inline/choose": (b) => {
+      const bot = optional(b, "bot", "string");
+      return sandbox.chooseInlineResult({
+        from: field(b, "from", "number"),
+        inlineQueryId: field(b, "inlineQueryId", "string"),
+        resultId: field(b, "resultId", "string"),
+        chat: bot === undefined ? field(b, "chat", "number") : { bot },
+      });
+    },
+    "POST bots/inline": (b) => {
+      sandbox.setBotInline(field(b, "bot", "string"), field(b, "on", "boolean"));
       return { ok: true };
     },
     "POST inject": (b) => ({
@@ -183,14 +216,26 @@ export function createControlApi(sandbox: TelegramSandbox, sentLog: Pick<SentLog
     writeJson(res, 200, wait > 0 ? await sentLog.waitSince(filter, wait) : sandbox.sent(filter));
   }
 
+  /** GET inline?id=&wait=ms: the answer, waiting up to `wait` ms for it (null when none yet). */
+  async function inlineAnswer(res: ServerResponse, q: URLSearchParams) {
+    const id = q.get("id") ?? "";
+    const wait = Math.min(MAX_WAIT, Math.max(0, Number(q.get("wait") ?? 0) || 0));
+    const answer =
+      wait > 0
+        ? await sandbox.waitForInlineAnswer(id, wait).catch(() => undefined)
+        : sandbox.inlineAnswer(id);
+    writeJson(res, 200, answer ?? null);
+  }
+
   return async function handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const name = url.pathname.slice("/__sandbox/".length).replace(/\/$/, "");
     try {
       if (req.method === "GET" && name === "sent") return await sent(res, url.searchParams);
+      if (req.method === "GET" && name === "inline") return await inlineAnswer(res, url.searchParams);
       const route = routes[`${req.method} ${name}`];
       if (!route) {
         req.resume();
-        const known = Object.keys(routes).concat("GET sent").join(", ");
+        const known = Object.keys(routes).concat("GET sent", "GET inline").join(", ");
         return void writeJson(res, 404, {
           ok: false,
           error: `no control route ${req.method} /__sandbox/${name}`,

@@ -6,7 +6,11 @@ export { createTelegramSandbox, type TelegramSandboxOptions } from "./sandbox.js
 export type {
   ApiErrorSpec,
   CallRecord,
+  ChooseInlineInput,
   FloodLimits,
+  InlineAnswerRecord,
+  InlineQueryInput,
+  InlineResultRecord,
   SandboxBot,
   SandboxChat,
   SandboxFaults,

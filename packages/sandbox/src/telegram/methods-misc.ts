@@ -10,7 +10,7 @@ export const getMe: Method = (_world, { state }) => ({
   ...botObject(state.bot),
   can_join_groups: true,
   can_read_all_group_messages: !state.bot.privacy,
-  supports_inline_queries: false,
+  supports_inline_queries: state.bot.inline,
   can_connect_to_business: false,
   has_main_web_app: false,
 });

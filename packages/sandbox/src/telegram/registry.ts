@@ -36,6 +36,7 @@ export interface BotSpec {
   privacy?: boolean;
   id?: number;
   token?: string;
+  inline?: boolean;
 }
 
 export interface ChannelSpec {
@@ -128,6 +129,7 @@ export function createRegistry(): Registry {
         username: spec.username,
         firstName: spec.firstName ?? spec.username,
         privacy: spec.privacy ?? true,
+        inline: spec.inline ?? false,
       };
       bots.set(key(bot.username), bot);
       byToken.set(token, bot);

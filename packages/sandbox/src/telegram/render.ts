@@ -160,6 +160,7 @@ export function messageObject(
     message_id: world.chats.idFor(message, botKey),
     ...(message.threadId !== undefined ? { message_thread_id: message.threadId } : {}),
     ...senderFields(world, place, message),
+    ...(message.viaBot ? { via_bot: botObject(world.registry.bot(message.viaBot)) } : {}),
     chat: chatObject(world, place),
     date: message.date,
     ...(message.editDate ? { edit_date: message.editDate } : {}),

@@ -3,6 +3,7 @@ import { createChatStore } from "./chat-store.js";
 import { createControlApi } from "./control-api.js";
 import { SandboxError } from "./errors.js";
 import { createFaultState } from "./faults.js";
+import { chooseInlineResult, inlineQuery } from "./inline-queries.js";
 import { createSandboxHttp, type SandboxHttp } from "./http-server.js";
 import { createCallLog, createSentLog } from "./logs.js";
 import { reportBlock, setBotAdmin, setBotMembership } from "./membership.js";
@@ -51,6 +52,7 @@ export function createTelegramSandbox(options: TelegramSandboxOptions = {}): Tel
     allBotStates: () => states.all(),
     openDms: new Set(),
     callbackQueries: new Map(),
+    inlineQueries: new Map(),
   };
 
   const sandbox: TelegramSandbox = {
@@ -106,6 +108,27 @@ export function createTelegramSandbox(options: TelegramSandboxOptions = {}): Tel
     tap: (input) => tap(world, input),
     react: (input) => react(world, input),
     setBotAdmin: (group, bot, admin, by) => setBotAdmin(world, group, bot, admin, by),
+    setBotInline(bot, on) {
+      registry.bot(bot).inline = on;
+    },
+    inlineQuery: (input) => inlineQuery(world, input),
+    inlineAnswer: (id) => world.inlineQueries.get(id)?.answer,
+    async waitForInlineAnswer(id, timeoutMs = 10_000) {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const answer = world.inlineQueries.get(id)?.answer;
+        if (answer) return answer;
+        if (Date.now() > until) {
+          throw new SandboxError(
+            "no-inline-answer",
+            `inline query ${id} was not answered in ${timeoutMs} ms`,
+            "is the bot polling, with inline_query in allowed_updates?",
+          );
+        }
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    },
+    chooseInlineResult: (input) => chooseInlineResult(world, input),
     sent: (filter) => world.sent.list(filter),
     waitForSent: (predicate, timeoutMs = 10_000) => world.sent.waitFor(predicate, timeoutMs),
     calls: (filter) => world.calls.list(filter),

@@ -7,6 +7,8 @@ export interface SandboxBot {
   firstName: string;
   /** Privacy mode (the Bot API default): in groups the bot sees only what is addressed to it. */
   privacy: boolean;
+  /** Inline mode on (BotFather /setinline): getMe's `supports_inline_queries`. Off by default, as on Telegram. */
+  inline: boolean;
 }
 
 export interface SandboxUser {
@@ -164,6 +166,45 @@ export interface ReactInput {
   as?: "anonymous-admin";
 }
 
+export interface InlineQueryInput {
+  /** The user who types `@bot query`. */
+  from: number;
+  bot: string;
+  query: string;
+  /** Where the user types (sets `chat_type`): a group id, or `{ bot }` for a private chat. */
+  chat?: number | { bot: string };
+}
+
+export interface ChooseInlineInput {
+  from: number;
+  inlineQueryId: string;
+  resultId: string;
+  /** The chat the result's message goes to: a group id, or `{ bot }` for a private chat. */
+  chat: number | { bot: string };
+}
+
+/** One result of an answerInlineQuery, as the sandbox kept it. */
+export interface InlineResultRecord {
+  id: string;
+  title: string;
+  description?: string;
+  url?: string;
+  /** input_message_content.message_text as sent, and its parse mode. */
+  messageText: string;
+  parseMode?: string;
+  /** The message text after entity parsing, and its entities. */
+  text: string;
+  entities: unknown[];
+}
+
+export interface InlineAnswerRecord {
+  results: InlineResultRecord[];
+  cacheTime: number;
+  isPersonal: boolean;
+  /** The button above the results that opens the private chat with `/start <startParameter>`. */
+  button?: { text: string; startParameter: string };
+}
+
 export interface SentFilter {
   bot?: string;
   chatId?: number;
@@ -191,7 +232,10 @@ export interface TelegramSandbox {
     privacy?: boolean;
     id?: number;
     token?: string;
+    inline?: boolean;
   }): SandboxBot;
+  /** Turns a bot's inline mode on or off (BotFather /setinline): getMe and inline queries follow. */
+  setBotInline(bot: string, on: boolean): void;
   addUser(spec: { firstName: string; username?: string; id?: number }): SandboxUser;
   /** type defaults to supergroup (ids -100…); basic groups get other negative ids. */
   addGroup(spec: GroupSpec): SandboxChat;
@@ -239,6 +283,17 @@ export interface TelegramSandbox {
   setBotAdmin(group: number, bot: string, admin: boolean, by?: number): void;
   /** A user taps an inline button of a bot's message: the bot gets a `callback_query`; returns its id. */
   tap(input: TapInput): { callbackQueryId: string; deliveredTo: string[] };
+  /** A user types `@bot query`: the bot gets an `inline_query` (the bot must have inline mode on). */
+  inlineQuery(input: InlineQueryInput): { inlineQueryId: string; deliveredTo: string[] };
+  /** The bot's answer to an inline query; undefined until it answered. */
+  inlineAnswer(inlineQueryId: string): InlineAnswerRecord | undefined;
+  /** Resolves with the answer once the bot answered; rejects after timeoutMs (default 10 s). */
+  waitForInlineAnswer(inlineQueryId: string, timeoutMs?: number): Promise<InlineAnswerRecord>;
+  /**
+   * The user picks a result: its message goes into `chat` from the user with `via_bot`, and the
+   * bot gets a `chosen_inline_result`.
+   */
+  chooseInlineResult(input: ChooseInlineInput): { messageId: number; chatId: number; deliveredTo: string[] };
   sent(filter?: SentFilter): SentMessage[];
   /** The first sent message (already logged or future) the predicate accepts; rejects after timeoutMs (default 10 s) listing recent sends. */
   waitForSent(predicate: (m: SentMessage) => boolean, timeoutMs?: number): Promise<SentMessage>;

@@ -7,7 +7,14 @@ import type { SandboxChat, SandboxUser, TelegramSandbox } from "./types.js";
 export const REFERENCE_ACCOUNTS = ["default", "vera", "denis", "cpo", "devops-v2", "mila", "pe"] as const;
 
 export interface WorldFile {
-  bots: Array<{ username: string; firstName?: string; privacy?: boolean; token?: string; id?: number }>;
+  bots: Array<{
+    username: string;
+    firstName?: string;
+    privacy?: boolean;
+    token?: string;
+    id?: number;
+    inline?: boolean;
+  }>;
   users?: Array<{ firstName: string; username?: string; id?: number }>;
   /** members: user ids, or usernames of users of this file; bots: usernames. */
   groups?: Array<{
@@ -25,6 +32,7 @@ export const referenceWorld = (): WorldFile => ({
   bots: REFERENCE_ACCOUNTS.map((name) => ({
     username: `${name.replace(/-/g, "_")}_wiki_bot`,
     firstName: name,
+    inline: true,
   })),
   users: [{ firstName: "Ada", username: "ada" }],
   groups: [
@@ -52,7 +60,7 @@ export async function readWorldFile(path: string): Promise<WorldFile> {
   if (!file || !Array.isArray(file.bots) || file.bots.some((b) => typeof b?.username !== "string")) {
     throw new SandboxError(
       "bad-world-file",
-      `${path}: "bots" must be a list of {username, firstName?, privacy?, token?}`,
+      `${path}: "bots" must be a list of {username, firstName?, privacy?, token?, inline?}`,
       "fix the file",
     );
   }

@@ -1,5 +1,6 @@
 import { type BotUpdates, createBotUpdates } from "./bot-updates.js";
 import type { PendingQuery } from "./callback-queries.js";
+import type { PendingInline } from "./inline-queries.js";
 import type { ChatStore } from "./chat-store.js";
 import type { FaultState } from "./faults.js";
 import type { CallLog, SentLog } from "./logs.js";
@@ -31,6 +32,8 @@ export interface World {
   openDms: Set<string>;
   /** Callback queries handed to bots, by id (answerCallbackQuery checks them). */
   callbackQueries: Map<string, PendingQuery>;
+  /** Inline queries handed to bots, by id (answerInlineQuery checks them). */
+  inlineQueries: Map<string, PendingInline>;
 }
 
 /** Seconds of the sandbox clock, for message `date`. */

@@ -28,6 +28,19 @@ export interface Sent {
   chatMessageId?: number;
   replyMarkup?: { inline_keyboard: Array<Array<{ text: string; callback_data?: string; url?: string }>> };
 }
+/** One result of a bot's answer to an inline query, as the sandbox kept it. */
+export interface InlineResult {
+  id: string;
+  title: string;
+  description?: string;
+  /** The message it sends, after entity parsing. */
+  text: string;
+  entities: unknown[];
+}
+export interface InlineAnswer {
+  results: InlineResult[];
+  button?: { text: string; startParameter: string };
+}
 export interface DemoInfo {
   accounts: Array<{ account: string; bot: string }>;
   allowedOn: string[];
@@ -61,6 +74,25 @@ export const api = {
     post<{ callbackQueryId: string }>("/__sandbox/tap", { from, ...where(chat), messageId, data }),
   react: (from: number, chat: number | { bot: string }, messageId: number, emoji: string[]) =>
     post<{ deliveredTo: string[] }>("/__sandbox/react", { from, ...where(chat), messageId, emoji }),
+  /** The user types `@bot query` in a chat: the bot gets an inline query; its answer comes with `inlineAnswer`. */
+  inlineQuery: (from: number, bot: string, query: string, chat: number | { bot: string }) =>
+    post<{ inlineQueryId: string }>("/__sandbox/inline", {
+      from,
+      bot,
+      query,
+      ...(typeof chat === "number" ? { chat } : { in: chat.bot }),
+    }),
+  inlineAnswer: (id: string, waitMs: number) =>
+    fetch(`/__sandbox/inline?id=${encodeURIComponent(id)}&wait=${waitMs}`).then((r) =>
+      json<InlineAnswer | null>(r),
+    ),
+  chooseInline: (from: number, inlineQueryId: string, resultId: string, chat: number | { bot: string }) =>
+    post<{ messageId: number }>("/__sandbox/inline/choose", {
+      from,
+      inlineQueryId,
+      resultId,
+      ...where(chat),
+    }),
   sent: (since: number, waitMs: number) =>
     fetch(`/__sandbox/sent?since=${since}&wait=${waitMs}`).then((r) => json<Sent[]>(r)),
   approve: (code: string, account: string) =>

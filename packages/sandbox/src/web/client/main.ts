@@ -1,4 +1,5 @@
 import { api, type DemoInfo, type Sent, type User } from "./api.js";
+import { createInlinePanel } from "./inline-panel.js";
 import { type Entity, renderMessage } from "./telegram-html.js";
 
 /**
@@ -7,7 +8,8 @@ import { type Entity, renderMessage } from "./telegram-html.js";
  * operator's approval, so the whole flow can be tried from the page. Inline buttons under a bot's
  * message (the closest pages, when the bot is unsure) can be tapped; a bot's message can be
  * reacted to with 👍 or 👎 (tap again to take the reaction back); example questions from different
- * parts of the wiki can be clicked.
+ * parts of the wiki can be clicked. Typing `@bot words` in any chat lists the bot's inline
+ * results; a picked one goes into that chat from the user "via @bot".
  */
 interface Line {
   /** `dm:<user id>:<bot>` (a private chat belongs to one user) or `group:<chat id>` (shared). */
@@ -257,16 +259,43 @@ async function main(): Promise<void> {
   renderExamples();
   const form = $<HTMLFormElement>("composer");
   const input = $<HTMLInputElement>("text");
+  const inline = createInlinePanel({
+    panel: $("inline"),
+    bots: () => bots.map((b) => b.username),
+    userId: () => userId,
+    chat: () => (chatKey.startsWith("dm:") ? { bot: chatKey.slice(3) } : info.groupId),
+    onPicked(bot, result) {
+      input.value = "";
+      lines.push({
+        key: currentKey(),
+        mine: true,
+        author: `${userName(userId)} via @${bot}`,
+        text: result.text,
+        entities: result.entities as Entity[],
+      });
+      renderLines();
+    },
+    onAskAccess(bot, start) {
+      input.value = "";
+      chatKey = `dm:${bot}`;
+      renderChats();
+      renderLines();
+      void send(`/start ${start}`);
+    },
+  });
+  input.oninput = () => inline.onInput(input.value);
   form.onsubmit = (event) => {
     event.preventDefault();
     const text = input.value.trim();
     if (text === "") return;
     input.value = "";
+    inline.clear();
     void send(text);
   };
   $("hint").textContent =
     `${userName(users[0]?.id ?? 0)} is allowed on ${info.allowedOn.join(", ")}. Anyone else, or on another ` +
-    `bot, gets a pairing code to approve. In the group, mention @${bots[0]?.username ?? "the bot"}.`;
+    `bot, gets a pairing code to approve. In the group, mention @${bots[0]?.username ?? "the bot"}. ` +
+    `In any chat, type @${bots[0]?.username ?? "bot"} and some words to pick a page (inline mode).`;
   void poll();
 }
 

@@ -1,0 +1,77 @@
+import type { InlineArticle } from "../core/inline-query.js";
+import type { IndexedPage, SearchIndex } from "../wiki/search-index/index.js";
+import { type AgentSettings, inSection, pageUrl } from "./agent-settings.js";
+import { type AnswerPage, composeAnswer } from "./answer-compose.js";
+import type { PageRef } from "./answer-types.js";
+import { oneLine, splitTelegramHtml } from "./format/index.js";
+
+/** Results per inline answer (Telegram allows 50; a short list reads better on a phone). */
+export const INLINE_RESULTS_MAX = 10;
+/** Longest description line under a result's title, in characters. */
+const DESCRIPTION_MAX = 100;
+/** A result id names its page: "p" and the page id (well under Telegram's 64 bytes). */
+const RESULT_ID = /^p(\d{1,15})$/;
+
+export interface InlineSearch {
+  /**
+   * Up to INLINE_RESULTS_MAX article results for an inline query, one per page, best first: the
+   * page's best passage for the words, in the agent's answer HTML with the page link. Empty words
+   * list the agent's most recently updated pages (their opening passage). Only the local index is
+   * read (never the wiki), and only its pages are shown: published, non-private ones of the
+   * agent's section and locale. [] while the index is not ready.
+   */
+  results(words: string, agent: AgentSettings): InlineArticle[];
+  /** The indexed page a result id names, for a chosen result; undefined when it is gone or not an id of ours. */
+  pageOf(resultId: string): PageRef | undefined;
+}
+
+export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
+  const { index } = deps;
+
+  function article(agent: AgentSettings, main: AnswerPage & { page: IndexedPage }): InlineArticle {
+    const { html } = composeAnswer(agent, main, []);
+    const best = main.passages[0];
+    const line = oneLine(main.page.description) || (best ? oneLine(best.text) : "");
+    return {
+      id: `p${main.page.id}`,
+      title: main.page.title,
+      description: cut(line, DESCRIPTION_MAX),
+      html: splitTelegramHtml(html)[0] ?? "",
+      url: pageUrl(agent, main.page),
+    };
+  }
+
+  function recent(agent: AgentSettings): InlineArticle[] {
+    const pages = index
+      .pages()
+      .filter((p) => p.locale === agent.locale && inSection(agent, p.path))
+      .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : a.id - b.id))
+      .slice(0, INLINE_RESULTS_MAX);
+    return pages.map((page) => {
+      const opening = index.opening(page.id);
+      return article(agent, { page, score: 0, passages: opening ? [{ ...opening, score: 1 }] : [] });
+    });
+  }
+
+  return {
+    results(words, agent) {
+      if (!index.ready) return [];
+      if (words.trim() === "") return recent(agent);
+      return index
+        .search(words, { section: agent.section, locale: agent.locale, limit: INLINE_RESULTS_MAX })
+        .map((ranked) => article(agent, ranked));
+    },
+    pageOf(resultId) {
+      const match = RESULT_ID.exec(resultId);
+      if (!match) return undefined;
+      const id = Number(match[1]);
+      const page = index.pages().find((p) => p.id === id);
+      return page ? { path: page.path, locale: page.locale, title: page.title } : undefined;
+    },
+  };
+}
+
+function cut(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length > max ? `${chars.slice(0, max - 1).join("")}…` : text;
+}
