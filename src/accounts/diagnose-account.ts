@@ -1,4 +1,5 @@
 import { Api, GrammyError } from "grammy";
+import { mentionFreePlaces } from "../config/mention-free.js";
 import type { AccountConfig } from "../config/schema.js";
 import type { Check } from "../core/check-result.js";
 import { errorMessage } from "../errors.js";
@@ -79,13 +80,13 @@ export async function diagnoseAccount(options: {
   }
 
   const privacy = !me.can_read_all_group_messages;
-  const noMention = Object.entries(config.groups).filter(([, g]) => g.requireMention === false);
+  const noMention = mentionFreePlaces(config.groups);
   if (privacy && noMention.length > 0) {
     checks.push({
       subject,
       check: "privacy mode",
       status: "warn",
-      detail: `privacy mode is on, but ${noMention.map(([id]) => id).join(", ")} set requireMention: false; the bot only sees commands, mentions and replies there`,
+      detail: `privacy mode is on, but ${noMention.join(", ")} set requireMention: false; the bot only sees commands, mentions and replies there`,
       fix: `in BotFather: /setprivacy → @${me.username} → Disable, then remove and re-add the bot to those groups`,
     });
   } else {
@@ -98,7 +99,23 @@ export async function diagnoseAccount(options: {
     try {
       const chat = await api.getChat(Number(id));
       const title = "title" in chat ? chat.title : "";
-      checks.push({ subject, check: `group ${id}`, status: "ok", detail: `${chat.type} "${title}"` });
+      const topics = Object.keys(config.groups[id]?.topics ?? {});
+      const forum = "is_forum" in chat && chat.is_forum === true;
+      if (topics.length > 0 && !forum) {
+        checks.push({
+          subject,
+          check: `group ${id}`,
+          status: "warn",
+          detail: `${chat.type} "${title}" is not a forum, so its topics (${topics.join(", ")}) never apply`,
+          fix: `turn on Topics in the group's settings, or remove topics from groups["${id}"]`,
+        });
+      } else
+        checks.push({
+          subject,
+          check: `group ${id}`,
+          status: "ok",
+          detail: `${chat.type} "${title}"${forum ? " (forum)" : ""}`,
+        });
       checks.push(await diagnoseGroupReactions(api, me, subject, Number(id)));
     } catch (error) {
       const migrated = error instanceof GrammyError ? error.parameters?.migrate_to_chat_id : undefined;

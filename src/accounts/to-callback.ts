@@ -1,6 +1,7 @@
 import type { Update } from "grammy/types";
 import type { BotIdentity, ChatType, InboundMessage } from "../core/inbound-message.js";
 
+const GENERAL_TOPIC = 1;
 const CHAT_TYPES: ReadonlySet<unknown> = new Set<ChatType>(["private", "group", "supergroup"]);
 
 /**
@@ -43,8 +44,10 @@ export function callbackToInbound(
   if (typeof from?.id === "number") msg.senderId = from.id;
   if (typeof from?.username === "string") msg.senderUsername = from.username;
   if (senderName !== "") msg.senderName = senderName;
-  if ("message_thread_id" in message && typeof message.message_thread_id === "number") {
-    msg.threadId = message.message_thread_id;
-  }
+  if ("is_forum" in chat && chat.is_forum === true) msg.forum = true;
+  // As for a message: only a forum topic's id is answered to (not General's, not a reply chain's).
+  const thread = "message_thread_id" in message ? message.message_thread_id : undefined;
+  const inTopic = "is_topic_message" in message && message.is_topic_message === true;
+  if (inTopic && typeof thread === "number" && thread !== GENERAL_TOPIC) msg.threadId = thread;
   return msg;
 }

@@ -84,6 +84,7 @@ export function toInboundMessage(
     args: addressing.args,
   };
   if (typeof chat?.title === "string") msg.chatTitle = chat.title;
+  if (chat?.is_forum === true) msg.forum = true;
   // A chat posting (a channel, or the group for an anonymous admin) has no user behind it to check.
   if (typeof from?.id === "number" && !channelPost && senderChatId === undefined) msg.senderId = from.id;
   if (senderChatId !== undefined) msg.senderChatId = senderChatId;

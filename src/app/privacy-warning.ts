@@ -1,10 +1,11 @@
 import type { AccountState } from "../accounts/account-state.js";
+import { mentionFreePlaces } from "../config/mention-free.js";
 import type { Logger } from "../log/logger.js";
 import type { ConfigInForce } from "./apply-config.js";
 
 /**
  * Warns once per account (per process) when its bot, known from getMe, has privacy mode on while
- * a group entry sets `requireMention: false`: Telegram then delivers only commands, mentions and
+ * a group or topic entry sets `requireMention: false`: Telegram then delivers only commands, mentions and
  * replies, so the setting cannot take effect. Fed every account state change.
  */
 export function createPrivacyWarning(config: ConfigInForce, logger: Logger): (state: AccountState) => void {
@@ -12,12 +13,11 @@ export function createPrivacyWarning(config: ConfigInForce, logger: Logger): (st
   const log = logger.child({ component: "groups" });
   return (state) => {
     if (warned.has(state.account) || !state.bot) return;
-    const policy = config.runtime?.policies.get(state.account);
-    if (!policy) return;
+    const account = config.runtime?.config.accounts[state.account];
+    if (!account) return;
     warned.add(state.account);
     if (state.bot.canReadAllGroupMessages) return;
-    const groups = [...policy.groups].filter(([, rule]) => rule.requireMention === false).map(([id]) => id);
-    if (policy.wildcardGroup?.requireMention === false) groups.push("*");
+    const groups = mentionFreePlaces(account.groups);
     if (groups.length === 0) return;
     log.warn(
       {

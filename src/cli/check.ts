@@ -60,7 +60,11 @@ function summaryRows(config: GatewayConfig): string[][] {
   for (const s of summarize(config)) {
     const account = config.accounts[s.account]!;
     const groups = Object.entries(account.groups)
-      .map(([id, g]) => `${id}${g.requireMention === false ? "" : " (@)"}`)
+      .map(([id, g]) => {
+        const topics = Object.keys(g.topics ?? {}).length;
+        const agent = g.agentId === undefined ? "" : ` → ${g.agentId}`;
+        return `${id}${g.requireMention === false ? "" : " (@)"}${agent}${topics > 0 ? ` + ${topics} topic(s)` : ""}`;
+      })
       .join(", ");
     rows.push([
       s.account + (s.account === config.defaultAccount ? " *" : "") + (s.enabled ? "" : " (off)"),

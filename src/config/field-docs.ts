@@ -34,6 +34,15 @@ export const FIELD_DOCS = {
     enabled: "`false` ignores this group",
     allowAnonymousAdmins:
       "answer the group's anonymous admins (they carry no user id) even when a sender list excludes them",
+    agentId: "the agent answering in this group instead of the account's bound agent",
+    topics: 'forum topics keyed by thread id as a string (`"1"` is General); each refines this entry',
+  },
+  topic: {
+    requireMention: "as the group's; unset: the group's",
+    allowFrom: "senders allowed in this topic; unset: the group's list",
+    enabled:
+      "`false` ignores this topic; `true` answers in it even when the group is disabled; unset: the group's",
+    agentId: "the agent answering in this topic; unset: the group's",
   },
   binding: {
     agentId: "the agent answering this account",

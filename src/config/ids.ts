@@ -61,6 +61,13 @@ export function isGroupKey(key: string): boolean {
   return GROUP_KEY_PATTERN.test(key);
 }
 
+/** A key of a group's `topics`: a forum topic's thread id, a positive integer as a string ("1" = General). */
+export const TOPIC_KEY_PATTERN = /^[1-9]\d{0,15}$/;
+
+export function isTopicKey(key: string): boolean {
+  return TOPIC_KEY_PATTERN.test(key);
+}
+
 export const BOT_TOKEN_PATTERN = /^\d{3,20}:[A-Za-z0-9_-]{35,}$/;
 
 /** True for template text such as `<BOT_TOKEN>`, `YOUR_TOKEN_HERE`, `${TOKEN}`. */

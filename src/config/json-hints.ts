@@ -1,4 +1,4 @@
-import { BOT_TOKEN_PATTERN, GROUP_KEY_PATTERN } from "./ids.js";
+import { BOT_TOKEN_PATTERN, GROUP_KEY_PATTERN, TOPIC_KEY_PATTERN } from "./ids.js";
 
 /**
  * JSON Schema keywords for per-field rules that the zod schema checks in code (refinements and
@@ -17,6 +17,8 @@ export const USER_ID_STRING_HINT = { pattern: "^\\s*(\\*|[1-9]\\d{0,19})\\s*$" }
 export const USER_ID_NUMBER_HINT = { type: "integer", minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
 
 export const GROUP_KEY_HINT = { pattern: GROUP_KEY_PATTERN.source };
+
+export const TOPIC_KEY_HINT = { pattern: TOPIC_KEY_PATTERN.source };
 
 export const BOT_TOKEN_HINT = { pattern: BOT_TOKEN_PATTERN.source };
 

@@ -5,6 +5,7 @@ import {
   checkUserId,
   isGroupKey,
   isPlaceholderToken,
+  isTopicKey,
   looksLikeSupergroupWithoutMinus,
   WILDCARD,
 } from "./ids.js";
@@ -12,6 +13,7 @@ import {
   ACCOUNT_HINTS,
   BOT_TOKEN_HINT,
   GROUP_KEY_HINT,
+  TOPIC_KEY_HINT,
   USER_ID_NUMBER_HINT,
   USER_ID_STRING_HINT,
 } from "./json-hints.js";
@@ -54,6 +56,31 @@ function userIdListOrEmpty(groupsPath: string, description: string) {
   return userIdList(groupsPath).default([]).meta({ description, default: [] });
 }
 
+/** An agent id as bindings, `agents` and the group and topic overrides write it. */
+const agentId = () => z.string().regex(AGENT_ID, { error: "must be letters, digits, '.', '_' or '-'" });
+
+/** A forum topic's entry: every key optional, an unset key takes the group's (policy/group-rules.ts). */
+export const topicSchema = z.strictObject({
+  requireMention: z.boolean().optional().describe(DOCS.topic.requireMention),
+  allowFrom: userIdList("the groups map").optional().describe(DOCS.topic.allowFrom),
+  enabled: z.boolean().optional().describe(DOCS.topic.enabled),
+  agentId: agentId().optional().describe(DOCS.topic.agentId),
+});
+
+const topicsSchema = z.record(z.string().meta(TOPIC_KEY_HINT), topicSchema).superRefine((topics, ctx) => {
+  for (const key of Object.keys(topics)) {
+    if (isTopicKey(key)) continue;
+    ctx.addIssue({
+      code: "custom",
+      path: [key],
+      message: `"${key}" is not a topic id (topics are keyed by thread id, a positive integer)`,
+      params: fix(
+        'use the topic\'s thread id as a string, e.g. "42" (the last number of a link to the topic, t.me/c/<chat>/42); "1" is General',
+      ),
+    });
+  }
+});
+
 export const groupSchema = z.strictObject({
   /** Absent means true (policy/evaluate.ts); the default is stated for editors only. */
   requireMention: z.boolean().optional().meta({ description: DOCS.group.requireMention, default: true }),
@@ -64,6 +91,8 @@ export const groupSchema = z.strictObject({
     .boolean()
     .optional()
     .meta({ description: DOCS.group.allowAnonymousAdmins, default: false }),
+  agentId: agentId().optional().describe(DOCS.group.agentId),
+  topics: topicsSchema.optional().describe(DOCS.group.topics),
 });
 
 const tokenSchema = z.string().superRefine((token, ctx) => {
@@ -156,10 +185,7 @@ export const accountSchema = z
   });
 
 export const bindingSchema = z.strictObject({
-  agentId: z
-    .string()
-    .regex(AGENT_ID, { error: "must be letters, digits, '.', '_' or '-'" })
-    .describe(DOCS.binding.agentId),
+  agentId: agentId().describe(DOCS.binding.agentId),
   match: z
     .strictObject({
       channel: z
@@ -216,6 +242,7 @@ export const gatewayConfigSchema = z
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
 export type AccountConfig = z.output<typeof accountSchema>;
 export type GroupConfig = z.output<typeof groupSchema>;
+export type TopicConfig = z.output<typeof topicSchema>;
 export type BindingConfig = z.output<typeof bindingSchema>;
 export type AgentConfig = z.output<typeof agentSchema>;
 export type DmPolicy = AccountConfig["dmPolicy"];
@@ -237,6 +264,7 @@ export const KNOWN_KEYS = {
     "inline",
   ],
   group: Object.keys(groupSchema.shape),
+  topic: Object.keys(topicSchema.shape),
   binding: Object.keys(bindingSchema.shape),
   match: ["channel", "accountId"],
   agent: Object.keys(agentSchema.shape),

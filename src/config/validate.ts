@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { groupAgentReferences } from "./agent-references.js";
 import { type ConfigProblem, formatPath, nearestKey } from "./config-error.js";
 import { ACCOUNT_NAME, type GatewayConfig, gatewayConfigSchema, KNOWN_KEYS } from "./schema.js";
 
@@ -93,6 +94,8 @@ function knownKeysAt(path: readonly PropertyKey[]): readonly string[] {
   if (path.length === 0) return KNOWN_KEYS.root;
   if (first === "accounts" && path.length === 2) return KNOWN_KEYS.account;
   if (first === "accounts" && third === "groups" && path.length === 4) return KNOWN_KEYS.group;
+  if (first === "accounts" && third === "groups" && path[4] === "topics" && path.length === 6)
+    return KNOWN_KEYS.topic;
   if (first === "bindings" && path.length === 2) return KNOWN_KEYS.binding;
   if (first === "bindings" && path.length === 3) return KNOWN_KEYS.match;
   if (first === "agents" && path.length === 2) return KNOWN_KEYS.agent;
@@ -119,6 +122,7 @@ const salvageSchema = z.object({
 
 interface CrossCheckInput {
   defaultAccount: string;
+  /** Each account's other keys are read defensively (groupAgentReferences). */
   accounts: Record<string, { botToken?: string | undefined }>;
   bindings: Array<{ agentId: string; match: { accountId: string } }>;
   agents: Record<string, unknown>;
@@ -202,14 +206,35 @@ function crossCheck(config: CrossCheckInput): ConfigProblem[] {
       });
     } else byToken.set(account.botToken, name);
   }
+  problems.push(...checkAgentReferences(config));
+  return problems;
+}
+
+/**
+ * Agents: every entry of `agents` is used (by a binding, a group or a topic), and every agent a
+ * group or topic names is known (bound to an account, or defined in `agents`).
+ */
+function checkAgentReferences(config: CrossCheckInput): ConfigProblem[] {
+  const problems: ConfigProblem[] = [];
+  const references = groupAgentReferences(config.accounts);
+  const known = new Set([...Object.keys(config.agents), ...config.bindings.map((b) => b.agentId)]);
+  const listing = [...known].sort().join(", ") || "(none yet)";
+  for (const { agentId, path } of references) {
+    if (known.has(agentId)) continue;
+    problems.push({
+      path: formatPath(path),
+      message: `names the agent "${agentId}", which is neither bound to an account nor defined in agents`,
+      fix: `use one of: ${listing}; or add "${agentId}": { "section": "..." } to agents`,
+    });
+  }
   for (const id of Object.keys(config.agents)) {
-    if (!config.bindings.some((b) => b.agentId === id)) {
-      problems.push({
-        path: formatPath(["agents", id]),
-        message: "is defined but no binding uses it",
-        fix: `bind an account to "${id}" in bindings, or remove this agent`,
-      });
-    }
+    if (config.bindings.some((b) => b.agentId === id)) continue;
+    if (references.some((r) => r.agentId === id)) continue;
+    problems.push({
+      path: formatPath(["agents", id]),
+      message: "is defined but no binding uses it, nor any group or topic",
+      fix: `bind an account to "${id}" in bindings, name it as a group's or topic's agentId, or remove this agent`,
+    });
   }
   return problems;
 }

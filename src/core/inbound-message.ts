@@ -51,6 +51,8 @@ export interface InboundMessage {
   /** Forum topic the message belongs to (never General, 1, and never a reply chain's root outside
    *  forums); replies and the typing indicator go to the same topic. */
   threadId?: number;
+  /** The chat is a forum (`is_forum`): a group message without `threadId` is in General (topic 1). */
+  forum?: boolean;
   /** Text after the command (or the whole text when there is no command), trimmed, mention removed. */
   args: string;
   /**

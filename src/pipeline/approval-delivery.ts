@@ -2,7 +2,8 @@ import type { AccountPool } from "../accounts/account-pool.js";
 import type { MessageHandler } from "../core/message-handler.js";
 import type { Logger } from "../log/logger.js";
 import type { PairingStore } from "../policy/pairing-store.js";
-import { APPROVED_NO_MESSAGE_TEXT, APPROVED_TEXT, hasQuestion } from "./pairing-flow.js";
+import { hasQuestion } from "../policy/kept-message.js";
+import { APPROVED_NO_MESSAGE_TEXT, APPROVED_TEXT } from "./pairing-flow.js";
 
 export interface ApprovalDelivery {
   /** Coalesces overlapping calls: one delivery pass at a time, one more if asked meanwhile. */

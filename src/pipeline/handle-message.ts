@@ -12,7 +12,7 @@ import type { AnswerOutcome, AnswerStep } from "./answer-step.js";
 import { type ChoiceFlow, TAP_NOTICES } from "./choice-tap.js";
 import { INLINE_ACCESS_START } from "./inline-flow.js";
 import { questionOf } from "./question-text.js";
-import type { RuntimeConfig } from "./runtime-config.js";
+import { answeringAgent, type RuntimeConfig } from "./runtime-config.js";
 
 type Labels = Partial<Record<string, string | number>>;
 
@@ -120,12 +120,18 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
       }
       return;
     }
-    const agent = runtime?.agents.get(msg.account);
+    const agent = answeringAgent(runtime, msg.account, decision.agentId);
     if (!agent) {
-      log.error(
-        { code: "no-binding", remedy: `add a binding for account ${msg.account} to gateway.json` },
-        "no agent is bound to this account",
-      );
+      if (decision.agentId === undefined)
+        log.error(
+          { code: "no-binding", remedy: `add a binding for account ${msg.account} to gateway.json` },
+          "no agent is bound to this account",
+        );
+      else
+        log.error(
+          { code: "unknown-agent", agentId: decision.agentId, remedy: "define the agent in agents" },
+          "the agent this group or topic names is not known",
+        );
       return;
     }
     if (msg.callback) return deps.choices.tap({ ...msg, callback: msg.callback }, agent, reply, log);

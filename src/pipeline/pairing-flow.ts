@@ -1,6 +1,7 @@
 import type { InboundMessage } from "../core/inbound-message.js";
 import type { Replier } from "../core/replier.js";
 import type { Logger } from "../log/logger.js";
+import { hasQuestion } from "../policy/kept-message.js";
 import type { PairingOutcome } from "../policy/pairing-store.js";
 
 /**
@@ -29,11 +30,6 @@ export function pairingReply(msg: InboundMessage, outcome: PairingOutcome): stri
   }
 }
 
-/** Whether a kept message has a question to answer after approval (media alone has none). */
-export function hasQuestion(msg: InboundMessage): boolean {
-  return msg.content !== "media" && msg.content !== "service" && msg.text.trim() !== "";
-}
-
 function approvalText(msg: InboundMessage, code: string, intro: string): string {
   const after = hasQuestion(msg)
     ? "The code is valid for 1 hour. Your message is kept and answered as soon as you are approved."
@@ -49,7 +45,7 @@ function approvalText(msg: InboundMessage, code: string, intro: string): string 
 }
 
 export const APPROVED_TEXT =
-  "You have been approved: this bot now answers you. Here is the answer to your first message.";
+  "You have been approved: this bot now answers you. Here is the answer to the question you sent.";
 export const APPROVED_NO_MESSAGE_TEXT = "You have been approved: this bot now answers you.";
 
 /** Starts or repeats pairing for an unknown DM sender and answers them. */

@@ -25,6 +25,8 @@ export type DenyReason =
   | "groups-disabled"
   | "group-not-listed"
   | "group-disabled"
+  /** The message's forum topic has `enabled: false` in the group's `topics`. */
+  | "topic-disabled"
   | "group-sender-not-allowed"
   | "not-addressed"
   | "account-disabled"
@@ -38,7 +40,12 @@ export type DenyReason =
   | "inline-disabled";
 
 export type Decision =
-  | { allow: true; via: "allowlist" | "pairing" | "open" | "group" }
+  | {
+      allow: true;
+      via: "allowlist" | "pairing" | "open" | "group";
+      /** Set when the group's or topic's entry names the agent answering there (not the bound one). */
+      agentId?: string;
+    }
   | {
       allow: false;
       reason: DenyReason;
@@ -66,6 +73,7 @@ export const DENY_REASONS: readonly DenyReason[] = [
   "groups-disabled",
   "group-not-listed",
   "group-disabled",
+  "topic-disabled",
   "group-sender-not-allowed",
   "not-addressed",
   "account-disabled",

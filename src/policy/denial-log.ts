@@ -24,7 +24,8 @@ export interface DenialLogger {
 
 /**
  * Every dropped message has a reason an operator can find (access-policy.md): one info line
- * `message denied` with account, chatId, chatType, senderId and reason, rate-limited per
+ * `message denied` with account, chatId, chatType, senderId, reason (and threadId in a forum
+ * topic), rate-limited per
  * (account, chat, reason). The next line after a quiet period carries `suppressed`, the number of
  * denials not logged since the previous line. Message text is never logged.
  */
@@ -63,12 +64,13 @@ export function createDenialLogger(logger: Logger, options: DenialLoggerOptions 
     record(msg, decision) {
       if (decision.allow) return false;
       const key = `${msg.account}\u0000${msg.chatId}\u0000${decision.reason}`;
-      const fields = {
+      const fields: Record<string, unknown> = {
         account: msg.account,
         chatId: msg.chatId,
         chatType: msg.chatType,
         senderId: msg.senderId,
       };
+      if (msg.threadId !== undefined) fields.threadId = msg.threadId;
       return note(key, decision.reason, fields, "message denied");
     },
     recordInline(sender, reason) {

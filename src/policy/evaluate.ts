@@ -2,21 +2,11 @@ import type { InboundMessage } from "../core/inbound-message.js";
 import type { AccountConfig, DmPolicy, GroupPolicy } from "../config/schema.js";
 import { WILDCARD } from "../config/schema.js";
 import type { Decision } from "./decision.js";
+import { type GroupRule, resolveGroupRule, rulesFor, topicOf } from "./group-rules.js";
+import { listed, normaliseInteger, type SenderList, senderList } from "./sender-list.js";
 
-/** A sender list: `"*"` (everyone) or numeric user ids as strings of digits. */
-export interface SenderList {
-  everyone: boolean;
-  ids: ReadonlySet<string>;
-}
-
-export interface GroupRule {
-  enabled: boolean;
-  /** As written; undefined = not set in this entry. */
-  requireMention?: boolean;
-  allowFrom?: SenderList;
-  /** As written; undefined = not set (no). */
-  allowAnonymousAdmins?: boolean;
-}
+export type { GroupRule, SenderList };
+export { senderList };
 
 /** An account's access rules, normalised once per configuration load. */
 export interface AccountPolicy {
@@ -53,10 +43,7 @@ export function resolveAccountPolicy(account: AccountConfig): AccountPolicy {
   let wildcardGroup: GroupRule | undefined;
   for (const [rawKey, entry] of Object.entries(account.groups ?? {})) {
     const key = rawKey.trim();
-    const rule: GroupRule = { enabled: entry?.enabled !== false };
-    if (typeof entry?.requireMention === "boolean") rule.requireMention = entry.requireMention;
-    if (entry?.allowFrom !== undefined) rule.allowFrom = senderList(entry.allowFrom);
-    if (entry?.allowAnonymousAdmins === true) rule.allowAnonymousAdmins = true;
+    const rule = resolveGroupRule(entry);
     if (key === WILDCARD) wildcardGroup = rule;
     else if (/^-\d+$/.test(key)) groups.set(normaliseInteger(key), rule);
   }
@@ -79,7 +66,9 @@ export function resolveAccountPolicy(account: AccountConfig): AccountPolicy {
  * Order: account disabled; what nobody asked (channel post, service message, automatic forward);
  * senders without a user id (a channel, an anonymous admin: group gates only); bot sender,
  * missing sender, unsupported chat type; then the DM rules or the group gates (chat, sender,
- * command for another bot, media without text, addressing). Pairing approvals are consulted only
+ * command for another bot, media without text, addressing), each read from the group's entry
+ * refined by its forum topic's (group-rules.ts); an allowed group message carries the agent that
+ * entry names, if any. Pairing approvals are consulted only
  * for DMs under `dmPolicy: "pairing"`; they never admit anyone to a group. An unknown DM sender
  * under pairing gets `{ allow: false, reason: "dm-pairing-pending", pairing: true }`: the caller
  * starts (or repeats) the pairing request; the store knows whether one exists.
@@ -141,22 +130,20 @@ function evaluateGroup(
   const exact = policy.groups.get(String(msg.chatId)) ?? upgradedFrom(msg, policy, lookups);
   const rule = exact ?? policy.wildcardGroup;
   if (policy.groupPolicy === "allowlist" && !rule) return deny("group-not-listed");
-  if (rule && !rule.enabled) return deny("group-disabled");
-  const list = rule?.allowFrom ?? policy.groupAllowFrom;
+  const rules = rulesFor(rule, topicOf(msg));
+  if (!rules.enabled) return deny(rules.disabledBy === "topic" ? "topic-disabled" : "group-disabled");
+  const list = rules.allowFrom ?? policy.groupAllowFrom;
   if (sender === ANONYMOUS) {
     // The group admits every sender: "*", or no list and listed by its exact id.
     const everyone = list ? list.everyone : exact !== undefined;
-    if (!everyone && rule?.allowAnonymousAdmins !== true) return deny("anonymous-admin-not-allowed");
+    if (!everyone && !rules.allowAnonymousAdmins) return deny("anonymous-admin-not-allowed");
   } else if (list ? !listed(list, sender) : !exact) return deny("group-sender-not-allowed");
   if (msg.commandForOtherBot === true) return deny("command-for-other-bot");
   if (msg.content === "media") return deny("media-without-text");
-  const requireMention = exact
-    ? (exact.requireMention ?? true)
-    : (policy.wildcardGroup?.requireMention ?? true);
-  if (requireMention && !msg.mentionsBot && !msg.repliesToBot && msg.command === undefined) {
+  if (rules.requireMention && !msg.mentionsBot && !msg.repliesToBot && msg.command === undefined) {
     return deny("not-addressed");
   }
-  return allow("group");
+  return rules.agentId === undefined ? allow("group") : { allow: true, via: "group", agentId: rules.agentId };
 }
 
 /** The entry of the basic group this supergroup was upgraded from, while the new id is not listed. */
@@ -189,34 +176,9 @@ export function mayAskWhoamiInGroup(msg: InboundMessage, policy: AccountPolicy):
   return listed(policy.groupAllowFrom ?? policy.allowFrom, sender);
 }
 
-/** Normalises a configured list. Entries other than `"*"` and positive integers match nobody. */
-export function senderList(entries: readonly (string | number)[]): SenderList {
-  const ids = new Set<string>();
-  let everyone = false;
-  for (const entry of entries) {
-    const text = typeof entry === "number" && Number.isSafeInteger(entry) ? String(entry) : entry;
-    if (typeof text !== "string") continue;
-    const trimmed = text.trim();
-    if (trimmed === WILDCARD) everyone = true;
-    else if (/^\d+$/.test(trimmed) && /[1-9]/.test(trimmed)) ids.add(normaliseInteger(trimmed));
-  }
-  return { everyone, ids };
-}
-
-function listed(list: SenderList, sender: string): boolean {
-  return list.everyone || list.ids.has(sender);
-}
-
 /** A positive safe-integer user id as a string; undefined for anything else. */
 export function normaliseSender(id: unknown): string | undefined {
   return typeof id === "number" && Number.isSafeInteger(id) && id > 0 ? String(id) : undefined;
-}
-
-/** "-00123" → "-123", "0042" → "42": one spelling per id. */
-function normaliseInteger(text: string): string {
-  const negative = text.startsWith("-");
-  const digits = (negative ? text.slice(1) : text).replace(/^0+(?=\d)/, "");
-  return negative ? `-${digits}` : digits;
 }
 
 function safeIsApproved(pairings: PairingLookup, account: string, sender: string): boolean {

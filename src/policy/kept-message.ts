@@ -21,8 +21,19 @@ const inboundMessageSchema: z.ZodType<InboundMessage> = z.object({
   repliesToBot: z.boolean(),
   command: z.string().exactOptional(),
   threadId: int.exactOptional(),
+  content: z.enum(["text", "caption", "media", "service"]).exactOptional(),
+  contentKind: z.string().exactOptional(),
   args: z.string(),
 });
+
+/**
+ * Whether a message has a question to answer after approval. Media without a caption (a sticker,
+ * a voice message, a location) and service messages have none: pairing never keeps them, so the
+ * approved user is never promised an answer that cannot come.
+ */
+export function hasQuestion(msg: InboundMessage): boolean {
+  return msg.content !== "media" && msg.content !== "service" && msg.text.trim() !== "";
+}
 
 /**
  * Reads back the message kept with a pairing entry of user `userId`, before it is answered. It must

@@ -6,6 +6,7 @@ import {
   normaliseCode,
   REPEAT_INTERVAL_MS,
 } from "./pairing-codes.js";
+import { hasQuestion } from "./kept-message.js";
 import { PairingError } from "./pairing-error.js";
 import type { PairingApproval, PairingRequest, PairingState } from "./pairing-file.js";
 
@@ -51,16 +52,21 @@ export function applyRequest(
   const userId = String(msg.senderId);
   pruneExpired(state, now);
   const approval = state.approvals.find((a) => a.account === account && a.userId === userId);
+  // Only a message with a question is kept: media alone would be promised an answer never given.
+  const question = hasQuestion(msg);
   if (approval) {
     if (approval.delivered || !approval.message) {
       approval.delivered = false;
-      approval.message = msg;
+      if (question) approval.message = msg;
+      else delete approval.message;
       delete approval.deliveredAt;
     }
     return { kind: "approved" };
   }
   const pending = state.requests.find((r) => r.account === account && r.userId === userId);
   if (pending) {
+    // A request that began with a sticker keeps the first question that follows it.
+    if (!pending.message && question) pending.message = msg;
     const remind = now - pending.lastReplyAt >= REPEAT_INTERVAL_MS;
     if (remind) pending.lastReplyAt = now;
     return { kind: "repeat", code: pending.code, remind };
@@ -78,7 +84,7 @@ export function applyRequest(
     createdAt: now,
     expiresAt: now + CODE_TTL_MS,
     lastReplyAt: now,
-    message: msg,
+    ...(question ? { message: msg } : {}),
   };
   if (msg.senderUsername) request.username = msg.senderUsername;
   if (msg.senderName) request.name = msg.senderName;

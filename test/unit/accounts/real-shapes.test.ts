@@ -68,7 +68,7 @@ const cases: Array<{
       text: "hi @wiki_bot",
       entities: [{ type: "mention", offset: 3, length: 9 }],
     },
-    expected: { mentionsBot: true },
+    expected: { mentionsBot: true, forum: true },
     absent: ["threadId"],
   },
   {
@@ -87,7 +87,7 @@ const cases: Array<{
       reply_to_message: { message_id: 3, from: bob, chat: team, date: 1, text: "how do backups work?" },
     },
     expected: { repliedText: "how do backups work?" },
-    absent: ["threadId"],
+    absent: ["threadId", "forum"],
   },
   {
     name: "the topic's service message itself",

@@ -51,6 +51,20 @@ describe("a button tap as an inbound message", () => {
     });
   });
 
+  it("keeps a forum topic's thread id, never General's or a reply chain's", () => {
+    const forum = { id: -1001, type: "supergroup", title: "Forum", is_forum: true };
+    const inTopic = { ...botMessage, chat: forum, message_thread_id: 7, is_topic_message: true };
+    expect(toInboundMessage(tap(inTopic), bot)).toMatchObject({ threadId: 7, forum: true });
+    const general = { ...botMessage, chat: forum, message_thread_id: 1, is_topic_message: true };
+    expect(toInboundMessage(tap(general), bot)).not.toHaveProperty("threadId");
+    expect(toInboundMessage(tap({ ...botMessage, chat: forum }), bot)).toMatchObject({ forum: true });
+    // A bot's reply in an ordinary supergroup carries its chain's root, which is not a topic.
+    const chain = { ...botMessage, message_thread_id: 3 };
+    const msg = toInboundMessage(tap(chain), bot);
+    expect(msg).not.toHaveProperty("threadId");
+    expect(msg).not.toHaveProperty("forum");
+  });
+
   it("is nothing on another sender's message, without data, or without a message", () => {
     expect(toInboundMessage(tap({ ...botMessage, from: { id: 9, is_bot: false } }), bot)).toBeUndefined();
     expect(toInboundMessage(tap(botMessage, 5), bot)).toBeUndefined();

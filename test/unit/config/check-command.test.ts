@@ -35,6 +35,8 @@ describe("wiki-gateway check", () => {
     expect(io.stdout()).toContain("OK");
     for (const account of ACCOUNTS) expect(io.stdout()).toContain(account);
     expect(io.stdout()).toMatch(/default \*\s+main\s+pairing/);
+    // The example's forum group has two topic entries.
+    expect(io.stdout()).toContain("-1001234567890 (@) + 2 topic(s)");
   });
 
   it("reads the path from GATEWAY_CONFIG", async () => {

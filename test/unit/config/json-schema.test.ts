@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { Ajv } from "ajv";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkUserId, isGroupKey } from "../../../src/config/ids.js";
+import { checkUserId, isGroupKey, isTopicKey } from "../../../src/config/ids.js";
 import { buildGatewayJsonSchema } from "../../../src/config/json-schema.js";
 import { KNOWN_KEYS } from "../../../src/config/schema.js";
 import { validateGatewayConfig } from "../../../src/config/validate.js";
@@ -120,6 +120,21 @@ describe("config/gateway.schema.json", () => {
     ],
     ["an answerLength over 3900", (d) => (d.agents.main.answerLength = 5000), "/agents/main/answerLength"],
     ["a missing bindings list", (d) => delete d.bindings, ""],
+    [
+      "a topic keyed by its name",
+      (d) => (d.accounts.default.groups["-1001234567890"].topics.support = {}),
+      "/accounts/default/groups/-1001234567890/topics",
+    ],
+    [
+      "an unknown topic key",
+      (d) => (d.accounts.default.groups["-1001234567890"].topics["42"].mention = false),
+      "/accounts/default/groups/-1001234567890/topics/42",
+    ],
+    [
+      "a group key in a topic",
+      (d) => (d.accounts.default.groups["-1001234567890"].topics["42"].allowAnonymousAdmins = true),
+      "/accounts/default/groups/-1001234567890/topics/42",
+    ],
   ];
 
   it.each(MISTAKES)("refuses %s, as the validator does", (_name, change, at) => {
@@ -135,6 +150,10 @@ describe("config/gateway.schema.json", () => {
     ["an account bound twice", (d) => d.bindings.push({ ...d.bindings[0] })],
     ["an account bound to no agent", (d) => d.bindings.splice(1, 1)],
     ["an agent no binding uses", (d) => (d.agents.spare = {})],
+    [
+      "a topic naming an unknown agent",
+      (d) => (d.accounts.default.groups["-1001234567890"].topics["42"].agentId = "helpdesk"),
+    ],
     [
       "one token in two accounts",
       (d) => {
@@ -191,6 +210,19 @@ describe("the schema's hints agree with the checks in code", () => {
       fc.property(
         fc.oneof(idText, fc.bigInt().map(String)),
         (key) => groupKeyAccepted(key) === isGroupKey(key),
+      ),
+      { seed: 15, numRuns: 2000 },
+    );
+  });
+
+  it("on topic keys", () => {
+    const topicKeyAccepted = ajv.compile(
+      account.properties.groups.additionalProperties.properties.topics.propertyNames,
+    );
+    fc.assert(
+      fc.property(
+        fc.oneof(idText, fc.bigInt().map(String)),
+        (key) => topicKeyAccepted(key) === isTopicKey(key),
       ),
       { seed: 15, numRuns: 2000 },
     );

@@ -34,10 +34,15 @@ type Node = { properties: Record<string, { description?: string; default?: unkno
 const root = buildGatewayJsonSchema() as unknown as Node & { properties: Record<string, any> };
 const account: Node = root.properties.accounts.additionalProperties;
 const binding: Node = root.properties.bindings.items;
+const groupNode = (account.properties.groups as any).additionalProperties;
 const NODES: Array<[string, Node]> = [
   ["Top level", root],
   ["Account (`accounts.<name>`)", account],
-  ["Group (`accounts.<name>.groups.<id>`)", (account.properties.groups as any).additionalProperties],
+  ["Group (`accounts.<name>.groups.<id>`)", groupNode],
+  [
+    "Topics (`accounts.<name>.groups.<id>.topics.<thread>`)",
+    groupNode.properties.topics.additionalProperties,
+  ],
   ["Binding (`bindings[]`)", binding],
   ["Binding match (`bindings[].match`)", binding.properties.match as any],
   ["Agent (`agents.<id>`)", root.properties.agents.additionalProperties],
@@ -58,6 +63,7 @@ describe("README configuration reference", () => {
     ["Top level", KNOWN_KEYS.root],
     ["Account (`accounts.<name>`)", KNOWN_KEYS.account],
     ["Group (`accounts.<name>.groups.<id>`)", KNOWN_KEYS.group],
+    ["Topics (`accounts.<name>.groups.<id>.topics.<thread>`)", KNOWN_KEYS.topic],
     ["Binding (`bindings[]`)", KNOWN_KEYS.binding],
     ["Binding match (`bindings[].match`)", KNOWN_KEYS.match],
     ["Agent (`agents.<id>`)", KNOWN_KEYS.agent],

@@ -33,6 +33,15 @@ type Case = {
   fix?: RegExp;
 };
 
+const FORUM = "-1001234567890";
+/** The forum group's entry of the base configuration. */
+const forum = (c: Record<string, any>) => c.accounts.default.groups[FORUM];
+/** Defines the support agent (a topic must then use it) and returns the forum group's entry. */
+const withSupport = (c: Record<string, any>) => {
+  c.agents = { support: { section: "support" } };
+  return forum(c);
+};
+
 const cases: Case[] = [
   // Shapes and types
   { name: "minimal config", patch: () => {} },
@@ -367,6 +376,87 @@ const cases: Case[] = [
     path: "agents.main.sectoin",
     fix: /did you mean "section"/,
   },
+  // Forum topics and the agents groups and topics name
+  {
+    name: "topics with every key, and a topic answered by an agent of agents",
+    patch: (c) =>
+      (withSupport(c).topics = {
+        "1": { requireMention: true },
+        "42": { requireMention: false, enabled: true, allowFrom: ["*"], agentId: "support" },
+        "43": { enabled: false },
+      }),
+  },
+  { name: "a group answered by the bound agent named explicitly", patch: (c) => (forum(c).agentId = "main") },
+  {
+    name: 'topics under the "*" entry',
+    patch: (c) =>
+      (c.accounts.default.groups["*"] = { topics: { "1": { enabled: false } }, allowFrom: ["111"] }),
+  },
+  {
+    name: "a topic key that is a name",
+    patch: (c) => (forum(c).topics = { support: { requireMention: false } }),
+    path: `accounts.default.groups["${FORUM}"].topics.support`,
+    message: /not a topic id/,
+    fix: /thread id.*"1" is General/,
+  },
+  {
+    name: "a topic key that is not positive",
+    patch: (c) => (forum(c).topics = { "0": {}, "-5": {} }),
+    path: `accounts.default.groups["${FORUM}"].topics["-5"]`,
+    message: /not a topic id/,
+  },
+  {
+    name: "a topic key with a leading zero",
+    patch: (c) => (forum(c).topics = { "07": {} }),
+    path: `accounts.default.groups["${FORUM}"].topics["07"]`,
+    message: /not a topic id/,
+  },
+  {
+    name: "an unknown key in a topic, with the nearest known key",
+    patch: (c) => (forum(c).topics = { "7": { requireMentions: false } }),
+    path: `accounts.default.groups["${FORUM}"].topics["7"].requireMentions`,
+    fix: /did you mean "requireMention"/,
+  },
+  {
+    name: "allowAnonymousAdmins is a group key only",
+    patch: (c) => (forum(c).topics = { "7": { allowAnonymousAdmins: true } }),
+    path: `accounts.default.groups["${FORUM}"].topics["7"].allowAnonymousAdmins`,
+    message: /unknown key/,
+  },
+  {
+    name: "a group id in a topic's allowFrom",
+    patch: (c) => (forum(c).topics = { "7": { allowFrom: [FORUM] } }),
+    path: `accounts.default.groups["${FORUM}"].topics["7"].allowFrom[0]`,
+    message: /group id/,
+  },
+  {
+    name: "a topic naming an unknown agent",
+    patch: (c) => (withSupport(c).topics = { "7": { agentId: "suport" } }),
+    path: `accounts.default.groups["${FORUM}"].topics["7"].agentId`,
+    message: /"suport", which is neither bound to an account nor defined in agents/,
+    fix: /use one of: main, support, vera; or add "suport"/,
+  },
+  {
+    name: "a group naming an unknown agent",
+    patch: (c) => (forum(c).agentId = "helpdesk"),
+    path: `accounts.default.groups["${FORUM}"].agentId`,
+    message: /"helpdesk"/,
+  },
+  {
+    name: "an agent id that is not one",
+    patch: (c) => (forum(c).topics = { "7": { agentId: "sup port" } }),
+    path: `accounts.default.groups["${FORUM}"].topics["7"].agentId`,
+    message: /letters, digits/,
+  },
+  {
+    name: "an agent of agents used by no binding, group or topic",
+    patch: (c) => {
+      withSupport(c).topics = { "7": { agentId: "support" } };
+      c.agents.lonely = {};
+    },
+    path: "agents.lonely",
+    message: /no binding uses it, nor any group or topic/,
+  },
 ];
 
 describe("validateGatewayConfig", () => {
@@ -415,6 +505,21 @@ describe("validateGatewayConfig", () => {
       const result = validateGatewayConfig(raw);
       expect(result.ok).toBe(false);
     }
+  });
+
+  it("names an unknown agent of a topic even when another part of the file fails the schema", () => {
+    const config = base();
+    forum(config).topics = { "7": { agentId: "suport" } };
+    config.accounts.default.dmPolicy = "sometimes";
+    const result = validateGatewayConfig(config);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.map((p) => p.path)).toEqual(
+      expect.arrayContaining([
+        "accounts.default.dmPolicy",
+        `accounts.default.groups["${FORUM}"].topics["7"].agentId`,
+      ]),
+    );
   });
 
   it("warns about open policies", () => {

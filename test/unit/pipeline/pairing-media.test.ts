@@ -1,16 +1,26 @@
+import { mkdtemp } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { hasQuestion, pairingReply } from "../../../src/pipeline/pairing-flow.js";
+import { createMemoryLogger } from "../../../packages/sandbox/src/memory-logger.js";
+import type { AccountPool } from "../../../src/accounts/account-pool.js";
+import type { InboundMessage } from "../../../src/core/inbound-message.js";
+import type { Replier } from "../../../src/core/replier.js";
+import { hasQuestion } from "../../../src/policy/kept-message.js";
+import { createPairingStore } from "../../../src/policy/pairing-store.js";
+import { createApprovalDelivery } from "../../../src/pipeline/approval-delivery.js";
+import { APPROVED_NO_MESSAGE_TEXT, APPROVED_TEXT, pairingReply } from "../../../src/pipeline/pairing-flow.js";
 import { dm } from "../policy/fixtures.js";
 
-describe("a kept pairing message without text", () => {
-  const sticker = dm({ content: "media", contentKind: "sticker", text: "", args: "" });
-  const photo = dm({
-    content: "caption",
-    contentKind: "photo",
-    text: "what is this error?",
-    args: "what is this error?",
-  });
+const sticker = dm({ content: "media", contentKind: "sticker", text: "", args: "" });
+const photo = dm({
+  content: "caption",
+  contentKind: "photo",
+  text: "what is this error?",
+  args: "what is this error?",
+});
 
+describe("a kept pairing message without text", () => {
   it("is not promised an answer", () => {
     const text = pairingReply(sticker, { kind: "created", code: "ABCDEFGH" } as never)!;
     expect(text).not.toMatch(/kept and answered/);
@@ -22,5 +32,73 @@ describe("a kept pairing message without text", () => {
     expect(pairingReply(photo, { kind: "created", code: "ABCDEFGH" } as never)).toMatch(/kept and answered/);
     expect(hasQuestion(photo)).toBe(true);
     expect(hasQuestion(dm())).toBe(true);
+  });
+});
+
+/** A pairing store in a fresh directory, an approval delivery around it, and what it sent. */
+async function world() {
+  const dir = await mkdtemp(join(tmpdir(), "wg-pairing-media-"));
+  const pairing = createPairingStore({
+    file: join(dir, "pairing.json"),
+    lockFile: join(dir, "pairing.lock"),
+  });
+  const sent: string[] = [];
+  const answered: InboundMessage[] = [];
+  const replier: Replier = {
+    send: async (chunks) => {
+      sent.push(...chunks);
+      return [];
+    },
+    answerCallback: async () => {},
+    typing: () => () => {},
+    acknowledge: () => () => {},
+  };
+  const runner = { state: () => ({ status: "polling" }), replier: () => replier };
+  const pool = { get: () => runner } as unknown as AccountPool;
+  const delivery = createApprovalDelivery({
+    pairing,
+    pool,
+    pipeline: async (msg) => void answered.push(msg),
+    logger: createMemoryLogger().logger,
+  });
+  return { pairing, delivery, sent, answered };
+}
+
+describe("pairing keeps only a message with a question", () => {
+  it("a first message that is a sticker is not kept, and the approval promises no answer", async () => {
+    const { pairing, delivery, sent, answered } = await world();
+    const created = await pairing.request("main", sticker);
+    expect(created.kind).toBe("created");
+    expect((await pairing.list())[0]!.message).toBeUndefined();
+    await pairing.approve(created.kind === "created" ? created.code : "");
+    await delivery.run();
+    expect(sent).toEqual([APPROVED_NO_MESSAGE_TEXT]);
+    expect(answered).toEqual([]);
+  });
+
+  it("a question sent after the sticker, while pending, is the one kept and answered", async () => {
+    const { pairing, delivery, sent, answered } = await world();
+    const created = await pairing.request("main", sticker);
+    await pairing.request("main", dm({ content: "media", contentKind: "voice", text: "", args: "" }));
+    await pairing.request(
+      "main",
+      dm({ text: "how do I restore a backup?", args: "how do I restore a backup?" }),
+    );
+    await pairing.request("main", dm({ text: "and the VPN?", args: "and the VPN?" }));
+    expect((await pairing.list())[0]!.message?.text).toBe("how do I restore a backup?");
+    await pairing.approve(created.kind === "created" ? created.code : "");
+    await delivery.run();
+    expect(sent).toEqual([APPROVED_TEXT]);
+    expect(answered.map((m) => m.text)).toEqual(["how do I restore a backup?"]);
+  });
+
+  it("a question first stays the kept one", async () => {
+    const { pairing } = await world();
+    await pairing.request("main", photo);
+    await pairing.request("main", sticker);
+    expect((await pairing.list())[0]!.message).toMatchObject({
+      text: "what is this error?",
+      content: "caption",
+    });
   });
 });

@@ -42,6 +42,14 @@ describe("denial logger", () => {
     expect(t.text()).not.toContain("secret plans");
   });
 
+  it("names the forum topic of a denied topic message", () => {
+    const t = setup();
+    t.denials.record(group({ forum: true, threadId: 7 }), deny("topic-disabled"));
+    t.denials.record(group({ chatId: -1002 }), deny("not-addressed"));
+    expect(t.lines()[0]).toMatchObject({ reason: "topic-disabled", threadId: 7 });
+    expect(t.lines()[1]).not.toHaveProperty("threadId");
+  });
+
   it("logs at most once per (account, chat, reason) per interval and counts the suppressed ones", () => {
     const t = setup();
     expect(t.denials.record(group(), deny("not-addressed"))).toBe(true);

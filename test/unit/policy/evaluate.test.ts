@@ -283,6 +283,12 @@ const cases: Case[] = [
     msg: group(mention),
     expected: ok("group"),
   },
+  {
+    name: "forum topic disabled in an enabled group",
+    config: { groups: { [G]: { topics: { "7": { enabled: false } } } } },
+    msg: group({ ...mention, forum: true, threadId: 7 }),
+    expected: no("topic-disabled"),
+  },
 
   // the sender gate
   {
