@@ -1,3 +1,4 @@
+import { runPacing } from "./pacing.js";
 import { runInline } from "./inline.js";
 import { runPipeline } from "./pipeline.js";
 import { runScale } from "./scale.js";
@@ -12,6 +13,8 @@ import { requireTldrCorpus } from "../packages/sandbox/src/tldr-corpus.js";
  *   node bench/dist/bench/run.js [pipeline] [scale] [answer-quality] [wiki-import] [inline] [--soak SECONDS] [--runs N]
  *   node bench/dist/bench/run.js soak [--soak SECONDS]   (the soak alone, 600 s by default)
  *   node bench/dist/bench/run.js profile [--runs N]      (CPU per message and heap by owner)
+ *   node bench/dist/bench/run.js pacing [--runs N]       (a burst under Telegram's flood limits, with and
+ *                                                        without the outgoing queue; about 5 min a run)
  */
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -23,9 +26,9 @@ const want = (name: string) => chosen.length === 0 || chosen.includes(name);
 const only = (name: string) => chosen.includes(name);
 const runs = flag("--runs");
 
-// Every benchmark runs on the tldr corpus: without it, say where it was looked for and how to get it.
+// Every benchmark but pacing runs on the tldr corpus: without it, say where it was looked for and how to get it.
 try {
-  requireTldrCorpus();
+  if (!(chosen.length === 1 && only("pacing"))) requireTldrCorpus();
 } catch (error) {
   if (!isGatewayError(error)) throw error;
   process.stderr.write(`${error.describe()}\n`);
@@ -50,4 +53,5 @@ if (want("pipeline")) {
 if (want("scale")) tables.push((await runScale(runs ? { runs } : {})).table);
 if (want("profile")) tables.push((await runProfile(runs ? { runs } : {})).table);
 if (only("soak")) tables.push((await runSoak(flag("--soak") ?? 600)).table);
+if (only("pacing")) tables.push((await runPacing(runs ? { runs } : {})).table);
 process.stdout.write(`${tables.join("\n\n")}\n`);

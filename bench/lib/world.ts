@@ -21,6 +21,8 @@ export async function createWorld(options: {
     users: Array.from({ length: options.users ?? 20 }, (_, i) => ({ firstName: `User${i}` })),
     groupTitle: "Bench",
     pages: await readTldrPages(tldrRoot()),
+    // Throughput benchmarks measure the gateway, not Telegram's flood limits (bench/pacing.ts does).
+    flood: null,
   });
   const groups: Record<string, unknown> = { [String(world.group.id)]: { requireMention: true } };
   for (let i = 0; i < (options.extraGroups ?? 0); i++)
@@ -76,6 +78,8 @@ export async function startGateway(
     GATEWAY_HTTP_PORT: String(port),
     WIKI_INDEX_REFRESH_SECONDS: "3600",
     LOG_LEVEL: "info",
+    // Without flood limits in the sandbox (createWorld), no pacing either; bench/pacing.ts sets it.
+    TELEGRAM_PACING: "false",
     ...options.env,
   });
   let output = "";

@@ -2,6 +2,7 @@ import { autoRetry } from "@grammyjs/auto-retry";
 import { Bot, HttpError, type Transformer } from "grammy";
 import { createApiAbortController } from "./api-signal.js";
 import type { Journal } from "./journal.js";
+import type { OutgoingPacer } from "./outgoing-pacer.js";
 import { isUpdate } from "./update-shape.js";
 
 /** One Telegram API call as the metrics and the supervisor see it (never carries the token). */
@@ -25,21 +26,28 @@ export interface AccountBotOptions {
   onPolling?: () => void;
   /** Long-poll timeout of getUpdates, seconds; its calls are given this plus a margin. */
   pollTimeoutSeconds?: number;
+  /** Keeps Telegram's rates for the messages the bot sends; absent = no pacing. */
+  pacer?: OutgoingPacer;
 }
 
 /** Longest wait for any other Bot API call before it counts as a network failure (and is retried). */
 export const CALL_TIMEOUT_MS = 5_000;
 
+/** Methods that put a message in a chat, and count in Telegram's flood limits (not chat actions). */
+const MESSAGES = /^(send(?!ChatAction$)[A-Z]|copyMessages?$|forwardMessages?$|editMessage[A-Z])/;
+
 /** Methods whose retries belong to the supervisor, not to auto-retry. */
 const SUPERVISED = new Set(["getUpdates", "getMe", "getWebhookInfo", "deleteWebhook"]);
 
 /**
- * A grammY Bot for one account, with four API transformers (innermost first):
+ * A grammY Bot for one account, with five API transformers (innermost first):
  * 0. a deadline per call: a connection cut in the middle of an answer would otherwise hang the call
  *    (grammY does not notice), stalling polling or a reply for the client's whole timeout;
  * 1. an observer reporting every raw attempt (metrics, account state);
  * 2. the journal hook: each batch `getUpdates` returns is recorded before the runner can confirm it;
- * 3. capped auto-retry (429 with retry_after, 5xx, network) for every method but the supervised ones.
+ * 3. capped auto-retry (429 with retry_after, 5xx, network) for every method but the supervised ones;
+ * 4. the pacer, outermost: a message waits for its turn under Telegram's rates, and holds its
+ *    chat's turn through auto-retry, so replies keep their order per chat even after a 429.
  */
 export function createAccountBot(options: AccountBotOptions): Bot {
   const bot = new Bot(options.token, { client: { apiRoot: options.apiRoot, timeoutSeconds: 75 } });
@@ -109,7 +117,14 @@ export function createAccountBot(options: AccountBotOptions): Bot {
   });
   const cappedRetry: Transformer = (prev, method, payload, signal) =>
     SUPERVISED.has(method) ? prev(method, payload, signal) : retry(prev, method, payload, signal);
-  bot.api.config.use(deadline, observe, journal, cappedRetry);
+  const pacer = options.pacer;
+  const paced: Transformer = (prev, method, payload, signal) => {
+    const chatId = (payload as { chat_id?: unknown } | undefined)?.chat_id;
+    if (!pacer || !MESSAGES.test(method) || (typeof chatId !== "number" && typeof chatId !== "string"))
+      return prev(method, payload, signal);
+    return pacer.run(chatId, () => prev(method, payload, signal));
+  };
+  bot.api.config.use(deadline, observe, journal, cappedRetry, paced);
   return bot;
 }
 

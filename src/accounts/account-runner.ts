@@ -15,6 +15,7 @@ import { type ApiCallEvent, createAccountBot } from "./account-bot.js";
 import { identityOf } from "./bot-identity.js";
 import { type CommandMenu, syncCommandMenu } from "./command-menu.js";
 import { openJournal } from "./journal.js";
+import { createOutgoingPacer } from "./outgoing-pacer.js";
 import { createReplay } from "./replay.js";
 import { createInlineReplier } from "./inline-replier.js";
 import { createReplier } from "./telegram-replier.js";
@@ -47,6 +48,10 @@ export interface AccountRunnerOptions {
   durableJournal?: boolean;
   /** The bot's command menu; registered with setMyCommands only when it differs from Telegram's. */
   commands?: CommandMenu;
+  /** Keep Telegram's rates with an outgoing queue (default true); false leaves it to 429 and auto-retry. */
+  pacing?: boolean;
+  /** A message left the outgoing queue after waiting `waitedMs` for its turn. */
+  onOutgoing?: (account: string, waitedMs: number) => void;
 }
 
 export interface AccountRunner {
@@ -59,6 +64,8 @@ export interface AccountRunner {
   /** A replier outside any update (pairing notices, answering a message kept by pairing). */
   replier(target: { chatId: number; messageId?: number }): Replier;
   identity(): BotIdentity | undefined;
+  /** Messages waiting in (or being sent by) the outgoing queue. */
+  outgoingDepth(): number;
 }
 
 /**
@@ -82,8 +89,13 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     ...(options.onState ? { onState: options.onState } : {}),
   });
 
+  const pacer =
+    options.pacing === false
+      ? undefined
+      : createOutgoingPacer({ onStart: (waitedMs) => options.onOutgoing?.(account, waitedMs) });
   const bot: Bot = createAccountBot({
     account,
+    ...(pacer ? { pacer } : {}),
     token: options.token,
     apiRoot: options.apiRoot,
     journal,
@@ -190,7 +202,11 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
           .runner()
           ?.stop()
           .catch(() => {});
-        const drained = await processor.drain(deadlineMs, () => supervisor.runner()?.size() ?? 0);
+        // Replies still queued for their turn (also those outside any update) are waited for too.
+        const drained = await processor.drain(
+          deadlineMs,
+          () => (supervisor.runner()?.size() ?? 0) + (pacer?.depth() ?? 0),
+        );
         if (!drained)
           log.warn(
             { deadlineMs },
@@ -205,5 +221,6 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     state: () => status.state(),
     replier: (target) => replierFor(target),
     identity,
+    outgoingDepth: () => pacer?.depth() ?? 0,
   };
 }

@@ -1,7 +1,7 @@
 import { type Api, GrammyError } from "grammy";
 import type { ReactionType } from "grammy/types";
 import type { Logger } from "../log/logger.js";
-import type { Replier, SendOptions } from "../core/replier.js";
+import type { Replier, SendOptions, SentReply } from "../core/replier.js";
 import type { Journal } from "./journal.js";
 import { describeForbidden } from "./forbidden.js";
 import { createReplyDedupe } from "./reply-dedupe.js";
@@ -79,10 +79,44 @@ export function createReplier(
     }
   }
 
+  /**
+   * The first chunk put in place of an earlier message of the bot. True when the message now
+   * shows it (also when it already did: 400 "message is not modified"); false when Telegram
+   * cannot edit that message (it is then sent as a new one).
+   */
+  async function editOnce(messageId: number, text: string, options: ApiSendOptions): Promise<boolean> {
+    const { reply_parameters: _reply, message_thread_id: _thread, ...editOptions } = options;
+    try {
+      await api.editMessageText(chatId, messageId, text, editOptions);
+      return true;
+    } catch (error) {
+      if (!(error instanceof GrammyError) || error.error_code !== 400) throw error;
+      if (/message is not modified/i.test(error.description)) return true;
+      if (/can't parse entities/i.test(error.description)) throw error;
+      log.info(
+        { chatId, messageId, reason: error.description },
+        "the earlier reply cannot be edited; the answer is sent as a new message",
+      );
+      return false;
+    }
+  }
+
   return {
     async send(chunks, sendOptions) {
       const progress = createReplyDedupe(journal, target.updateId);
-      const ids: number[] = [];
+      let sent: SentReply | undefined;
+      const messageIds: number[] = [];
+      const replaces = sendOptions?.replaces;
+      const deliver = async (index: number, text: string, options: ApiSendOptions): Promise<void> => {
+        if (index === 0 && replaces !== undefined && (await editOnce(replaces, text, options))) {
+          messageIds.push(replaces);
+          sent = { messageId: replaces, messageIds };
+          return;
+        }
+        const messageId = await sendOnce(text, options);
+        messageIds.push(messageId);
+        if (index === 0) sent = { messageId, messageIds };
+      };
       for (const [index, chunk] of chunks.entries()) {
         if (progress.alreadySent(index)) continue;
         const options: ApiSendOptions = {
@@ -98,24 +132,24 @@ export function createReplier(
         };
         progress.sending(index);
         try {
-          ids.push(await sendOnce(chunk, options));
+          await deliver(index, chunk, options);
         } catch (error) {
           if (!(error instanceof GrammyError)) throw error;
           if (error.error_code === 400 && /can't parse entities/i.test(error.description)) {
             log.warn({ err: error }, "Telegram refused the HTML of a reply; sending it as plain text");
             const { parse_mode: _drop, ...plain } = options;
-            ids.push(await sendOnce(deps.toPlain(chunk), plain));
+            await deliver(index, deps.toPlain(chunk), plain);
           } else if (error.error_code === 403) {
             log.info(
               { chatId, reason: error.description },
               `cannot reply: ${describeForbidden(error.description)}`,
             );
-            return ids;
+            return sent;
           } else throw error;
         }
         progress.sent(index);
       }
-      return ids;
+      return sent;
     },
     async answerCallback(queryId, text) {
       try {

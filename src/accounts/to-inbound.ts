@@ -24,11 +24,11 @@ const GENERAL_TOPIC = 1;
 
 /**
  * Reduces a Telegram update to an InboundMessage, or undefined for updates the gateway does not
- * answer (edits, unknown kinds, malformed messages, a result sent through this bot's inline
- * mode). A button tap becomes one too
- * (to-callback.ts). Never throws, whatever the update holds: the types say what Telegram
- * promises, but every field is checked before use (an update read back from the journal, or sent
- * by a stand-in, is only checked for its envelope).
+ * answer (channel post edits, unknown kinds, malformed messages, a result sent through this bot's
+ * inline mode). A button tap becomes one too (to-callback.ts), and so does an edited message
+ * (`editDate` set; same `messageId` as the original). Never throws, whatever the update holds:
+ * the types say what Telegram promises, but every field is checked before use (an update read
+ * back from the journal, or sent by a stand-in, is only checked for its envelope).
  *
  * What real groups send is read too: service messages and automatic forwards (which never reply
  * to the bot), `sender_chat` (a channel, or the group for an anonymous admin, neither of which has
@@ -42,7 +42,8 @@ export function toInboundMessage(
 ): InboundMessage | undefined {
   if (update.callback_query !== undefined) return callbackToInbound(update, bot, account);
   const channelPost: Message | undefined = update.channel_post;
-  const raw: Message | undefined = update.message ?? channelPost;
+  const edited: Message | undefined = update.edited_message;
+  const raw: Message | undefined = update.message ?? channelPost ?? edited;
   if (!isObject(raw)) return undefined;
   const chat = isObject(raw.chat) ? raw.chat : undefined;
   const chatId = chat?.id;
@@ -84,6 +85,7 @@ export function toInboundMessage(
     args: addressing.args,
   };
   if (typeof chat?.title === "string") msg.chatTitle = chat.title;
+  if (edited && raw === edited) msg.editDate = typeof raw.edit_date === "number" ? raw.edit_date : msg.date;
   if (chat?.is_forum === true) msg.forum = true;
   // A chat posting (a channel, or the group for an anonymous admin) has no user behind it to check.
   if (typeof from?.id === "number" && !channelPost && senderChatId === undefined) msg.senderId = from.id;

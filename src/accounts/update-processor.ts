@@ -182,8 +182,9 @@ export function createUpdateProcessor(deps: UpdateProcessorDeps): UpdateProcesso
 
 /** Why an update is not answered although it was received (logged, so no drop is silent). */
 export function ignoredReason(update: Update): string {
-  if ("edited_message" in update || "edited_channel_post" in update) return "edited-message";
-  if (update.message?.via_bot !== undefined) return "sent-via-this-bot";
+  if ("edited_channel_post" in update) return "edited-channel-post";
+  if ((update.message ?? update.edited_message)?.via_bot !== undefined) return "sent-via-this-bot";
+  if ("edited_message" in update) return "malformed-message";
   if ("message" in update || "channel_post" in update) return "malformed-message";
   if ("callback_query" in update) return "unusable-callback";
   if ("message_reaction" in update) return "unusable-reaction";

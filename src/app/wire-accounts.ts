@@ -28,8 +28,10 @@ export function wireAccounts(deps: {
 }): AccountPool {
   const privacyWarning = createPrivacyWarning(deps.config, deps.logger);
   const { settings, metrics } = deps;
-  return createAccountPool({
+  const pool = createAccountPool({
     logger: deps.logger,
+    pacing: settings.telegramPacing,
+    onOutgoing: (account, waitedMs) => metrics.outgoingWait.observe({ account }, waitedMs / 1000),
     apiRoot: settings.telegramApiRoot,
     pollTimeoutSeconds: Math.min(50, settings.telegramPollTimeout),
     journalFile: deps.layout.journalFile,
@@ -48,4 +50,8 @@ export function wireAccounts(deps: {
       metrics.telegramErrors.inc({ account: event.account, method: event.method, code });
     },
   });
+  metrics.trackOutgoing(() =>
+    pool.states().map((s) => ({ account: s.account, depth: pool.get(s.account)?.outgoingDepth() ?? 0 })),
+  );
+  return pool;
 }

@@ -15,6 +15,8 @@ import type { StateLayout } from "../state/layout.js";
 import { createMessagePipeline } from "../pipeline/handle-message.js";
 import { createPairingHandler } from "../pipeline/pairing-flow.js";
 import { createDenialLogger } from "../policy/denial-log.js";
+import { EDIT_WINDOW_MS } from "../policy/edit-rule.js";
+import { openReplyMemory } from "../state/reply-memory.js";
 import type { PairingStore } from "../policy/pairing-store.js";
 import type { ConfigInForce } from "./apply-config.js";
 
@@ -56,6 +58,17 @@ export function wirePipeline(deps: {
     gaps,
     metrics,
   });
+  // Kept well past the edit window: an edit made in time may be read late (after a restart), and
+  // must still find that its original was answered.
+  const replies = openReplyMemory({
+    file: deps.layout.replyMemoryFile,
+    keepMs: EDIT_WINDOW_MS + REPLY_MEMORY_SLACK_MS,
+    onError: (err) =>
+      deps.logger.warn(
+        { err },
+        "the reply memory cannot be written; edits after a restart may be answered twice",
+      ),
+  });
   const pipeline = createMessagePipeline({
     runtime: () => deps.config.runtime,
     isApproved,
@@ -70,6 +83,10 @@ export function wirePipeline(deps: {
     metrics,
     migrations: deps.migrations,
     feedback: deps.feedback,
+    replies,
   });
   return { pipeline, inline };
 }
+
+/** How long past the edit window what came of a message is remembered. */
+const REPLY_MEMORY_SLACK_MS = 60 * 60_000;

@@ -78,6 +78,13 @@ const schema = {
     env: "TELEGRAM_POLL_TIMEOUT",
     arg: "telegram-poll-timeout",
   },
+  telegramPacing: {
+    doc: "Keep Telegram's flood limits with an outgoing queue per account (false: send at once and rely on 429 retries).",
+    format: Boolean,
+    default: true,
+    env: "TELEGRAM_PACING",
+    arg: "telegram-pacing",
+  },
   stopTimeoutMs: {
     doc: "How long a graceful stop waits for messages in flight, in milliseconds.",
     format: "nat",
@@ -140,6 +147,7 @@ export interface Settings {
   wikiTokenFile: string;
   telegramApiRoot: string;
   telegramPollTimeout: number;
+  telegramPacing: boolean;
   stopTimeoutMs: number;
   indexRefreshSeconds: number;
   wikiTimeoutMs: number;

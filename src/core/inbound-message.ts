@@ -40,8 +40,13 @@ export interface InboundMessage {
   senderIsBot: boolean;
   /** Text or caption; "" when the message has none. */
   text: string;
-  /** Unix seconds, as Telegram sent it. */
+  /** Unix seconds, as Telegram sent it (for an edit: when the original was sent). */
   date: number;
+  /**
+   * An edited message (`edited_message`): when it was edited, unix seconds. `messageId` is the
+   * original's; `text` and the addressing are the edited version's.
+   */
+  editDate?: number;
   /** The bot is addressed: @mention (entity or plain word), text_mention of its id, a command for it. */
   mentionsBot: boolean;
   /** The message replies to a message the bot sent. */

@@ -7,6 +7,19 @@ export interface InlineButton {
 export interface SendOptions {
   /** Rows of buttons, attached to the last chunk. */
   buttons?: readonly (readonly InlineButton[])[];
+  /**
+   * An earlier message of the bot in the same chat that the first chunk replaces
+   * (editMessageText) instead of being sent as a new message; the other chunks are sent after it.
+   * When Telegram cannot edit it (deleted, too old), the first chunk is sent as a new reply.
+   */
+  replaces?: number;
+}
+
+/** What became of a reply: the id of the message holding its first chunk. */
+export interface SentReply {
+  messageId: number;
+  /** Every message of the reply Telegram named in this call, in order, the first chunk's included. */
+  messageIds: number[];
 }
 
 /**
@@ -18,10 +31,10 @@ export interface Replier {
    * Sends Telegram-HTML chunks in order, the first as a reply to the message. Chunks Telegram
    * already accepted before a restart are skipped (de-duplication by account, update_id and chunk).
    * An HTML parse error is retried once as plain text; a chat that blocked the bot is logged and
-   * skipped. Other failures reject (after auto-retry gave up). Resolves to the ids of the messages
-   * Telegram accepted in this call, in order (chunks skipped as already sent are not among them).
+   * skipped. Other failures reject (after auto-retry gave up). Resolves to the first chunk's
+   * message when Telegram named it (not for a chunk skipped as already sent, nor a blocked chat).
    */
-  send(chunks: readonly string[], options?: SendOptions): Promise<number[]>;
+  send(chunks: readonly string[], options?: SendOptions): Promise<SentReply | void>;
   /**
    * Answers a button tap (stops the client's spinner), with an optional short notice. Never
    * rejects because the query is too old or unknown (logged): the tap's reply still goes out.

@@ -19,6 +19,10 @@ export interface Metrics {
   telegramErrors: Counter<"account" | "method" | "code">;
   indexPages: Gauge;
   pairingRequests: Counter<"account">;
+  /** How long messages waited in the outgoing queue for Telegram's rates, by account. */
+  outgoingWait: Histogram<"account">;
+  /** Shows each account's outgoing queue in `wiki_gateway_outgoing_queue_depth{account}` at each scrape. */
+  trackOutgoing(depths: () => ReadonlyArray<{ account: string; depth: number }>): void;
   /** Shows a cache's size in `wiki_gateway_cache_bytes{cache}` and `_entries{cache}` at each scrape. */
   trackCache(name: string, stats: () => { entries: number; bytes: number; maxBytes: number }): void;
   /** Refreshes the gauges that mirror account states (called before each scrape). */
@@ -141,6 +145,25 @@ export function createMetrics(): Metrics {
     registers: [registry],
   });
 
+  const outgoingWait = new Histogram({
+    name: "wiki_gateway_outgoing_wait_seconds",
+    help: "Time a message waited in the outgoing queue to keep Telegram's rates, by account (0 when under them)",
+    labelNames: ["account"],
+    buckets: [0.001, 0.01, 0.1, 0.5, 1, 2, 5, 10, 30, 60],
+    registers: [registry],
+  });
+  let outgoingDepths: () => ReadonlyArray<{ account: string; depth: number }> = () => [];
+  new Gauge({
+    name: "wiki_gateway_outgoing_queue_depth",
+    help: "Messages waiting in (or being sent by) the outgoing queue, by account",
+    labelNames: ["account"],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const { account, depth } of outgoingDepths()) this.set({ account }, depth);
+    },
+  });
+
   const caches = new Map<string, () => { entries: number; bytes: number; maxBytes: number }>();
   const eachCache = (
     read: (name: string, stats: { entries: number; bytes: number; maxBytes: number }) => void,
@@ -193,6 +216,10 @@ export function createMetrics(): Metrics {
     telegramErrors,
     indexPages,
     pairingRequests,
+    outgoingWait,
+    trackOutgoing(depths) {
+      outgoingDepths = depths;
+    },
     trackCache(name, stats) {
       caches.set(name, stats);
     },

@@ -1,7 +1,7 @@
 import type { AgentSettings } from "../agents/agent-settings.js";
 import type { WikiAgent } from "../agents/wiki-agent.js";
 import type { InboundMessage } from "../core/inbound-message.js";
-import type { InlineButton, Replier } from "../core/replier.js";
+import type { InlineButton, Replier, SentReply } from "../core/replier.js";
 import type { Logger } from "../log/logger.js";
 import type { GapLog } from "../state/gap-log.js";
 import type { ChoiceRefusal, ChoiceStore } from "./choice-store.js";
@@ -21,8 +21,17 @@ export const TAP_NOTICES: Record<ChoiceRefusal | "denied", string> = {
 const LABEL_MAX = 60;
 
 export interface ChoiceFlow {
-  /** Sends a "choices" outcome with one button per page, and keeps the offer. */
-  offer(msg: InboundMessage, agent: AgentSettings, out: AnswerOutcome, reply: Replier): Promise<void>;
+  /**
+   * Sends a "choices" outcome with one button per page (in place of the bot's message `replaces`,
+   * when given), and keeps the offer.
+   */
+  offer(
+    msg: InboundMessage,
+    agent: AgentSettings,
+    out: AnswerOutcome,
+    reply: Replier,
+    replaces?: number,
+  ): Promise<SentReply | void>;
   /** Answers an allowed tap: the spinner stopped, then the chosen page's answer (or a refusal notice). */
   tap(
     msg: InboundMessage & { callback: { id: string; data: string } },
@@ -48,7 +57,7 @@ export function createChoiceFlow(deps: {
 }): ChoiceFlow {
   const { store } = deps;
   return {
-    async offer(msg, agent, out, reply) {
+    offer(msg, agent, out, reply, replaces) {
       const pages = out.choices ?? [];
       const data = store.offer({
         account: msg.account,
@@ -58,7 +67,7 @@ export function createChoiceFlow(deps: {
         pages,
       });
       const buttons: InlineButton[][] = pages.map((page, n) => [{ text: label(page.title), data: data[n]! }]);
-      await reply.send(out.chunks, { buttons });
+      return reply.send(out.chunks, { buttons, ...(replaces !== undefined ? { replaces } : {}) });
     },
     async tap(msg, agent, reply, log) {
       const resolved = store.resolve(msg.callback.data, { account: msg.account, chatId: msg.chatId });
@@ -73,7 +82,7 @@ export function createChoiceFlow(deps: {
       const answer = await deps.agent.answerChoice(msg, offer.question, page, agent);
       if (answer.chunks.length > 0) {
         const sent = await reply.send(answer.chunks);
-        if (answer.page) deps.feedback?.answered(msg, offer.agent, answer.page, sent);
+        if (answer.page && sent) deps.feedback?.answered(msg, offer.agent, answer.page, sent.messageIds);
       }
       deps.gaps.append({ agent: offer.agent, kind: "tapped", question: offer.question, page });
       deps.taps.inc({ account: msg.account, outcome: "answered" });

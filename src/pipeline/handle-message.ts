@@ -1,13 +1,15 @@
 import type { MessageHandler } from "../core/message-handler.js";
 import type { InboundMessage } from "../core/inbound-message.js";
 import type { ChatMigrations } from "../core/chat-migrations.js";
-import type { Replier } from "../core/replier.js";
+import type { Replier, SentReply } from "../core/replier.js";
 import { whoamiText } from "../agents/commands/read-commands.js";
 import type { Logger } from "../log/logger.js";
 import type { Decision } from "../policy/decision.js";
+import { decideEdit } from "../policy/edit-rule.js";
 import { evaluate, mayAskWhoamiInGroup } from "../policy/evaluate.js";
 import type { GapLog } from "../state/gap-log.js";
 import type { AnswerFeedback } from "./answer-feedback.js";
+import type { ReplyMemory, ReplyOutcome } from "../state/reply-memory.js";
 import type { AnswerOutcome, AnswerStep } from "./answer-step.js";
 import { type ChoiceFlow, TAP_NOTICES } from "./choice-tap.js";
 import { INLINE_ACCESS_START } from "./inline-flow.js";
@@ -41,6 +43,8 @@ export interface PipelineDeps {
   migrations?: Pick<ChatMigrations, "record" | "migratedFrom">;
   /** Remembers which page each sent answer came from, for the reactions to come. */
   feedback?: Pick<AnswerFeedback, "answered">;
+  /** What came of recent messages, for their edits; without it every edit counts as a message never seen. */
+  replies?: Pick<ReplyMemory, "recall" | "remember">;
   /** Clock of the media hint's rate limit, ms. */
   now?: () => number;
 }
@@ -53,6 +57,8 @@ const QUESTION_OUTCOMES: Partial<Record<string, "answered" | "choices" | "nothin
 };
 /** The reaction set on a question while it is answered (agent setting `ackReaction`). */
 export const ACK_EMOJI = "👀";
+/** What an answer's kind means to a later edit of the question. */
+const EDIT_OUTCOMES: Partial<Record<string, ReplyOutcome>> = { choices: "choices", "not-found": "nothing" };
 /** A DM that holds only media gets the text hint at most once per chat in this time. */
 export const MEDIA_HINT_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -70,6 +76,10 @@ export const MENTION_HINT_TEXT =
  * chat-independent rules allow (mayAskWhoamiInGroup); a DM holding only media gets a short hint
  * (rate-limited per chat); a bare mention gets a short "ask me something". Every outcome is counted
  * under its own `kind`.
+ *
+ * An edited message passes the same policy, then `decideEdit` (policy/edit-rule.ts) with what the
+ * reply memory holds of the original: answered again (in place of the bot's "nothing found",
+ * choices or hint), or ignored with an `edit-*` reason. What came of each message is remembered.
  */
 export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
   const { metrics } = deps;
@@ -85,6 +95,20 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
     metrics.answerConfidence.inc({ account: msg.account, agent, outcome });
     if (outcome !== "answered") deps.gaps.append({ agent, kind: outcome, question: msg.args });
   };
+  const memoryKey = (msg: InboundMessage) => ({
+    account: msg.account,
+    chatId: msg.chatId,
+    messageId: msg.messageId,
+  });
+  /** Remembers what came of a message (not of a tap), for a later edit of it. */
+  const remember = (msg: InboundMessage, outcome: ReplyOutcome, sent?: SentReply | void) => {
+    if (msg.callback || !deps.replies) return;
+    deps.replies.remember(memoryKey(msg), {
+      outcome,
+      at: msg.date > 0 ? msg.date * 1000 : now(),
+      ...(sent ? { replyId: sent.messageId } : {}),
+    });
+  };
   return async (msg, reply, log) => {
     const started = performance.now();
     metrics.updates.inc({ account: msg.account });
@@ -92,12 +116,24 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
     const runtime = deps.runtime();
     const policy = runtime?.policies.get(msg.account);
     const migrations = deps.migrations;
-    const decision: Decision = policy
+    const policyDecision: Decision = policy
       ? evaluate(msg, policy, {
           isApproved: deps.isApproved,
           ...(migrations ? { migratedFrom: (a: string, c: number) => migrations.migratedFrom(a, c) } : {}),
         })
       : { allow: false, reason: "account-disabled" };
+    let decision = policyDecision;
+    let replaces: number | undefined;
+    if (msg.editDate !== undefined) {
+      const edit = decideEdit(msg, policyDecision, deps.replies?.recall(memoryKey(msg)));
+      if ("answer" in edit) {
+        replaces = edit.replaces;
+        log.info(
+          { chatId: msg.chatId, messageId: msg.messageId, ...(replaces !== undefined ? { replaces } : {}) },
+          "an edited message is answered again",
+        );
+      } else decision = edit;
+    }
     metrics.decisions.inc({
       account: msg.account,
       outcome: decision.allow ? "allow" : "deny",
@@ -105,9 +141,15 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
     });
     if (!decision.allow) {
       deps.recordDenial(msg, decision);
+      // An ignored edit leaves what is remembered of the original as it was.
+      if (msg.editDate !== undefined) return;
       // A tap is always answered (or the user sees a spinner); it never starts pairing.
       if (msg.callback) return reply.answerCallback(msg.callback.id, TAP_NOTICES.denied);
-      if (decision.pairing) return deps.pair(msg, reply, log);
+      if (decision.reason === "not-addressed") remember(msg, "not-addressed");
+      if (decision.pairing) {
+        remember(msg, "answered");
+        return deps.pair(msg, reply, log);
+      }
       // /whoami works for someone not let in: they need their id (and the group's) to be let in.
       // So does `/start access` in a DM, sent by inline mode's "Ask for access" button.
       const whoami =
@@ -115,7 +157,7 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
           ? msg.command === "whoami" || (msg.command === "start" && msg.args === INLINE_ACCESS_START)
           : policy !== undefined && mayAskWhoamiInGroup(msg, policy);
       if (whoami) {
-        await reply.send([whoamiText(msg)]);
+        remember(msg, "answered", await reply.send([whoamiText(msg)]));
         count(msg, "whoami");
       }
       return;
@@ -142,13 +184,17 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
       if (last !== undefined && now() - last < MEDIA_HINT_INTERVAL_MS)
         return count(msg, "media-hint-suppressed");
       mediaHinted.set(key, now());
-      await reply.send([MEDIA_HINT_TEXT]);
+      remember(msg, "answered", await reply.send([MEDIA_HINT_TEXT]));
       return count(msg, "media-hint");
     }
     const question = questionOf(msg);
+    const sendOptions = replaces !== undefined ? { replaces } : {};
     if (msg.command === undefined && question === "") {
-      if (!msg.mentionsBot) return count(msg, "empty");
-      await reply.send([MENTION_HINT_TEXT]);
+      if (!msg.mentionsBot) {
+        remember(msg, "nothing");
+        return count(msg, "empty");
+      }
+      remember(msg, "nothing", await reply.send([MENTION_HINT_TEXT], sendOptions));
       return count(msg, "mention-hint");
     }
     const stopTyping = reply.typing();
@@ -157,11 +203,12 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
     try {
       const asked = question === msg.args ? msg : { ...msg, args: question };
       const out = await deps.answer(asked, agent);
-      if (out.choices && out.choices.length > 0) await deps.choices.offer(asked, agent, out, reply);
-      else if (out.chunks.length > 0) {
-        const sent = await reply.send(out.chunks);
-        if (out.page) deps.feedback?.answered(msg, agent.id, out.page, sent);
-      }
+      let sent: SentReply | void = undefined;
+      if (out.choices && out.choices.length > 0)
+        sent = await deps.choices.offer(asked, agent, out, reply, replaces);
+      else if (out.chunks.length > 0) sent = await reply.send(out.chunks, sendOptions);
+      remember(msg, EDIT_OUTCOMES[out.kind] ?? "answered", sent);
+      if (out.page && sent) deps.feedback?.answered(msg, agent.id, out.page, sent.messageIds);
       if (msg.command === undefined) countQuestion(asked, agent.id, out);
       count(msg, out.kind, agent.id);
       metrics.answerSeconds.observe({ account: msg.account }, (performance.now() - started) / 1000);

@@ -34,6 +34,14 @@ export type DenyReason =
   | "unsupported-chat"
   /** A private chat whose id is not the sender's (only a forged update can look like this). */
   | "chat-sender-mismatch"
+  /** An edited message, edited more than EDIT_WINDOW_MS after it was sent. */
+  | "edit-too-late"
+  /** An edited message that does not address the bot where it must (the mention removed, or never there). */
+  | "edit-not-addressed"
+  /** An edited message the policy denies for another reason (the log names it). */
+  | "edit-not-allowed"
+  /** An edited message whose original was answered already: an edit does not answer twice. */
+  | "edit-already-answered"
   /** An inline query from a sender the account's DM rules do not let in. */
   | "inline-not-allowed"
   /** An inline query to an account with `inline: false`. */
@@ -54,6 +62,8 @@ export type Decision =
        * starts or repeats the pairing request. Absent for every other denial.
        */
       pairing?: boolean;
+      /** With `edit-not-allowed`: the policy's reason for denying the edited message. */
+      cause?: DenyReason;
     };
 
 export const DENY_REASONS: readonly DenyReason[] = [
@@ -79,6 +89,10 @@ export const DENY_REASONS: readonly DenyReason[] = [
   "account-disabled",
   "unsupported-chat",
   "chat-sender-mismatch",
+  "edit-too-late",
+  "edit-not-addressed",
+  "edit-not-allowed",
+  "edit-already-answered",
   "inline-not-allowed",
   "inline-disabled",
 ];

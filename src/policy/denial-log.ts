@@ -69,6 +69,7 @@ export function createDenialLogger(logger: Logger, options: DenialLoggerOptions 
         chatId: msg.chatId,
         chatType: msg.chatType,
         senderId: msg.senderId,
+        ...(decision.cause !== undefined ? { cause: decision.cause } : {}),
       };
       if (msg.threadId !== undefined) fields.threadId = msg.threadId;
       return note(key, decision.reason, fields, "message denied");

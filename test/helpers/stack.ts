@@ -1,4 +1,5 @@
 import type {
+  FloodLimits,
   SandboxBot,
   SandboxChat,
   SandboxUser,
@@ -19,6 +20,13 @@ export interface StackOptions {
   /** Extra top-level keys of gateway.json (agents, ...). */
   config?: Record<string, unknown>;
   env?: Record<string, string>;
+  /**
+   * The Telegram sandbox's flood limits; none unless given, and then the daemon does not pace its
+   * replies either (TELEGRAM_PACING=false). Most tests here send bursts into one chat to test the
+   * journal and the policy, which real Telegram would spread over minutes; the tests of pacing pass
+   * Telegram's (TELEGRAM_FLOOD_LIMITS), and the daemon paces as it does by default.
+   */
+  flood?: FloodLimits | null;
 }
 
 export interface Stack {
@@ -71,6 +79,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ],
     groupTitle: "Team",
     pages: options.pages ?? DEFAULT_PAGES,
+    flood: options.flood ?? null,
   });
   const [user, stranger] = world.users as [SandboxUser, SandboxUser];
   const group = world.group;
@@ -99,6 +108,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     ...world.env,
     WIKI_INDEX_REFRESH_SECONDS: "2",
     TELEGRAM_POLL_TIMEOUT: "2",
+    ...(options.flood ? {} : { TELEGRAM_PACING: "false" }),
     ...(options.env ?? {}),
   };
   const daemons: DaemonProcess[] = [];

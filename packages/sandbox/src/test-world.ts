@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   createTelegramSandbox,
+  type FloodLimits,
   type SandboxBot,
   type SandboxChat,
   type SandboxUser,
@@ -22,6 +23,8 @@ export interface TestWorldOptions {
   groupTitle: string;
   /** The wiki's pages. */
   pages: readonly SeedPage[];
+  /** The Telegram sandbox's flood limits: Telegram's unless given; null = none. */
+  flood?: FloodLimits | null;
 }
 
 /**
@@ -62,7 +65,7 @@ export async function createTestWorld(options: TestWorldOptions): Promise<TestWo
   const dir = mkdtempSync(join(tmpdir(), options.prefix));
   const stateDir = join(dir, "state");
   mkdirSync(join(dir, "secrets"), { recursive: true });
-  const telegram = createTelegramSandbox();
+  const telegram = createTelegramSandbox(options.flood === undefined ? {} : { flood: options.flood });
   await telegram.listen();
   // Writes take a few hundred ms, like a real wiki's render (which takes seconds).
   const wiki = createSandboxWiki({ dataDir: join(dir, "wiki-data"), writeLatencyMs: 300 });

@@ -9,7 +9,7 @@ import { journalFile, textUpdate } from "./fixtures.js";
 
 const bot = { id: 42, username: "wiki_bot", firstName: "Wiki", canReadAllGroupMessages: false };
 const silentReplier = {
-  send: async () => [],
+  send: async () => {},
   answerCallback: async () => {},
   typing: () => () => {},
   acknowledge: () => () => {},

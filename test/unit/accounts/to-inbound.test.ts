@@ -76,7 +76,28 @@ describe("toInboundMessage", () => {
     expect(msg?.senderId).toBeUndefined();
   });
 
-  it("ignores edits and unknown update kinds", () => {
+  it("reads an edited message as the same message with its edit date", () => {
+    const msg = toInboundMessage(
+      {
+        update_id: 9,
+        edited_message: {
+          message_id: 7,
+          date: 100,
+          edit_date: 160,
+          chat: { id: -100, type: "supergroup", title: "g" },
+          from: { id: 5, is_bot: false, first_name: "A" },
+          text: "@wiki_bot tar",
+          entities: [{ type: "mention", offset: 0, length: 9 }],
+        },
+      },
+      bot,
+      "a",
+    );
+    expect(msg).toMatchObject({ messageId: 7, date: 100, editDate: 160, senderId: 5, args: "tar" });
+    expect(msg?.mentionsBot).toBe(true);
+  });
+
+  it("ignores malformed edits and unknown update kinds", () => {
     expect(toInboundMessage({ update_id: 1, edited_message: { text: "x" } }, bot, "a")).toBeUndefined();
     expect(toInboundMessage({ update_id: 1, poll: {} }, bot, "a")).toBeUndefined();
     expect(

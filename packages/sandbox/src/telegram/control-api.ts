@@ -29,6 +29,7 @@ const MAX_WAIT = 60_000;
  *   POST tap {from, chat | bot, messageId, data} → { callbackQueryId, deliveredTo }
  *   POST react {from, chat | bot, messageId, emoji: [...], as?: "anonymous-admin"} → { deliveredTo }
  *   POST admin {chat, bot, admin: boolean, by?} → { ok: true } (my_chat_member to the bot)
+ *   POST edit {from, chat | bot, messageId, text, after?} → { messageId, chatId, deliveredTo } (edited_message)
  *   POST inline {from, bot, query, chat? | in?}  → { inlineQueryId, deliveredTo } (a user types "@bot query"; `in`: a bot's DM)
  *   GET  inline?id=&wait=ms             → the bot's answer { results, cacheTime, isPersonal, button? } or null
  *   POST inline/choose {from, inlineQueryId, resultId, chat | bot} → { messageId, chatId, deliveredTo }
@@ -99,6 +100,16 @@ export function createControlApi(sandbox: TelegramSandbox, sentLog: Pick<SentLog
         ...(optional(b, "members", "array") ? { members: field(b, "members", "array") as number[] } : {}),
         ...(optional(b, "bots", "array") ? { bots: field(b, "bots", "array") as string[] } : {}),
         ...(optional(b, "admins", "array") ? { admins: field(b, "admins", "array") as string[] } : {}),
+      });
+    },
+    "POST edit": (b) => {
+      const bot = optional(b, "bot", "string");
+      return sandbox.userEdits({
+        from: field(b, "from", "number"),
+        chat: bot === undefined ? field(b, "chat", "number") : { bot },
+        messageId: field(b, "messageId", "number"),
+        text: field(b, "text", "string"),
+        ...pick(b, { after: "number" }),
       });
     },
     "POST tap": (b) => {

@@ -5,7 +5,7 @@ import type { TelegramSandbox } from "./types.js";
 /**
  * POST /__sandbox/fault {kind, ...}: the kinds and their fields.
  *   failNext {bot, method, code, description, retryAfter?, count?}
- *   flood {perChatPerSecond?, perBotPerSecond?, perGroupPerMinute?}   (none of them = off)
+ *   flood {perChatPerSecond?, privateBurst?, perBotPerSecond?, perGroupPerMinute?}   (none of them = off)
  *   serverErrors {bot, rate, status?}   dropConnections {bot, count}   slow {bot, ms}
  *   revokeToken {bot}   restoreToken {bot}   setWebhook {bot, url}
  *   competingPoller {bot, stop?}   (stop: true ends the ones started for that bot)
@@ -31,6 +31,7 @@ export function createFaultRunner(sandbox: TelegramSandbox) {
     flood: (b) => {
       const limits = pick(b, {
         perChatPerSecond: "number",
+        privateBurst: "number",
         perBotPerSecond: "number",
         perGroupPerMinute: "number",
       });

@@ -1,6 +1,6 @@
 import { ApiError } from "./errors.js";
-import { createFloodModel } from "./flood.js";
-import type { ApiErrorSpec, SandboxFaults } from "./types.js";
+import { createFloodModel, TELEGRAM_FLOOD_LIMITS } from "./flood.js";
+import type { ApiErrorSpec, FloodLimits, SandboxFaults } from "./types.js";
 
 /** What the faults decide for one Bot API call before it is handled. */
 export interface CallPlan {
@@ -40,7 +40,11 @@ const STATUS_TEXT: Record<number, string> = {
 };
 const SEND_METHODS = new Set(["sendmessage", "editmessagetext"]);
 
-export function createFaultState(hooks: FaultHooks, random: () => number = Math.random): FaultState {
+export function createFaultState(
+  hooks: FaultHooks,
+  random: () => number = Math.random,
+  defaultFlood: FloodLimits | null = TELEGRAM_FLOOD_LIMITS,
+): FaultState {
   const failures = new Map<string, { error: ApiErrorSpec; remaining: number }[]>();
   const serverErrors = new Map<string, { rate: number; status: number }>();
   const drops = new Map<string, number>();
@@ -49,6 +53,7 @@ export function createFaultState(hooks: FaultHooks, random: () => number = Math.
   const blocked = new Set<string>();
   const competitors = new Set<() => void>();
   const flood = createFloodModel();
+  flood.set(defaultFlood);
   let down = false;
 
   const scoped = <T>(map: Map<string, T>, bot: string) => map.get(bot) ?? map.get("*");
@@ -105,7 +110,7 @@ export function createFaultState(hooks: FaultHooks, random: () => number = Math.
       revoked.clear();
       blocked.clear();
       for (const stop of [...competitors]) stop();
-      flood.set(null);
+      flood.set(defaultFlood);
       if (down) faults.down(false);
     },
   };

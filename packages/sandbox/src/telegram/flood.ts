@@ -2,8 +2,19 @@ import { type ApiError, tooManyRequests } from "./errors.js";
 import type { FloodLimits } from "./types.js";
 
 /**
- * Telegram's flood limits as sliding windows: per (bot, chat) per second, per bot per second, per
- * (bot, group) per minute. Only accepted sends count. Past a limit the answer is 429 with
+ * Telegram's flood limits (telegram-facts.md), on by default as on Telegram: 1 message a second per
+ * chat (a private chat takes a burst of 3 in any 3 s), 20 a minute per group, 30 a second per bot.
+ */
+export const TELEGRAM_FLOOD_LIMITS: FloodLimits = {
+  perChatPerSecond: 1,
+  privateBurst: 3,
+  perGroupPerMinute: 20,
+  perBotPerSecond: 30,
+};
+
+/**
+ * Telegram's flood limits as sliding windows: per (bot, chat) per second (per `privateBurst`
+ * seconds in a private chat), per bot per second, per (bot, group) per minute. Only accepted sends count. Past a limit the answer is 429 with
  * retry_after = seconds until the window frees a slot (at least 1). Uses the real monotonic clock,
  * not the sandbox clock, so a test that moves the sandbox clock does not unblock or block sends.
  */
@@ -36,8 +47,10 @@ export function createFloodModel(clock: () => number = () => performance.now()):
     check(bot, chatId) {
       if (!limits) return undefined;
       const at = clock();
+      const burst = chatId > 0 ? Math.max(1, limits.privateBurst ?? 1) : 1;
+      const perChat = limits.perChatPerSecond === undefined ? undefined : limits.perChatPerSecond * burst;
       const checks = [
-        slot(`c:${bot}:${chatId}`, limits.perChatPerSecond, 1000, at),
+        slot(`c:${bot}:${chatId}`, perChat, 1000 * burst, at),
         slot(`b:${bot}`, limits.perBotPerSecond, 1000, at),
         slot(`g:${bot}:${chatId}`, chatId < 0 ? limits.perGroupPerMinute : undefined, 60_000, at),
       ];

@@ -19,10 +19,12 @@ export type {
   SentFilter,
   SentMessage,
   TelegramSandbox,
+  UserEditsInput,
   UserSaysInput,
   UserSaysResult,
 } from "./types.js";
 export { SandboxError } from "./errors.js";
+export { TELEGRAM_FLOOD_LIMITS } from "./flood.js";
 export {
   applyWorld,
   readWorldFile,

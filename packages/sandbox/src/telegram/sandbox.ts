@@ -3,6 +3,7 @@ import { createChatStore } from "./chat-store.js";
 import { createControlApi } from "./control-api.js";
 import { SandboxError } from "./errors.js";
 import { createFaultState } from "./faults.js";
+import { TELEGRAM_FLOOD_LIMITS } from "./flood.js";
 import { chooseInlineResult, inlineQuery } from "./inline-queries.js";
 import { createSandboxHttp, type SandboxHttp } from "./http-server.js";
 import { createCallLog, createSentLog } from "./logs.js";
@@ -10,13 +11,19 @@ import { reportBlock, setBotAdmin, setBotMembership } from "./membership.js";
 import { react } from "./reactions.js";
 import { createRegistry } from "./registry.js";
 import { channelPost, closeTopic, createTopic, upgradeGroup } from "./service-messages.js";
-import type { TelegramSandbox } from "./types.js";
+import type { FloodLimits, TelegramSandbox } from "./types.js";
+import { userEdits } from "./user-edits.js";
 import { injectUpdate, userSays } from "./user-messages.js";
 import { createBotStates, unixTime, type World } from "./world.js";
 
 export interface TelegramSandboxOptions {
   /** The sandbox clock in ms (message dates, 24 h retention, log times). Flood limits use the real clock. */
   now?: () => number;
+  /**
+   * The flood limits sends meet (429 with retry_after past them), and what `faults.clear()` and
+   * `reset()` go back to: Telegram's (TELEGRAM_FLOOD_LIMITS) unless given; null = none.
+   */
+  flood?: FloodLimits | null;
 }
 
 /**
@@ -32,15 +39,19 @@ export function createTelegramSandbox(options: TelegramSandboxOptions = {}): Tel
   let apiRoot = "";
   let closed: Promise<void> | undefined;
 
-  const faultState = createFaultState({
-    botKey: (username) => states.get(username).key,
-    setWebhook: (bot, url) => states.get(bot).updates.setWebhook(url),
-    startCompetitor: (bot) => states.get(bot).updates.startCompetitor(),
-    onBlock: (bot, userId, blocked) => reportBlock(world, bot, userId, blocked),
-    onDown: (isDown) => {
-      if (isDown) http?.dropBotSockets();
+  const faultState = createFaultState(
+    {
+      botKey: (username) => states.get(username).key,
+      setWebhook: (bot, url) => states.get(bot).updates.setWebhook(url),
+      startCompetitor: (bot) => states.get(bot).updates.startCompetitor(),
+      onBlock: (bot, userId, blocked) => reportBlock(world, bot, userId, blocked),
+      onDown: (isDown) => {
+        if (isDown) http?.dropBotSockets();
+      },
     },
-  });
+    Math.random,
+    options.flood === undefined ? TELEGRAM_FLOOD_LIMITS : options.flood,
+  );
   const world: World = {
     now,
     registry,
@@ -104,6 +115,7 @@ export function createTelegramSandbox(options: TelegramSandboxOptions = {}): Tel
     addChannel: (spec) => registry.addChannel(spec),
     channelPost: (channel, text) => channelPost(world, channel, text),
     userSays: (input) => userSays(world, input),
+    userEdits: (input) => userEdits(world, input),
     injectUpdate: (bot, update, options) => injectUpdate(world, bot, update, options),
     tap: (input) => tap(world, input),
     react: (input) => react(world, input),

@@ -77,6 +77,8 @@ export interface CallRecord {
 
 export interface FloodLimits {
   perChatPerSecond?: number;
+  /** A private chat takes `perChatPerSecond × privateBurst` messages in any `privateBurst` seconds (short bursts pass). */
+  privateBurst?: number;
   perBotPerSecond?: number;
   perGroupPerMinute?: number;
 }
@@ -109,7 +111,7 @@ export interface SandboxFaults {
   down(isDown: boolean): void;
   /** The user blocked the bot: sends to that private chat answer 403. */
   blockBot(bot: string, userId: number, blocked?: boolean): void;
-  /** Removes every fault (webhooks set through setWebhook stay: they are bot state). */
+  /** Removes every fault (webhooks set through setWebhook stay: they are bot state); flood limits go back to the sandbox's own. */
   clear(): void;
 }
 
@@ -133,6 +135,21 @@ export interface UserSaysInput {
   as?: "anonymous-admin" | { channel: number };
   /** Spans of `text` (first unused occurrence) that become text_mention entities of these users. */
   textMentions?: { userId: number; text: string }[];
+}
+
+export interface UserEditsInput {
+  from: number;
+  /** A group id, or `{ bot }` for the private chat with that bot. */
+  chat: number | { bot: string };
+  /** The user's message, by the id users see. */
+  messageId: number;
+  /** The new text (or caption). */
+  text: string;
+  /**
+   * Seconds after the message was sent that the edit is dated (`edit_date`), to stand for a late
+   * edit without waiting; absent = now.
+   */
+  after?: number;
 }
 
 export interface UserSaysResult {
@@ -262,6 +279,8 @@ export interface TelegramSandbox {
    */
   channelPost(channel: number, text: string): { messageId: number; forwardedId?: number };
   userSays(input: UserSaysInput): UserSaysResult;
+  /** A user edits their message: `edited_message` (same message_id, with edit_date) to the bots that may see it. */
+  userEdits(input: UserEditsInput): UserSaysResult;
   /**
    * A raw update (update_id assigned when absent). allowed_updates applies as to every update, so
    * a test cannot make the bot receive what Telegram would not deliver: undefined when filtered.

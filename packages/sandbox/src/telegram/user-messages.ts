@@ -56,19 +56,23 @@ export function userSays(world: World, input: UserSaysInput): UserSaysResult {
   };
 }
 
-/** Hands a users' message to each recipient bot the privacy rules let through; their usernames. */
+/**
+ * Hands a users' message (or, with `kind` "edited_message", its edited version) to each recipient
+ * bot the privacy rules let through; their usernames.
+ */
 export function deliverToGroupBots(
   world: World,
   place: ChatPlace,
   recipients: readonly string[],
   stored: StoredMessage,
+  kind: "message" | "edited_message" = "message",
 ): string[] {
   const deliveredTo: string[] = [];
   for (const username of recipients) {
     const state = world.botState(username);
     if (place.type !== "private" && !botMaySee(state.bot, stored)) continue;
     world.chats.assignToBot(place, state.key, stored);
-    const id = state.updates.deliver({ message: messageObject(world, place, state.key, stored) });
+    const id = state.updates.deliver({ [kind]: messageObject(world, place, state.key, stored) });
     if (id !== undefined) deliveredTo.push(state.bot.username);
   }
   return deliveredTo;

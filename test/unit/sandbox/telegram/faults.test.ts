@@ -1,8 +1,9 @@
 import { run, type RunnerHandle } from "@grammyjs/runner";
 import { Bot } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
-import { createFloodModel } from "../../../../packages/sandbox/src/telegram/flood.js";
-import { sleep, startSandbox, until } from "./helpers.js";
+import { createFloodModel, TELEGRAM_FLOOD_LIMITS } from "../../../../packages/sandbox/src/telegram/flood.js";
+import { createTelegramSandbox } from "../../../../packages/sandbox/src/telegram/index.js";
+import { callApi, sleep, startSandbox, until } from "./helpers.js";
 
 type Started = Awaited<ReturnType<typeof startSandbox>>;
 let current: Started | undefined;
@@ -161,5 +162,48 @@ describe("flood model", () => {
     expect(refused?.parameters?.retry_after).toBe(58);
     flood.set(null);
     expect(flood.check("a", -5)).toBeUndefined();
+  });
+});
+
+describe("Telegram's flood limits, on by default", () => {
+  it("a private chat bursts 3 in 3 s, a group 1 a second and 20 a minute, the bot 30 a second", () => {
+    let t = 0;
+    const flood = createFloodModel(() => t);
+    flood.set(TELEGRAM_FLOOD_LIMITS);
+    for (let i = 0; i < 3; i++) expect(flood.check("a", 7)).toBeUndefined();
+    expect(flood.check("a", 7)?.parameters).toEqual({ retry_after: 3 });
+    expect(flood.check("a", -5)).toBeUndefined();
+    expect(flood.check("a", -5)?.parameters).toEqual({ retry_after: 1 });
+    for (let n = 1; n < 20; n++) {
+      t = n * 1000;
+      expect(flood.check("a", -5)).toBeUndefined();
+    }
+    t = 20_000;
+    expect(flood.check("a", -5)?.parameters).toEqual({ retry_after: 40 });
+    t = 30_000;
+    for (let id = 100; id < 130; id++) expect(flood.check("a", id)).toBeUndefined();
+    expect(flood.check("a", 200)?.status).toBe(429);
+  });
+
+  it("a sandbox answers 429 with retry_after past them, unless made without limits", async () => {
+    const limited = createTelegramSandbox();
+    const free = createTelegramSandbox({ flood: null });
+    try {
+      for (const s of [limited, free]) {
+        const root = await s.listen();
+        const bot = s.addBot({ username: "f_wiki_bot" });
+        const user = s.addUser({ firstName: "F" });
+        s.userSays({ from: user.id, chat: { bot: bot.username }, text: "hi" });
+        const send = (n: number) =>
+          callApi(root, bot.token, "sendMessage", { chat_id: user.id, text: `${n}` });
+        const statuses = [];
+        for (let n = 0; n < 4; n++) statuses.push((await send(n)).status);
+        expect(statuses).toEqual(s === limited ? [200, 200, 200, 429] : [200, 200, 200, 200]);
+      }
+      limited.faults.clear();
+    } finally {
+      await limited.close();
+      await free.close();
+    }
   });
 });
