@@ -13,6 +13,7 @@ import { requireTldrCorpus } from "../packages/sandbox/src/tldr-corpus.js";
  *   node bench/dist/bench/run.js [pipeline] [scale] [answer-quality] [wiki-import] [inline] [--soak SECONDS] [--runs N]
  *   node bench/dist/bench/run.js soak [--soak SECONDS]   (the soak alone, 600 s by default)
  *   node bench/dist/bench/run.js profile [--runs N]      (CPU per message and heap by owner)
+ *   node bench/dist/bench/run.js store [--runs N]        (latency per message: Redis store against files)
  *   node bench/dist/bench/run.js pacing [--runs N]       (a burst under Telegram's flood limits, with and
  *                                                        without the outgoing queue; about 5 min a run)
  */
@@ -26,9 +27,10 @@ const want = (name: string) => chosen.length === 0 || chosen.includes(name);
 const only = (name: string) => chosen.includes(name);
 const runs = flag("--runs");
 
-// Every benchmark but pacing runs on the tldr corpus: without it, say where it was looked for and how to get it.
+// Every benchmark but pacing and store runs on the tldr corpus: without it, say where it was looked for and how to get it.
+const withoutCorpus = new Set(["pacing", "store"]);
 try {
-  if (!(chosen.length === 1 && only("pacing"))) requireTldrCorpus();
+  if (chosen.length === 0 || chosen.some((name) => !withoutCorpus.has(name))) requireTldrCorpus();
 } catch (error) {
   if (!isGatewayError(error)) throw error;
   process.stderr.write(`${error.describe()}\n`);
@@ -52,6 +54,10 @@ if (want("pipeline")) {
 }
 if (want("scale")) tables.push((await runScale(runs ? { runs } : {})).table);
 if (want("profile")) tables.push((await runProfile(runs ? { runs } : {})).table);
+if (want("store")) {
+  const { runStoreBench } = await import("./store.js");
+  tables.push((await runStoreBench(runs ? { runs } : {})).table);
+}
 if (only("soak")) tables.push((await runSoak(flag("--soak") ?? 600)).table);
 if (only("pacing")) tables.push((await runPacing(runs ? { runs } : {})).table);
 process.stdout.write(`${tables.join("\n\n")}\n`);

@@ -106,7 +106,11 @@ export function createAccountBot(options: AccountBotOptions): Bot {
   const journal: Transformer = async (prev, method, payload, signal) => {
     const res = await prev(method, payload, signal);
     const result: unknown = res.ok ? res.result : undefined;
-    if (method === "getUpdates" && Array.isArray(result)) options.journal.record(result.filter(isUpdate));
+    if (method === "getUpdates" && Array.isArray(result)) {
+      options.journal.record(result.filter(isUpdate));
+      // Stored before the runner may confirm the batch (its next getUpdates moves the offset).
+      await options.journal.flush();
+    }
     return res;
   };
   const retry = autoRetry({

@@ -3,15 +3,18 @@ import type { GatewayConfig } from "../config/schema.js";
 import type { Logger } from "../log/logger.js";
 import { type AccountRunner, type AccountRunnerOptions, createAccountRunner } from "./account-runner.js";
 import type { AccountState } from "./account-state.js";
+import type { Journal } from "./journal.js";
 
 export type RunnerFactory = (options: AccountRunnerOptions) => AccountRunner;
 
 export interface AccountPoolOptions extends Omit<
   AccountRunnerOptions,
-  "account" | "token" | "journalFile" | "logger"
+  "account" | "token" | "journalFile" | "logger" | "openJournal"
 > {
   logger: Logger;
   journalFile: (account: string) => string;
+  /** Opens an account's journal in another store (cluster mode); default: the file `journalFile`. */
+  journalFor?: (account: string) => Journal;
   stopTimeoutMs: number;
   createRunner?: RunnerFactory;
 }
@@ -44,6 +47,7 @@ export function createAccountPool(options: AccountPoolOptions): AccountPool {
       account,
       token,
       journalFile: options.journalFile(account),
+      ...(options.journalFor ? { openJournal: () => options.journalFor!(account) } : {}),
       logger: options.logger,
     });
     runners.set(account, { runner, tokenHash: hash(token) });

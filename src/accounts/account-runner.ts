@@ -14,7 +14,7 @@ import { createSupervisor } from "./account-supervisor.js";
 import { type ApiCallEvent, createAccountBot } from "./account-bot.js";
 import { identityOf } from "./bot-identity.js";
 import { type CommandMenu, syncCommandMenu } from "./command-menu.js";
-import { openJournal } from "./journal.js";
+import { type Journal, openJournal } from "./journal.js";
 import { createOutgoingPacer } from "./outgoing-pacer.js";
 import { createReplay } from "./replay.js";
 import { createInlineReplier } from "./inline-replier.js";
@@ -27,6 +27,8 @@ export interface AccountRunnerOptions {
   token: string;
   apiRoot: string;
   journalFile: string;
+  /** Opens the account's journal in another store (cluster mode: Redis); default: `journalFile`. */
+  openJournal?: () => Journal;
   logger: Logger;
   handler: MessageHandler;
   /** Inline queries and chosen inline results; without it they are ignored (logged). */
@@ -75,9 +77,15 @@ export interface AccountRunner {
 export function createAccountRunner(options: AccountRunnerOptions): AccountRunner {
   const { account } = options;
   const log = options.logger.child({ account });
-  const journal = openJournal(options.journalFile, { durable: options.durableJournal ?? true });
-  if (journal.damage)
+  const journal =
+    options.openJournal?.() ?? openJournal(options.journalFile, { durable: options.durableJournal ?? true });
+  let damageTold = false;
+  const tellDamage = (): void => {
+    if (!journal.damage || damageTold) return;
+    damageTold = true;
     log.warn({ code: journal.damage.code, remedy: journal.damage.remedy }, journal.damage.message);
+  };
+  tellDamage();
   let stopping = false;
   let stopPromise: Promise<void> | undefined;
   const stopController = new AbortController();
@@ -157,7 +165,14 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
   });
   bot.use(sequentialize((ctx) => String(ctx.chat?.id ?? ctx.update.update_id)));
   bot.use((ctx) => processor.process(ctx.update));
-  const replay = createReplay({ unfinished: journal.unfinished, log, submit });
+  // Read when the replay runs: a remote journal knows its unfinished updates only once loaded.
+  const replay = createReplay({
+    get unfinished() {
+      return journal.unfinished;
+    },
+    log,
+    submit,
+  });
 
   let firstSettled: () => void = () => {};
   const settled = new Promise<void>((resolve) => {
@@ -172,6 +187,8 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     stopping: () => stopping,
     async beforeFirstPoll() {
       if (options.commands) await syncCommandMenu(bot.api, options.commands, log);
+      await journal.ready();
+      tellDamage();
       replay.run();
     },
     startRunner: () =>

@@ -13,10 +13,10 @@ export type { JournalEntry } from "./journal-state.js";
  * The per-account update journal: what makes "no lost messages" true although the grammY runner
  * confirms updates to Telegram before their handlers finish.
  *
- * Contract:
- * - `record(updates)` is called with every batch `getUpdates` returned, BEFORE the runner can ask for
- *   the next batch (which confirms this one to Telegram). It writes synchronously, so once it
- *   returns, a kill -9 cannot lose the batch.
+ * Contract (of every journal store: this file store, and the Redis one of cluster mode):
+ * - `record(updates)` is called with every batch `getUpdates` returned, and `flush()` awaited,
+ *   BEFORE the runner can ask for the next batch (which confirms this one to Telegram). The file
+ *   store writes synchronously, so once `record` returns, a kill -9 cannot lose the batch.
  * - `markSent(updateId, chunk)` is written the moment Telegram accepted reply chunk `chunk`;
  *   `markDone(updateId)` when the handler finished. A replay skips chunks already sent, so a
  *   restart never answers twice; the one unavoidable window is a reply Telegram accepted whose
@@ -28,8 +28,20 @@ export type { JournalEntry } from "./journal-state.js";
  *   done ids, so the file stays bounded. It also runs at open, so each start begins compact.
  */
 export interface Journal {
-  /** Unfinished updates found on open, oldest first. */
+  /** Unfinished updates found on open, oldest first (empty until `ready()` resolved). */
   readonly unfinished: JournalEntry[];
+  /**
+   * Resolves once what was stored is loaded (at once for a file, which loads in `openJournal`).
+   * A store that cannot be read yet keeps trying and reports it in `failing()`; it rejects only
+   * when the journal is closed first. Nothing is recorded before it resolved.
+   */
+  ready(): Promise<void>;
+  /**
+   * Resolves when everything recorded and marked so far is stored: at once for a file (its writes
+   * are synchronous), after the round trip for a remote store. Rejects with a JournalError when the
+   * store cannot be written now; what was not stored stays queued and is retried.
+   */
+  flush(): Promise<void>;
   /** Set when the file held unreadable lines other than a torn last one. */
   readonly damage: JournalDamage | undefined;
   /** Appends a batch; returns only the updates not seen before (done or in flight). */
@@ -100,6 +112,8 @@ export function openJournal(file: string, options: JournalOptions = {}): Journal
   return {
     unfinished: state.pending(),
     damage,
+    ready: () => Promise.resolve(),
+    flush: () => Promise.resolve(),
     record(updates) {
       const { fresh, lines } = state.receive(updates);
       append(lines, true);

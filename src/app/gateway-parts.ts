@@ -9,9 +9,10 @@ import type { Logger } from "../log/logger.js";
 import { type ApprovalDelivery, createApprovalDelivery } from "../pipeline/approval-delivery.js";
 import { boundAgents } from "../pipeline/runtime-config.js";
 import type { WikiWatch } from "../pipeline/wiki-watch.js";
-import { createPairingStore, type PairingStore } from "../policy/pairing-store.js";
+import { createPairingStore, createPairingStoreOn, type PairingStore } from "../policy/pairing-store.js";
 import { createStateLayout, type StateLayout } from "../state/layout.js";
 import type { ConfigInForce } from "./apply-config.js";
+import type { SharedStores } from "./shared-stores.js";
 import { wireAccounts } from "./wire-accounts.js";
 import { wireFeedback } from "./wire-feedback.js";
 import { createMembershipTracker } from "./wire-membership.js";
@@ -35,9 +36,15 @@ export interface GatewayParts {
   feedback: { flush(): Promise<void> };
   /** Event-loop and GC watch; stopped last. */
   loopHealth: LoopHealth;
+  /** Journals and pairing outside the state directory (cluster mode); closed after the accounts. */
+  stores: SharedStores;
 }
 
-export function createGatewayParts(settings: Settings, logger: Logger): GatewayParts {
+export function createGatewayParts(
+  settings: Settings,
+  logger: Logger,
+  stores: SharedStores = { close: async () => {} },
+): GatewayParts {
   const layout = createStateLayout(settings.stateDir);
   const metrics = createMetrics();
   const loopLogger = logger.child({ component: "event-loop" });
@@ -52,7 +59,9 @@ export function createGatewayParts(settings: Settings, logger: Logger): GatewayP
     metrics,
     layout.indexFile,
   );
-  const pairing = createPairingStore({ file: layout.pairingFile, lockFile: layout.pairingLock, logger });
+  const pairing = stores.pairing
+    ? createPairingStoreOn(stores.pairing, { logger })
+    : createPairingStore({ file: layout.pairingFile, lockFile: layout.pairingLock, logger });
   const migrations = wireChatMigrations(logger);
   const membership = createMembershipTracker(metrics, config);
   const feedback = wireFeedback({ config, pairing, layout, metrics, logger, migrations });
@@ -79,6 +88,7 @@ export function createGatewayParts(settings: Settings, logger: Logger): GatewayP
     config,
     membership,
     onReaction: (event, log) => feedback.react(event, log),
+    ...(stores.journalFor ? { journalFor: stores.journalFor } : {}),
   });
   const delivery = createApprovalDelivery({
     pairing,
@@ -98,5 +108,18 @@ export function createGatewayParts(settings: Settings, logger: Logger): GatewayP
     eventLoop: () => loopHealth.view(),
   };
   const http = wireHttp(settings, logger, metrics, view);
-  return { layout, config, wikiWatch, pairing, pipeline, pool, delivery, view, http, feedback, loopHealth };
+  return {
+    layout,
+    config,
+    wikiWatch,
+    pairing,
+    pipeline,
+    pool,
+    delivery,
+    view,
+    http,
+    feedback,
+    loopHealth,
+    stores,
+  };
 }

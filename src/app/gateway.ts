@@ -8,12 +8,15 @@ import { ensureWritableStateDir } from "../state/state-dir.js";
 import { applyConfig, type ConfigTarget, type ReloadResult, reloadConfig } from "./apply-config.js";
 import { startDeliveries, watchGatewayConfig } from "./background.js";
 import { createGatewayParts, type GatewayParts } from "./gateway-parts.js";
+import type { SharedStores } from "./shared-stores.js";
 
 export type { ReloadResult } from "./apply-config.js";
 
 export interface GatewayDeps {
   settings: Settings;
   logger: Logger;
+  /** From `openSharedStores` (cluster mode: Redis); absent: the state directory's files. */
+  stores?: SharedStores;
 }
 
 export interface Gateway {
@@ -32,8 +35,8 @@ export interface Gateway {
  * The composition root: the only place that wires modules together. Everything else receives its
  * dependencies; nothing else reads settings or creates singletons.
  */
-export function createGateway({ settings, logger }: GatewayDeps): Gateway {
-  const parts = createGatewayParts(settings, logger);
+export function createGateway({ settings, logger, stores }: GatewayDeps): Gateway {
+  const parts = createGatewayParts(settings, logger, stores);
   const target: ConfigTarget = { config: parts.config, pool: parts.pool, wikiUrl: settings.wikiUrl, logger };
   const reload = (reason: string) => reloadConfig(target, reason);
   /** What start() opened beside the parts (watches, timers), closed first by stop(). */
@@ -86,6 +89,7 @@ async function stopParts(
   for (const close of closers) close();
   await parts.pool.stop();
   await parts.feedback.flush();
+  await parts.stores.close();
   await parts.wikiWatch.stop();
   await parts.http.close();
   parts.loopHealth.stop();

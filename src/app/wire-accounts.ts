@@ -1,4 +1,5 @@
 import { type AccountPool, createAccountPool } from "../accounts/account-pool.js";
+import type { Journal } from "../accounts/journal.js";
 import { htmlToPlain } from "../agents/format/index.js";
 import { BOT_COMMANDS } from "../agents/bot-commands.js";
 import type { Settings } from "../config/settings.js";
@@ -25,6 +26,8 @@ export function wireAccounts(deps: {
   config: ConfigInForce;
   membership: MembershipTracker;
   onReaction: (event: ReactionEvent, log: Logger) => void;
+  /** Journals outside the state directory (cluster mode). */
+  journalFor?: (account: string) => Journal;
 }): AccountPool {
   const privacyWarning = createPrivacyWarning(deps.config, deps.logger);
   const { settings, metrics } = deps;
@@ -35,6 +38,7 @@ export function wireAccounts(deps: {
     apiRoot: settings.telegramApiRoot,
     pollTimeoutSeconds: Math.min(50, settings.telegramPollTimeout),
     journalFile: deps.layout.journalFile,
+    ...(deps.journalFor ? { journalFor: deps.journalFor } : {}),
     stopTimeoutMs: settings.stopTimeoutMs,
     handler: deps.pipeline,
     inline: deps.inline,

@@ -17,7 +17,8 @@ const FLAGS = { ...SETTINGS_FLAGS, fix: { type: "boolean" }, json: { type: "bool
 /**
  * `doctor`: checks everything the gateway depends on, without starting it: gateway.json, each
  * account against Telegram (token, webhook, privacy mode, inline mode, groups), the wiki (URL, token file,
- * real authentication, rights) and the state directory. Exit 0 when nothing failed, 1 otherwise.
+ * real authentication, rights), the state directory, and in cluster mode Redis (reachable, auth,
+ * version, persistence). Exit 0 when nothing failed, 1 otherwise.
  * `--fix` removes webhooks found set.
  */
 export const doctorCommand: Command = {
@@ -82,6 +83,11 @@ async function runChecks(settings: Settings, fix: boolean): Promise<Check[]> {
   );
   for (const r of results) checks.push(...r);
   checks.push(...(await diagnoseWiki(settings)));
+  if (settings.redisUrl !== "") {
+    // Loaded only in cluster mode: without a Redis URL, doctor loads no Redis client.
+    const { diagnoseRedis } = await import("../cluster/diagnose-redis.js");
+    checks.push(...(await diagnoseRedis(settings.redisUrl)));
+  }
   try {
     await ensureWritableStateDir(settings.stateDir);
     checks.push({ subject: "state", check: "writable", status: "ok", detail: settings.stateDir });

@@ -2,9 +2,9 @@ import { readGatewayConfig } from "../config/load.js";
 import type { DmPolicy } from "../config/schema.js";
 import { errorMessage, isGatewayError } from "../errors.js";
 import { PairingError } from "../policy/pairing-error.js";
-import { createPairingStore, type PairingApproval, type PairingStore } from "../policy/pairing-store.js";
-import { createStateLayout } from "../state/layout.js";
+import type { PairingApproval, PairingStore } from "../policy/pairing-store.js";
 import { type CliIo, type Command, parseFlags, readSettings, SETTINGS_FLAGS, UsageError } from "./command.js";
+import { pairingStoreFor } from "./pairing-store-for.js";
 import { renderTable } from "./table.js";
 
 const usage = [
@@ -69,56 +69,76 @@ export const pairingCommand: Command = {
       const accounts = await knownAccounts(settings.configPath, io);
       const account = values.account ?? (sub === "revoke" ? rest[0] : undefined);
       if (account !== undefined) checkAccount(account, accounts);
-      const layout = createStateLayout(settings.stateDir);
-      const store = createPairingStore({ file: layout.pairingFile, lockFile: layout.pairingLock });
-      const json = values.json === true;
-      switch (sub) {
-        case "list":
-          return await list(store, io, account, json);
-        case "allowed":
-          return await allowed(store, io, account, json);
-        case "approve": {
-          const timeoutMs = parseTimeout(values["timeout-ms"]);
-          const approval = await store.approve(rest[0]!, account);
-          io.out(`approved ${who(approval)} for account ${approval.account} (code ${approval.code})\n`);
-          const policy = accounts?.get(approval.account);
-          if (policy && policy !== "pairing") {
-            io.err(
-              `warning: account ${approval.account} has dmPolicy "${policy}": approvals count only while it is "pairing"\n`,
-            );
-          }
-          const kept = approval.message?.text
-            ? ` and answers their first message ("${clip(approval.message.text, 60)}")`
-            : "";
-          if (!values.notify) {
-            io.out(`a running gateway tells the user within a few seconds${kept}\n`);
-            return 0;
-          }
-          return await waitForDelivery(store, approval, timeoutMs, io);
-        }
-        case "deny": {
-          const request = await store.deny(rest[0]!, account);
-          io.out(
-            `denied code ${request.code}: removed the request of ${who(request)} for account ${request.account}\n`,
-          );
-          return 0;
-        }
-        default: {
-          const userId = rest[1]!;
-          if (!/^\d+$/.test(userId))
-            throw new UsageError(`USER_ID must be a numeric user id, got "${userId}"`, usage);
-          const approval = await store.revoke(rest[0]!, userId);
-          io.out(
-            `revoked ${who(approval)} for account ${approval.account}: the bot no longer answers their DMs\n`,
-          );
-          return 0;
-        }
+      const { store, close } = await pairingStoreFor(settings);
+      try {
+        return await runSub(sub!, rest, store, { account, json: values.json === true, values, accounts }, io);
+      } finally {
+        await close();
       }
     } catch (error) {
       return report(error, io);
     }
   },
 };
+
+interface SubContext {
+  account: string | undefined;
+  json: boolean;
+  values: { notify?: boolean; "timeout-ms"?: string };
+  accounts: Map<string, DmPolicy | undefined> | undefined;
+}
+
+/** Runs one subcommand on the store; resolves to the exit code. */
+async function runSub(
+  sub: string,
+  rest: readonly string[],
+  store: PairingStore,
+  { account, json, values, accounts }: SubContext,
+  io: CliIo,
+): Promise<number> {
+  switch (sub) {
+    case "list":
+      return await list(store, io, account, json);
+    case "allowed":
+      return await allowed(store, io, account, json);
+    case "approve": {
+      const timeoutMs = parseTimeout(values["timeout-ms"]);
+      const approval = await store.approve(rest[0]!, account);
+      io.out(`approved ${who(approval)} for account ${approval.account} (code ${approval.code})\n`);
+      const policy = accounts?.get(approval.account);
+      if (policy && policy !== "pairing") {
+        io.err(
+          `warning: account ${approval.account} has dmPolicy "${policy}": approvals count only while it is "pairing"\n`,
+        );
+      }
+      const kept = approval.message?.text
+        ? ` and answers their first message ("${clip(approval.message.text, 60)}")`
+        : "";
+      if (!values.notify) {
+        io.out(`a running gateway tells the user within a few seconds${kept}\n`);
+        return 0;
+      }
+      return await waitForDelivery(store, approval, timeoutMs, io);
+    }
+    case "deny": {
+      const request = await store.deny(rest[0]!, account);
+      io.out(
+        `denied code ${request.code}: removed the request of ${who(request)} for account ${request.account}\n`,
+      );
+      return 0;
+    }
+    default: {
+      const userId = rest[1]!;
+      if (!/^\d+$/.test(userId))
+        throw new UsageError(`USER_ID must be a numeric user id, got "${userId}"`, usage);
+      const approval = await store.revoke(rest[0]!, userId);
+      io.out(
+        `revoked ${who(approval)} for account ${approval.account}: the bot no longer answers their DMs\n`,
+      );
+      return 0;
+    }
+  }
+}
 
 async function list(store: PairingStore, io: CliIo, account: string | undefined, json: boolean) {
   const requests = await store.list(account);

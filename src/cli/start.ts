@@ -1,6 +1,7 @@
 import { loadSettings, wantsPrettyLogs } from "../config/settings.js";
 import { createLogger } from "../log/logger.js";
 import { createGateway } from "../app/gateway.js";
+import { openSharedStores } from "../app/open-shared-stores.js";
 import { type Command, parseFlags, SETTINGS_FLAGS, settingsArgs } from "./command.js";
 
 const usage = "wiki-gateway start [--config FILE] [--state-dir DIR] [--http-port N] [...settings]";
@@ -19,7 +20,13 @@ export const startCommand: Command = {
     const { values } = parseFlags(args, SETTINGS_FLAGS, usage, false);
     const settings = loadSettings(settingsArgs(values), io.env);
     const logger = createLogger({ level: settings.logLevel, pretty: wantsPrettyLogs(settings, io.isTty) });
-    const gateway = createGateway({ settings, logger });
+    // Cluster mode connects to Redis first: without it there is nothing safe to poll for.
+    const stores = await openSharedStores(settings, logger).catch((error: unknown) => {
+      logger.fatal({ err: error }, "the gateway could not start");
+      logger.flush?.();
+      throw error;
+    });
+    const gateway = createGateway({ settings, logger, stores });
     let stopping: Promise<void> | undefined;
     const onSignal = (signal: NodeJS.Signals) => {
       if (stopping) {

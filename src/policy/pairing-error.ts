@@ -8,6 +8,7 @@ export type PairingErrorCode =
   | "pairing-file-corrupt"
   | "pairing-file-version"
   | "pairing-lock-timeout"
+  | "pairing-store-unavailable"
   | "pairing-unknown-account"
   | "pairing-invalid-request";
 

@@ -1,6 +1,5 @@
-import { readFile, rename } from "node:fs/promises";
-import { writeJsonAtomic } from "../state/atomic-file.js";
-import { withFileLock } from "./file-lock.js";
+import { createFilePairingDocument } from "./pairing-document-file.js";
+import type { HeldPairingDocument, PairingDocument } from "./pairing-document.js";
 import { PairingError } from "./pairing-error.js";
 import { emptyPairingState, type PairingState, parsePairingState } from "./pairing-file.js";
 import {
@@ -11,18 +10,31 @@ import {
   applyRevoke,
   ExpiredCode,
 } from "./pairing-rules.js";
-import type { PairingStore, PairingStoreOptions } from "./pairing-types.js";
-import { watchFile } from "../state/watch-file.js";
+import type { PairingStore, PairingStoreOptions, PairingStoreRules } from "./pairing-types.js";
 import { createSkippedMessages } from "./skipped-messages.js";
 
 export type { PairingOutcome } from "./pairing-rules.js";
 export type { PairingApproval, PairingRequest } from "./pairing-file.js";
-export type { Delivery, PairingStore, PairingStoreOptions } from "./pairing-types.js";
+export type { Delivery, PairingStore, PairingStoreOptions, PairingStoreRules } from "./pairing-types.js";
+export type { PairingDocument } from "./pairing-document.js";
+
+/** The pairing store over the file `pairing.json` and its lock file (the default). */
+export function createPairingStore(options: PairingStoreOptions): PairingStore {
+  return createPairingStoreOn(
+    createFilePairingDocument({
+      file: options.file,
+      lockFile: options.lockFile,
+      ...(options.lockTimeoutMs === undefined ? {} : { lockTimeoutMs: options.lockTimeoutMs }),
+    }),
+    options,
+  );
+}
 
 /**
- * The pairing requests and approvals, persisted in one JSON file shared by the daemon and the CLI.
+ * The pairing requests and approvals, persisted in one JSON document shared by the daemon and the
+ * CLI (a file, or Redis in cluster mode: `pairing-document.ts`); `file` below is its `where`.
  *
- * Contract: every read-modify-write holds the lock file, re-reads the file inside the lock and
+ * Contract: every read-modify-write holds the document's lock, re-reads it inside the lock and
  * replaces it atomically, so concurrent writers in any number of processes lose nothing. Within a
  * process, operations run one at a time. A file that cannot be read as a pairing state is never
  * overwritten silently: it is renamed to `<file>.corrupt-<ts>` and a `pairing-file-corrupt` error
@@ -31,21 +43,16 @@ export type { Delivery, PairingStore, PairingStoreOptions } from "./pairing-type
  * it is never answered, every other entry works, and the file as found is kept as
  * `<file>.invalid-<ts>` before a write replaces it.
  */
-export function createPairingStore(options: PairingStoreOptions): PairingStore {
-  const { file, lockFile, logger } = options;
+export function createPairingStoreOn(document: PairingDocument, options: PairingStoreRules): PairingStore {
+  const file = document.where;
+  const { logger } = options;
   const now = options.now ?? Date.now;
-  const lock = <T>(fn: () => Promise<T>) =>
-    withFileLock(
-      lockFile,
-      fn,
-      options.lockTimeoutMs === undefined ? {} : { timeoutMs: options.lockTimeoutMs },
-    );
   let snapshot: PairingState = emptyPairingState();
   let approved = new Set<string>();
   /** The file's text as last read or written here ("" = no file). */
   let lastText: string | undefined;
   let queue: Promise<unknown> = Promise.resolve();
-  const skippedIn = createSkippedMessages(file, logger);
+  const skippedIn = createSkippedMessages(document, logger);
   /** Another process changed the file and `watch` has not reported it yet. */
   let unseen = false;
 
@@ -61,18 +68,9 @@ export function createPairingStore(options: PairingStoreOptions): PairingStore {
     lastText = text;
   }
 
-  async function readText(): Promise<string> {
-    try {
-      return await readFile(file, "utf8");
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return "";
-      throw error;
-    }
-  }
-
-  /** Reads and parses the file; on a bad file, sets it aside (when `locked`) and throws. */
-  async function readState(locked: boolean): Promise<{ state: PairingState; text: string }> {
-    const text = await readText();
+  /** Reads and parses the document; on a bad one, sets it aside (when `held`) and throws. */
+  async function readState(held?: HeldPairingDocument): Promise<{ state: PairingState; text: string }> {
+    const text = await document.read();
     // Text this store neither read nor wrote last: another process changed the file.
     if (lastText !== undefined && text !== lastText) unseen = true;
     if (text === "") return { state: emptyPairingState(), text };
@@ -88,9 +86,8 @@ export function createPairingStore(options: PairingStoreOptions): PairingStore {
         "run the same or a newer wiki-gateway version as the one that wrote the file",
       );
     }
-    if (!locked) return lock(() => readState(true));
-    const kept = `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, "-")}`;
-    await rename(file, kept);
+    if (!held) return document.locked((h) => readState(h));
+    const kept = await held.setAside();
     adopt(emptyPairingState(), "");
     const error = new PairingError(
       "pairing-file-corrupt",
@@ -104,35 +101,41 @@ export function createPairingStore(options: PairingStoreOptions): PairingStore {
   /** One locked read-modify-write; the file is written only when the state changed. */
   function mutate<T>(change: (state: PairingState) => T): Promise<T> {
     return serial(() =>
-      lock(async () => {
-        const { state, text } = await readState(true);
+      document.locked(async (held) => {
+        const { state, text } = await readState(held);
         const before = JSON.stringify(state);
         let result: T;
         try {
           result = change(state);
         } catch (error) {
-          if (error instanceof ExpiredCode) await write(state, text, before);
+          if (error instanceof ExpiredCode) await write(held, state, text, before);
           throw error;
         }
-        await write(state, text, before);
+        await write(held, state, text, before);
         return result;
       }),
     );
   }
 
-  async function write(state: PairingState, text: string, before: string): Promise<void> {
+  async function write(
+    held: HeldPairingDocument,
+    state: PairingState,
+    text: string,
+    before: string,
+  ): Promise<void> {
     if (JSON.stringify(state) === before) {
       adopt(state, text);
       return;
     }
     await skippedIn.keepBeforeReplacing(text);
-    await writeJsonAtomic(file, state);
-    adopt(state, `${JSON.stringify(state, null, 2)}\n`);
+    const written = `${JSON.stringify(state, null, 2)}\n`;
+    await held.write(written);
+    adopt(state, written);
   }
 
   async function reload(): Promise<void> {
     await serial(async () => {
-      const { state, text } = await readState(false);
+      const { state, text } = await readState();
       adopt(state, text);
     });
   }
@@ -172,8 +175,7 @@ export function createPairingStore(options: PairingStoreOptions): PairingStore {
     isApproved: (account, userId) => approved.has(key(account, String(userId))),
     reload,
     watch(onChange) {
-      return watchFile(
-        file,
+      return document.watch(
         async () => {
           try {
             await reload();

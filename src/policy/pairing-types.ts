@@ -5,18 +5,23 @@ import type { PairingOutcome } from "./pairing-rules.js";
 
 /** The pairing store's interface, used by the daemon (pipeline, delivery) and the CLI. */
 
-export interface PairingStoreOptions {
+/** What the store needs whatever document it keeps its state in. */
+export interface PairingStoreRules {
+  /** Clock for expiry and repeat rules (epoch ms); the lock's staleness uses the real clock. */
+  now?: () => number;
+  logger?: Logger;
+  /** Poll period of `watch` (fs.watch events are not reliable on every filesystem). */
+  pollMs?: number;
+}
+
+/** The default store: the file pairing.json and its lock file. */
+export interface PairingStoreOptions extends PairingStoreRules {
   /** pairing.json (StateLayout.pairingFile). */
   file: string;
   /** pairing.lock (StateLayout.pairingLock). */
   lockFile: string;
-  /** Clock for expiry and repeat rules (epoch ms); the lock's staleness uses the real clock. */
-  now?: () => number;
-  logger?: Logger;
   /** How long a write waits for the lock before failing with `pairing-lock-timeout`. */
   lockTimeoutMs?: number;
-  /** Poll period of `watch` (fs.watch events are not reliable on every filesystem). */
-  pollMs?: number;
 }
 
 /** An approval whose user has not been told yet (its `message` is the one to answer after telling them). */

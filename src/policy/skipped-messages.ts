@@ -1,16 +1,20 @@
-import { writeFile } from "node:fs/promises";
 import type { Logger } from "../log/logger.js";
+import type { PairingDocument } from "./pairing-document.js";
 import type { SkippedMessage } from "./pairing-file.js";
 
 /** The kept messages of pairing.json that did not read back, as the store reports and preserves them. */
 export interface SkippedMessages {
   /** Logs each skipped message once per file text (a reload of the same text says nothing new). */
   note(text: string, skipped: readonly SkippedMessage[]): void;
-  /** Before `text` is replaced: if it held skipped messages, keeps it as `<file>.invalid-<ts>`. */
+  /** Before `text` is replaced: if it held skipped messages, keeps it as `<where>.invalid-<ts>`. */
   keepBeforeReplacing(text: string): Promise<void>;
 }
 
-export function createSkippedMessages(file: string, logger: Logger | undefined): SkippedMessages {
+export function createSkippedMessages(
+  document: Pick<PairingDocument, "where" | "keepCopy">,
+  logger: Logger | undefined,
+): SkippedMessages {
+  const file = document.where;
   let noted: string | undefined;
   return {
     note(text, skipped) {
@@ -30,8 +34,7 @@ export function createSkippedMessages(file: string, logger: Logger | undefined):
     },
     async keepBeforeReplacing(text) {
       if (text !== noted) return;
-      const kept = `${file}.invalid-${new Date().toISOString().replace(/[:.]/g, "-")}`;
-      await writeFile(kept, text, { mode: 0o600 });
+      const kept = await document.keepCopy(text);
       logger?.warn({ code: "pairing-message-invalid", kept }, `${file} as found is kept as ${kept}`);
       noted = undefined;
     },

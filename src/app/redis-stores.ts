@@ -1,0 +1,29 @@
+import { hostname } from "node:os";
+import { openRedisJournal } from "../accounts/journal-redis.js";
+import { connectRedis } from "../cluster/redis-connection.js";
+import { redisKeys } from "../cluster/redis-keys.js";
+import type { Settings } from "../config/settings.js";
+import type { Logger } from "../log/logger.js";
+import { createRedisPairingDocument } from "../policy/pairing-document-redis.js";
+import type { SharedStores } from "./shared-stores.js";
+
+/** Cluster mode's stores: one Redis connection for the journals and the pairing document. */
+export async function openRedisStores(settings: Settings, logger: Logger): Promise<SharedStores> {
+  const replicaId = settings.replicaId || `${hostname()}-${process.pid}`;
+  const log = logger.child({ component: "redis" });
+  const client = await connectRedis({
+    url: settings.redisUrl,
+    logger: log,
+    name: `wiki-gateway:${replicaId.replace(/[^\w.:-]/g, "_")}`,
+  });
+  const keys = redisKeys();
+  log.info({ replicaId }, "cluster mode: journals and pairing are kept in Redis");
+  return {
+    pairing: createRedisPairingDocument({ client, keys }),
+    journalFor: (account) => openRedisJournal({ client, keys, account }),
+    redis: { client, keys, replicaId },
+    async close() {
+      await client.close().catch(() => client.destroy());
+    },
+  };
+}

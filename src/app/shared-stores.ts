@@ -1,0 +1,20 @@
+import type { Journal } from "../accounts/journal.js";
+import type { RedisConnection } from "../cluster/redis-connection.js";
+import type { RedisKeys } from "../cluster/redis-keys.js";
+import type { PairingDocument } from "../policy/pairing-document.js";
+
+/**
+ * The stores that may live outside the state directory. Without a Redis URL, nothing here is set
+ * and the parts use their files (journal/<account>.log, pairing.json); with one (cluster mode),
+ * the journals and the pairing document live in Redis and every replica shares them.
+ */
+export interface SharedStores {
+  /** The pairing document; absent: pairing.json. */
+  pairing?: PairingDocument;
+  /** Opens an account's journal; absent: journal/<account>.log. */
+  journalFor?: (account: string) => Journal;
+  /** Cluster mode's Redis connection and key names, for the parts that coordinate replicas. */
+  redis?: { client: RedisConnection; keys: RedisKeys; replicaId: string };
+  /** Closes what was opened (after the accounts stopped). */
+  close(): Promise<void>;
+}
