@@ -10,6 +10,7 @@ import type { AnswerStep } from "../pipeline/answer-step.js";
 import { createChoiceStore } from "../pipeline/choice-store.js";
 import { createChoiceFlow } from "../pipeline/choice-tap.js";
 import { createInlineFlow } from "../pipeline/inline-flow.js";
+import { createChoiceFile } from "../state/choice-file.js";
 import { createGapLog } from "../state/gap-log.js";
 import type { StateLayout } from "../state/layout.js";
 import { createMessagePipeline } from "../pipeline/handle-message.js";
@@ -42,7 +43,18 @@ export function wirePipeline(deps: {
     onError: (err) => deps.logger.warn({ err }, "the gap log cannot be written; questions are not recorded"),
   });
   const choices = createChoiceFlow({
-    store: createChoiceStore(),
+    store: createChoiceStore({
+      file: createChoiceFile({
+        file: deps.layout.choiceFile,
+        onError: (err) =>
+          deps.logger.warn({ err }, "offered choices cannot be saved; their buttons expire at a restart"),
+      }),
+      onInvalid: (lines) =>
+        deps.logger.warn(
+          { lines, file: deps.layout.choiceFile },
+          "skipped unreadable lines of the offered choices",
+        ),
+    }),
     agent: deps.agent,
     gaps,
     taps: metrics.choiceTaps,

@@ -57,7 +57,7 @@ export function createChoiceFlow(deps: {
 }): ChoiceFlow {
   const { store } = deps;
   return {
-    offer(msg, agent, out, reply, replaces) {
+    async offer(msg, agent, out, reply, replaces) {
       const pages = out.choices ?? [];
       const data = store.offer({
         account: msg.account,
@@ -66,6 +66,8 @@ export function createChoiceFlow(deps: {
         question: msg.args,
         pages,
       });
+      // The offer is saved before its buttons can be tapped, so a tap after a restart finds it.
+      await store.flush();
       const buttons: InlineButton[][] = pages.map((page, n) => [{ text: label(page.title), data: data[n]! }]);
       return reply.send(out.chunks, { buttons, ...(replaces !== undefined ? { replaces } : {}) });
     },

@@ -45,5 +45,5 @@ export function createFeedbackLog(options: JsonlLogOptions): FeedbackLog {
 
 /** Every vote record, oldest first; lines that are not records are counted, not returned. */
 export function readFeedbackLog(file: string, keep = 3): Promise<{ records: VoteRecord[]; invalid: number }> {
-  return readJsonlLog(file, (value) => VoteRecordSchema.safeParse(value).data, keep);
+  return readJsonlLog(file, VoteRecordSchema, keep);
 }

@@ -58,5 +58,5 @@ export function createGapLog(options: GapLogOptions & { onError?: (error: unknow
  * by GapRecordSchema; lines that fail it (a torn write, an edited file) are counted, not returned.
  */
 export function readGapLog(file: string, keep = 3): Promise<{ records: GapRecord[]; invalid: number }> {
-  return readJsonlLog(file, (value) => GapRecordSchema.safeParse(value).data, keep);
+  return readJsonlLog(file, GapRecordSchema, keep);
 }

@@ -1,5 +1,7 @@
 import { appendFile, mkdir, readFile, rename, stat } from "node:fs/promises";
 import { dirname } from "node:path";
+import type { z } from "zod";
+import { parseJsonLines } from "./json-lines.js";
 
 export interface JsonlLogOptions {
   file: string;
@@ -69,12 +71,12 @@ function ignoreMissing(error: unknown): void {
 }
 
 /**
- * Every line of the log that `parse` accepts, oldest first (rotated files, then the live one);
- * lines that are not JSON or that `parse` refuses (a torn write, an edited file) are counted.
+ * Every record of the log, oldest first (rotated files, then the live one), each line checked by
+ * the schema; lines that are not JSON or fail it (a torn write, an edited file) are counted.
  */
 export async function readJsonlLog<T>(
   file: string,
-  parse: (value: unknown) => T | undefined,
+  schema: z.ZodType<T>,
   keep = 3,
 ): Promise<{ records: T[]; invalid: number }> {
   const files = [...Array.from({ length: keep }, (_, i) => `${file}.${keep - i}`), file];
@@ -85,17 +87,9 @@ export async function readJsonlLog<T>(
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return "";
       throw error;
     });
-    for (const line of text.split("\n")) {
-      if (line.trim() === "") continue;
-      let record: T | undefined;
-      try {
-        record = parse(JSON.parse(line));
-      } catch {
-        record = undefined;
-      }
-      if (record === undefined) invalid += 1;
-      else records.push(record);
-    }
+    const read = parseJsonLines(text, schema);
+    records.push(...read.records);
+    invalid += read.invalid;
   }
   return { records, invalid };
 }

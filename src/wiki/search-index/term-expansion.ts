@@ -50,23 +50,38 @@ export class Vocabulary {
       }
     }
     const max = word.length >= o.typoFrom ? Math.min(o.maxTypos, Math.round(word.length * o.typoShare)) : 0;
-    if (max > 0) {
-      const mask = letterMask(word);
-      for (let n = Math.max(1, word.length - max); n <= word.length + max; n++) {
-        const group = this.byLength[n];
-        if (!group) continue;
-        for (let g = 0; g < group.length; g++) {
-          const i = group[g]!;
-          // One edit changes the presence of at most two letters.
-          if (popcount(mask ^ this.letters[i]!) > 2 * max) continue;
-          const term = this.sorted[i]!;
-          const distance = boundedDistance(word, term, max);
-          if (distance > 0 && distance <= max && !seen.has(i))
-            out.push({ id: this.ids[i]!, weight: (o.typoWeight * term.length) / (term.length + distance) });
-        }
+    if (max > 0)
+      this.within(word, max, (i, distance) => {
+        if (distance === 0 || seen.has(i)) return;
+        const term = this.sorted[i]!;
+        out.push({ id: this.ids[i]!, weight: (o.typoWeight * term.length) / (term.length + distance) });
+      });
+    return out;
+  }
+
+  /** Ids of the terms exactly `distance` edits from the word, the word itself excluded. */
+  nearby(word: string, distance: number): number[] {
+    const out: number[] = [];
+    this.within(word, distance, (i, d) => {
+      if (d === distance && d > 0) out.push(this.ids[i]!);
+    });
+    return out;
+  }
+
+  /** Calls `found` with the position and distance of every term at most `max` edits from the word. */
+  private within(word: string, max: number, found: (i: number, distance: number) => void): void {
+    const mask = letterMask(word);
+    for (let n = Math.max(1, word.length - max); n <= word.length + max; n++) {
+      const group = this.byLength[n];
+      if (!group) continue;
+      for (let g = 0; g < group.length; g++) {
+        const i = group[g]!;
+        // One edit changes the presence of at most two letters.
+        if (popcount(mask ^ this.letters[i]!) > 2 * max) continue;
+        const distance = boundedDistance(word, this.sorted[i]!, max);
+        if (distance <= max) found(i, distance);
       }
     }
-    return out;
   }
 }
 
