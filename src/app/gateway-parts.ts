@@ -14,6 +14,7 @@ import { createStateLayout, type StateLayout } from "../state/layout.js";
 import type { ConfigInForce } from "./apply-config.js";
 import type { SharedStores } from "./shared-stores.js";
 import { wireAccounts } from "./wire-accounts.js";
+import { wireFeedback } from "./wire-feedback.js";
 import { createMembershipTracker } from "./wire-membership.js";
 import { pendingUpgrades, wireChatMigrations } from "./wire-migrations.js";
 import { wireHttp } from "./wire-http.js";
@@ -31,6 +32,8 @@ export interface GatewayParts {
   delivery: ApprovalDelivery;
   view: GatewayView;
   http: HttpServer;
+  /** Reactions as feedback; flushed on stop. */
+  feedback: { flush(): Promise<void> };
   /** Event-loop and GC watch; stopped last. */
   loopHealth: LoopHealth;
   /** Journals and pairing outside the state directory (cluster mode); closed after the accounts. */
@@ -61,6 +64,7 @@ export function createGatewayParts(
     : createPairingStore({ file: layout.pairingFile, lockFile: layout.pairingLock, logger });
   const migrations = wireChatMigrations(logger);
   const membership = createMembershipTracker(metrics, config);
+  const feedback = wireFeedback({ config, pairing, layout, metrics, logger, migrations });
   const { pipeline, inline } = wirePipeline({
     config,
     pairing,
@@ -71,6 +75,7 @@ export function createGatewayParts(
     metrics,
     logger,
     migrations,
+    feedback,
   });
   const pool = wireAccounts({
     settings,
@@ -82,6 +87,7 @@ export function createGatewayParts(
     migrations,
     config,
     membership,
+    onReaction: (event, log) => feedback.react(event, log),
     ...(stores.journalFor ? { journalFor: stores.journalFor } : {}),
   });
   const delivery = createApprovalDelivery({
@@ -102,5 +108,18 @@ export function createGatewayParts(
     eventLoop: () => loopHealth.view(),
   };
   const http = wireHttp(settings, logger, metrics, view);
-  return { layout, config, wikiWatch, pairing, pipeline, pool, delivery, view, http, loopHealth, stores };
+  return {
+    layout,
+    config,
+    wikiWatch,
+    pairing,
+    pipeline,
+    pool,
+    delivery,
+    view,
+    http,
+    feedback,
+    loopHealth,
+    stores,
+  };
 }

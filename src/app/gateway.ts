@@ -88,6 +88,7 @@ async function stopParts(
 ): Promise<void> {
   for (const close of closers) close();
   await parts.pool.stop();
+  await parts.feedback.flush();
   await parts.stores.close();
   await parts.wikiWatch.stop();
   await parts.http.close();

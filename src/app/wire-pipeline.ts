@@ -5,6 +5,7 @@ import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../log/logger.js";
 import type { InlineSearch } from "../agents/inline-results.js";
 import type { WikiAgent } from "../agents/wiki-agent.js";
+import type { AnswerFeedback } from "../pipeline/answer-feedback.js";
 import type { AnswerStep } from "../pipeline/answer-step.js";
 import { createChoiceStore } from "../pipeline/choice-store.js";
 import { createChoiceFlow } from "../pipeline/choice-tap.js";
@@ -34,6 +35,7 @@ export function wirePipeline(deps: {
   metrics: Metrics;
   logger: Logger;
   migrations: ChatMigrations;
+  feedback: Pick<AnswerFeedback, "answered">;
 }): { pipeline: MessageHandler; inline: InlineHandler } {
   const { pairing, metrics } = deps;
   const gaps = createGapLog({
@@ -56,6 +58,7 @@ export function wirePipeline(deps: {
     agent: deps.agent,
     gaps,
     taps: metrics.choiceTaps,
+    feedback: deps.feedback,
   });
   const denials = createDenialLogger(deps.logger.child({ component: "policy" }));
   const isApproved = (account: string, userId: string) => pairing.isApproved(account, userId);
@@ -91,6 +94,7 @@ export function wirePipeline(deps: {
     gaps,
     metrics,
     migrations: deps.migrations,
+    feedback: deps.feedback,
     replies,
   });
   return { pipeline, inline };

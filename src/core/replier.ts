@@ -18,6 +18,8 @@ export interface SendOptions {
 /** What became of a reply: the id of the message holding its first chunk. */
 export interface SentReply {
   messageId: number;
+  /** Every message of the reply Telegram named in this call, in order, the first chunk's included. */
+  messageIds: number[];
 }
 
 /**
@@ -43,4 +45,10 @@ export interface Replier {
    * called; calling it again does nothing.
    */
   typing(): () => void;
+  /**
+   * Sets `emoji` as the bot's reaction on the message being answered until the returned function
+   * is called, which removes it. Never throws nor rejects, and never delays the answer: a refused
+   * reaction is only logged.
+   */
+  acknowledge(emoji: string): () => void;
 }

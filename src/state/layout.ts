@@ -11,6 +11,8 @@ import { join, resolve } from "node:path";
  *   gaps/questions.jsonl   questions the wiki left unanswered, choices tapped, inline results picked (rotated: .1 … .3)
  *   choices/offers.jsonl   choices offered behind buttons (bounded, compacted), so taps outlive a restart
  *   edits/replies.jsonl    recent messages and the bot's replies to them, for edits (reply-memory.ts)
+ *   feedback/answers.json  the bot's recent answers (message → page) and their voters, bounded
+ *   feedback/votes.jsonl   votes on pages from users' reactions, aggregate only (rotated: .1 … .3)
  */
 export interface StateLayout {
   root: string;
@@ -22,6 +24,8 @@ export interface StateLayout {
   gapLogFile: string;
   choiceFile: string;
   replyMemoryFile: string;
+  answerMapFile: string;
+  feedbackLogFile: string;
 }
 
 export function createStateLayout(stateDir: string): StateLayout {
@@ -37,5 +41,7 @@ export function createStateLayout(stateDir: string): StateLayout {
     gapLogFile: join(root, "gaps", "questions.jsonl"),
     choiceFile: join(root, "choices", "offers.jsonl"),
     replyMemoryFile: join(root, "edits", "replies.jsonl"),
+    answerMapFile: join(root, "feedback", "answers.json"),
+    feedbackLogFile: join(root, "feedback", "votes.jsonl"),
   };
 }

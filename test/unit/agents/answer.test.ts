@@ -29,6 +29,7 @@ describe("resolveAgentSettings", () => {
       editors: [],
       publicBaseUrl: "http://wiki:3000",
       answerLength: 1200,
+      ackReaction: false,
     });
     expect(agent.publicBaseUrl).toBe("https://docs.example.com");
     const named = resolveAgentSettings(
