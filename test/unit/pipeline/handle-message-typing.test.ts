@@ -26,6 +26,7 @@ describe("the typing indicator of a question", () => {
         events.push("sent");
       },
       answerCallback: async () => {},
+      acknowledge: () => () => {},
       typing: () => {
         events.push("typing");
         return () => events.push("stop typing");
