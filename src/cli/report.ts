@@ -58,6 +58,7 @@ export const reportCommand: Command = {
     );
     const groups = groupUnanswered(kept).slice(0, limit);
     const picks = pagePicks(kept).slice(0, limit);
+    const inlinePicks = pagePicks(kept, "inline").slice(0, limit);
     if (invalid > 0)
       io.err(`${invalid} line(s) of ${layout.gapLogFile} are not gap records and were skipped\n`);
     const feedback = await readFeedbackLog(layout.feedbackLogFile);
@@ -73,15 +74,27 @@ export const reportCommand: Command = {
     );
     if (values.json === true) {
       io.out(
-        `${JSON.stringify({ since: from, agent: values.agent ?? null, unanswered: groups, picked: picks, votes })}\n`,
+        `${JSON.stringify({ since: from, agent: values.agent ?? null, unanswered: groups, picked: picks, inline: inlinePicks, votes })}\n`,
       );
       return 0;
     }
     io.out(formatReport(groups, picks, { from, agent: values.agent, file: layout.gapLogFile }));
+    io.out(formatInlinePicks(inlinePicks));
     io.out(formatVotes(votes));
     return 0;
   },
 };
+
+/** The pages picked from inline results in other chats: what people look up on their own. */
+function formatInlinePicks(picks: PagePick[]): string {
+  const out = ["", "Pages picked from inline results (@bot words in any chat):", ""];
+  if (picks.length === 0) out.push("none recorded");
+  else {
+    const rows = picks.map((p) => [String(p.taps), p.path, p.title, p.questions.join(" | ")]);
+    out.push(renderTable([["picks", "page", "title", "words typed"], ...rows]));
+  }
+  return `${out.join("\n")}\n`;
+}
 
 /** The pages users voted on with reactions: the most disliked first, then the most liked. */
 function formatVotes(votes: { negative: PageVotes[]; positive: PageVotes[] }): string {
