@@ -131,7 +131,7 @@ async function heapOwners(world: World, stateDir: string) {
     {
       env: {
         ...process.env,
-        INDEX_FILE: join(stateDir, "index", "search.json"),
+        INDEX_FILE: join(stateDir, "index", "search.idx"),
         ECHO_TOKENS: Object.values(world.bots)
           .map((b) => b.token)
           .join(","),

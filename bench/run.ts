@@ -1,3 +1,4 @@
+import { runAsk } from "./ask.js";
 import { runPacing } from "./pacing.js";
 import { runInline } from "./inline.js";
 import { runPipeline } from "./pipeline.js";
@@ -11,8 +12,10 @@ import { requireTldrCorpus } from "../packages/sandbox/src/tldr-corpus.js";
  * `npm run bench`: every benchmark, each against its baseline in the same run, medians of several
  * runs. Results go to bench/results/*.json and *.md. Choose with arguments:
  *   node bench/dist/bench/run.js [pipeline] [scale] [answer-quality] [wiki-import] [inline] [--soak SECONDS] [--runs N]
- *   node bench/dist/bench/run.js soak [--soak SECONDS]   (the soak alone, 600 s by default)
+ *   node bench/dist/bench/run.js soak [--soak SECONDS] [--image-env]   (the soak alone, 600 s by
+ *     default; --image-env: with the container image's memory settings)
  *   node bench/dist/bench/run.js profile [--runs N]      (CPU per message and heap by owner)
+ *   node bench/dist/bench/run.js ask [--runs N]          (`wiki-gateway ask` against `node -e ''`)
  *   node bench/dist/bench/run.js store [--runs N]        (latency per message: Redis store against files)
  *   node bench/dist/bench/run.js pacing [--runs N]       (a burst under Telegram's flood limits, with and
  *                                                        without the outgoing queue; about 5 min a run)
@@ -22,7 +25,13 @@ const flag = (name: string) => {
   const i = args.indexOf(name);
   return i === -1 ? undefined : Number(args[i + 1]);
 };
-const chosen = args.filter((a, i) => !a.startsWith("--") && !args[i - 1]?.startsWith("--"));
+/** Flags without a value. */
+const SWITCHES = new Set(["--image-env"]);
+const chosen = args.filter(
+  (a, i) => !a.startsWith("--") && !(args[i - 1]?.startsWith("--") && !SWITCHES.has(args[i - 1]!)),
+);
+/** `--image-env`: the soak runs the gateway with the container image's memory settings. */
+const imageEnv = args.includes("--image-env");
 const want = (name: string) => chosen.length === 0 || chosen.includes(name);
 const only = (name: string) => chosen.includes(name);
 const runs = flag("--runs");
@@ -54,10 +63,11 @@ if (want("pipeline")) {
 }
 if (want("scale")) tables.push((await runScale(runs ? { runs } : {})).table);
 if (want("profile")) tables.push((await runProfile(runs ? { runs } : {})).table);
+if (want("ask")) tables.push((await runAsk(runs ? { rounds: runs } : {})).table);
 if (want("store")) {
   const { runStoreBench } = await import("./store.js");
   tables.push((await runStoreBench(runs ? { runs } : {})).table);
 }
-if (only("soak")) tables.push((await runSoak(flag("--soak") ?? 600)).table);
+if (only("soak")) tables.push((await runSoak(flag("--soak") ?? 600, { imageEnv })).table);
 if (only("pacing")) tables.push((await runPacing(runs ? { runs } : {})).table);
 process.stdout.write(`${tables.join("\n\n")}\n`);

@@ -6,7 +6,14 @@ import { burst } from "./lib/load.js";
 import { rssMb, stopProcess } from "./lib/processes.js";
 import { writeResults } from "./lib/results.js";
 import { median, round } from "./lib/stats.js";
-import { createWorld, GC_REPORT_ARGS, heapAfterGc, startGateway, type World } from "./lib/world.js";
+import {
+  createWorld,
+  GC_REPORT_ARGS,
+  heapAfterGc,
+  IMAGE_MEMORY_ENV,
+  startGateway,
+  type World,
+} from "./lib/world.js";
 
 const questions = QUESTIONS.map((q) => q.question);
 const MB = 1024 * 1024;
@@ -16,11 +23,12 @@ const MB = 1024 * 1024;
  * (cache hits) and half never asked before (ranking), for `seconds`; a hot reload of gateway.json
  * (file write + SIGHUP) at a third of the time, a page edited in the wiki at half (picked up by the
  * index refresh, which runs every quarter of the time). RSS is sampled after each round; the heap
- * is read after a forced GC (node --expose-gc in the gateway) at the start and at the end.
+ * is read after a forced GC (node --expose-gc in the gateway) at the start and at the end. With
+ * `imageEnv`, the gateway runs with the container image's memory settings (IMAGE_MEMORY_ENV).
  */
 export async function runSoak(
   seconds: number,
-  options: { world?: World; stateDir?: string; port?: number } = {},
+  options: { world?: World; stateDir?: string; port?: number; imageEnv?: boolean } = {},
 ) {
   const world = options.world ?? (await createWorld({ accounts: 7 }));
   const stateDir = options.stateDir ?? mkdtempSync(join(tmpdir(), "wg-soak-"));
@@ -31,7 +39,10 @@ export async function runSoak(
     if (!options.stateDir) await stopProcess((await startGateway(world, stateDir, port)).child);
     const gw = await startGateway(world, stateDir, port, {
       nodeArgs: GC_REPORT_ARGS,
-      env: { WIKI_INDEX_REFRESH_SECONDS: String(refreshSeconds) },
+      env: {
+        WIKI_INDEX_REFRESH_SECONDS: String(refreshSeconds),
+        ...(options.imageEnv ? IMAGE_MEMORY_ENV : {}),
+      },
     });
     const load = [loadavg()[0]!];
     const samples: number[] = [];
@@ -102,10 +113,13 @@ export async function runSoak(
       rssAfterGcEndMb: heapEnd.rss / MB,
       gcForced: heapStart.forced && heapEnd.forced,
       loadAverage: median(load),
+      imageEnv: options.imageEnv === true,
+      /** RSS (MB) after each round, in order: the trend. */
+      rssSamplesMb: samples.map((v) => round(v, 1)),
     };
     const growth = (data.rssLastTenthMedianMb / data.rssFirstTenthMedianMb - 1) * 100;
     const table = writeResults("soak", data, {
-      title: `Soak: ${seconds} s, 7 accounts, rounds of 50 questions (half repeated, half new), a hot reload and an index refresh during it`,
+      title: `Soak: ${seconds} s, 7 accounts, rounds of 50 questions (half repeated, half new), a hot reload and an index refresh during it${data.imageEnv ? ", the image's memory settings" : ""}`,
       columns: ["measure", "start", "max", "end", "end / start"],
       rows: [
         [
@@ -126,6 +140,7 @@ export async function runSoak(
         startEnd("RSS after that GC (MB)", data.rssAfterGcStartMb, data.rssAfterGcEndMb),
       ],
       notes: [
+        `RSS by tenth of the run (median MB): ${tenths(samples).join(", ")}.`,
         `${data.answered} of ${data.sent} questions answered in ${data.rounds} rounds; ${data.reloads} hot reload(s), ${data.indexRefreshes} index refresh(es) that changed the index; load average (1 min, median) ${round(data.loadAverage, 2)}.`,
       ],
     });
@@ -138,4 +153,12 @@ export async function runSoak(
 /** A table row of a measure read at the start and at the end only. */
 function startEnd(label: string, start: number, end: number): Array<string | number> {
   return [label, round(start, 1), "—", round(end, 1), round(end / start, 2)];
+}
+
+/** The median of each tenth of the samples, rounded: the trend in ten numbers. */
+function tenths(samples: number[]): number[] {
+  const size = Math.max(1, Math.ceil(samples.length / 10));
+  const out: number[] = [];
+  for (let i = 0; i < samples.length; i += size) out.push(round(median(samples.slice(i, i + size)), 1));
+  return out;
 }

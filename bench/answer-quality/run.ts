@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { resolveAgentSettings } from "../../src/agents/agent-settings.js";
 import { type Answerer, CONFIDENT_SCORE, createAnswerer } from "../../src/agents/answer.js";
 import { createSearchIndex, type SearchIndex } from "../../src/wiki/search-index/index.js";
@@ -244,7 +246,7 @@ export async function run(options: AnswerQualityOptions = {}) {
           ],
           notes: [
             `Answer latency (full corpus, ${data.latencyMs.samples} answers): p50 ${data.latencyMs.p50} ms, p95 ${data.latencyMs.p95} ms, max ${data.latencyMs.max} ms wall-clock; CPU time p50 ${data.latencyMs.cpuP50} ms, p95 ${data.latencyMs.cpuP95} ms (load average ${data.latencyMs.loadAverage} on ${cpus().length} CPUs).`,
-            `Index: built in ${data.index.buildSeconds} s; saved ${data.index.fileMiB} MiB in ${data.index.saveSeconds} s; loaded in ${data.index.loadSeconds} s.`,
+            `Index: built in ${data.index.buildSeconds} s; saved ${data.index.fileMiB} MiB in ${data.index.saveSeconds} s; loaded in ${data.index.loadSeconds} s; a loaded index holds ${data.index.memoryMiB} MiB of heap and array buffers once searched.`,
             `Off-topic questions answered confidently anyway: ${data.peopleOffTopic.answeredAnyway} of ${data.peopleOffTopic.questions} new ones (${round(data.peopleOffTopic.answeredRate * 100, 1)} %; ${data.peopleOffTopic.weak} more got a weak match), ${data.offTopic.answeredAnyway} of ${data.offTopic.questions} older ones (${data.offTopic.weak} weak). Confident from score ${CONFIDENT_SCORE}.`,
             `Questions as people type: ${PEOPLE_QUESTIONS.length}, split at random with seed ${SPLIT_SEED} into ${PEOPLE_DEV.length} dev and ${PEOPLE_TEST.length} test (bench/answer-quality/people-questions.ts).`,
           ],
@@ -265,6 +267,17 @@ async function baselineRanks(wiki: WikiPort, questions: QualityQuestion[]): Prom
   return ranks;
 }
 
+/**
+ * Bytes the process holds in the JavaScript heap and in array buffers (where the index's typed
+ * arrays live), after a full garbage collection.
+ */
+function heldBytes(): number {
+  setFlagsFromString("--expose-gc");
+  (runInNewContext("gc") as () => void)();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
 async function measurePersistence(index: SearchIndex) {
   const dir = mkdtempSync(join(tmpdir(), "answer-quality-"));
   try {
@@ -272,11 +285,14 @@ async function measurePersistence(index: SearchIndex) {
     let started = performance.now();
     await index.save(file);
     const saveSeconds = round((performance.now() - started) / 1000);
+    const before = heldBytes();
     started = performance.now();
     const loaded = createSearchIndex();
     if (!(await loaded.load(file))) throw new Error("the saved index did not load");
     const loadSeconds = round((performance.now() - started) / 1000);
-    return { saveSeconds, loadSeconds, fileMiB: round(statSync(file).size / 2 ** 20, 1) };
+    loaded.search("warm up the postings"); // the postings are built on the first search
+    const memoryMiB = round((heldBytes() - before) / 2 ** 20, 1);
+    return { saveSeconds, loadSeconds, fileMiB: round(statSync(file).size / 2 ** 20, 1), memoryMiB };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -58,6 +58,15 @@ export interface GatewayProcess {
   logs(): string;
 }
 
+/**
+ * The memory settings the container image runs the gateway with (Dockerfile `ENV`): benchmarks
+ * that report memory measure the plain command and, beside it, the image's settings.
+ */
+export const IMAGE_MEMORY_ENV: Record<string, string> = {
+  NODE_OPTIONS: "--max-semi-space-size=2",
+  MALLOC_ARENA_MAX: "2",
+};
+
 /** Node flags that let the bench force a GC in the gateway and read the heap left (see gc-report). */
 export const GC_REPORT_ARGS = [
   "--expose-gc",

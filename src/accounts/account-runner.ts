@@ -6,6 +6,7 @@ import type { BotIdentity } from "../core/inbound-message.js";
 import type { InlineHandler } from "../core/inline-query.js";
 import type { MessageHandler } from "../core/message-handler.js";
 import type { PollGate } from "../core/poll-gate.js";
+import type { ReactionEvent } from "../core/reaction-event.js";
 import type { Replier } from "../core/replier.js";
 import type { MembershipEvent } from "./membership-event.js";
 import type { AccountState } from "./account-state.js";
@@ -39,6 +40,8 @@ export interface AccountRunnerOptions {
   onMembership?: (account: string, event: MembershipEvent) => void;
   /** A reply found the group upgraded (400 with migrate_to_chat_id) and went to the new id. */
   onChatMigrated?: (account: string, oldChatId: number, newChatId: number) => void;
+  /** A user's reaction on a message changed (message_reaction); must not throw. */
+  onReaction?: (event: ReactionEvent, log: Logger) => void;
   onState?: (state: AccountState) => void;
   /** Updates handled at once (different chats; one chat is always sequential). */
   concurrency?: number;
@@ -137,6 +140,7 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     },
   });
   bot.catch((error) => log.error({ err: error.error }, "unhandled error in an update handler"));
+  let reactionRefused = false;
   const replierDeps = () => ({
     api: bot.api,
     journal,
@@ -144,6 +148,14 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     toPlain: options.toPlain,
     onMigrated: (oldChatId: number, newChatId: number) =>
       options.onChatMigrated?.(account, oldChatId, newChatId),
+    // The acknowledgement is a courtesy: said once loudly, then only at debug level.
+    onReactionFailed: (error: unknown) => {
+      const fields = { reason: (error as { description?: string }).description ?? String(error) };
+      const text = "Telegram refused the acknowledgement reaction; answers are not affected";
+      if (reactionRefused) log.debug(fields, text);
+      else log.warn(fields, `${text} (later refusals are logged at debug level)`);
+      reactionRefused = true;
+    },
   });
 
   const replierFor = (target: Parameters<typeof createReplier>[1]): Replier =>
@@ -158,6 +170,7 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     replierFor,
     resubmit: submit,
     onMembership: (event) => options.onMembership?.(account, event),
+    ...(options.onReaction ? { onReaction: options.onReaction } : {}),
     ...(options.inline
       ? {
           inline: options.inline,

@@ -4,13 +4,15 @@ import type { AccountConfig } from "../config/schema.js";
 import type { Check } from "../core/check-result.js";
 import { errorMessage } from "../errors.js";
 import { redactSecrets } from "../log/redact.js";
+import { diagnoseGroupReactions } from "./diagnose-reactions.js";
 import { inlineCheck } from "./inline-check.js";
 
 /**
  * Checks one account against Telegram: the token (getMe), the webhook (must be empty; removed when
  * `fix`), privacy mode versus groups that do not require a mention, inline mode (gateway.json
- * `inline` versus BotFather's setting), and each configured group's
- * reachability (getChat). Never throws; every failure is a Check with a fix.
+ * `inline` versus BotFather's setting), and each configured group's reachability (getChat) and
+ * whether the bot is an administrator there (reactions need it). Never throws; every failure is a
+ * Check with a fix.
  */
 export async function diagnoseAccount(options: {
   account: string;
@@ -114,6 +116,7 @@ export async function diagnoseAccount(options: {
           status: "ok",
           detail: `${chat.type} "${title}"${forum ? " (forum)" : ""}`,
         });
+      checks.push(await diagnoseGroupReactions(api, me, subject, Number(id)));
     } catch (error) {
       const migrated = error instanceof GrammyError ? error.parameters?.migrate_to_chat_id : undefined;
       checks.push({

@@ -1,13 +1,20 @@
-import { closeSync, fdatasyncSync, openSync, renameSync, writeSync } from "node:fs";
+import { closeSync, fdatasync, fdatasyncSync, openSync, renameSync, writeSync } from "node:fs";
 import { JournalError } from "./journal-error.js";
 
 /**
  * The journal file as an append-only sink, written synchronously on purpose: once `append`
- * returns, a kill -9 cannot lose the text (and with `sync`, neither can a power cut).
+ * returns, a kill -9 cannot lose the text. With `sync`, an fdatasync of the file starts too, in
+ * Node's thread pool so that the event loop (every account's messages) never waits for the disk;
+ * once `synced()` resolves, a power cut cannot lose the text either.
  */
 export interface JournalFile {
   /** Appends; throws `journal-write-failed` (and `failing()` reports it until a write succeeds). */
   append(text: string, sync: boolean): void;
+  /**
+   * Resolves when every fdatasync started so far has finished; rejects with `journal-write-failed`
+   * when one of them failed since the last call (and `failing()` reports it until a write succeeds).
+   */
+  synced(): Promise<void>;
   /** Replaces the whole file atomically (temporary file, fdatasync, rename), then appends there. */
   replace(text: string): void;
   failing(): JournalError | undefined;
@@ -17,6 +24,41 @@ export interface JournalFile {
 export function openJournalFile(file: string): JournalFile {
   let fd = -1;
   let lastFailure: JournalError | undefined;
+  /** Settles when every fdatasync started so far has settled. */
+  let syncs: Promise<void> = Promise.resolve();
+  let syncing = 0;
+  let syncFailure: JournalError | undefined;
+  const writeFailed = (cause: unknown) =>
+    new JournalError(
+      "journal-write-failed",
+      `cannot append to the update journal ${file}: ${(cause as Error).message}`,
+      "free disk space or make the state directory writable; the gateway is not ready until it can journal",
+      { cause },
+    );
+  const startSync = (): void => {
+    const target = fd;
+    syncing += 1;
+    const done = new Promise<void>((resolve) =>
+      fdatasync(target, (error) => {
+        syncing -= 1;
+        if (error) syncFailure = lastFailure = writeFailed(error);
+        resolve();
+      }),
+    );
+    syncs = Promise.all([syncs, done]).then(() => undefined);
+  };
+  /** Closes a descriptor once no fdatasync on it may still run. */
+  const closeLater = (target: number): void => {
+    const close = () => {
+      try {
+        closeSync(target);
+      } catch {
+        // already closed
+      }
+    };
+    if (syncing === 0) close();
+    else void syncs.then(close);
+  };
 
   const open = (): void => {
     try {
@@ -37,16 +79,17 @@ export function openJournalFile(file: string): JournalFile {
       try {
         // After a failed (possibly partial) write, start on a fresh line so the torn one stays alone.
         writeSync(fd, lastFailure ? `\n${text}` : text);
-        if (sync) fdatasyncSync(fd);
         lastFailure = undefined;
       } catch (cause) {
-        throw (lastFailure = new JournalError(
-          "journal-write-failed",
-          `cannot append to the update journal ${file}: ${(cause as Error).message}`,
-          "free disk space or make the state directory writable; the gateway is not ready until it can journal",
-          { cause },
-        ));
+        throw (lastFailure = writeFailed(cause));
       }
+      if (sync) startSync();
+    },
+    async synced() {
+      await syncs;
+      const failure = syncFailure;
+      syncFailure = undefined;
+      if (failure) throw failure;
     },
     replace(text) {
       const tmp = `${file}.compact.tmp`;
@@ -58,17 +101,13 @@ export function openJournalFile(file: string): JournalFile {
         closeSync(tmpFd);
       }
       renameSync(tmp, file);
-      closeSync(fd);
+      closeLater(fd);
       open();
     },
     failing: () => lastFailure,
     close() {
       if (fd < 0) return;
-      try {
-        closeSync(fd);
-      } catch {
-        // already closed
-      }
+      closeLater(fd);
       fd = -1;
     },
   };

@@ -16,7 +16,8 @@ export type { JournalEntry } from "./journal-state.js";
  * Contract (of every journal store: this file store, and the Redis one of cluster mode):
  * - `record(updates)` is called with every batch `getUpdates` returned, and `flush()` awaited,
  *   BEFORE the runner can ask for the next batch (which confirms this one to Telegram). The file
- *   store writes synchronously, so once `record` returns, a kill -9 cannot lose the batch.
+ *   store writes synchronously, so once `record` returns, a kill -9 cannot lose the batch; its
+ *   fdatasync runs off the event loop, and once `flush()` resolved a power cut cannot lose it either.
  * - `markSent(updateId, chunk)` is written the moment Telegram accepted reply chunk `chunk`;
  *   `markDone(updateId)` when the handler finished. A replay skips chunks already sent, so a
  *   restart never answers twice; the one unavoidable window is a reply Telegram accepted whose
@@ -37,9 +38,10 @@ export interface Journal {
    */
   ready(): Promise<void>;
   /**
-   * Resolves when everything recorded and marked so far is stored: at once for a file (its writes
-   * are synchronous), after the round trip for a remote store. Rejects with a JournalError when the
-   * store cannot be written now; what was not stored stays queued and is retried.
+   * Resolves when everything recorded and marked so far is stored: for a file (its writes are
+   * synchronous) once the recorded batches' fdatasync finished (at once when not `durable`), after
+   * the round trip for a remote store. Rejects with a JournalError when the store cannot be written
+   * now; what was not stored stays queued and is retried (a file's next fdatasync covers it).
    */
   flush(): Promise<void>;
   /** Set when the file held unreadable lines other than a torn last one. */
@@ -71,7 +73,7 @@ export interface JournalDamage {
 
 export interface JournalOptions {
   /**
-   * fdatasync each recorded batch of updates before it can be confirmed: the batch then survives
+   * fdatasync each recorded batch of updates before it can be confirmed (`flush()`): the batch then survives
    * power loss, not only process death. Default true. Progress marks (sent, done) are written
    * without fdatasync: a process crash never loses them (the page cache outlives the process);
    * losing them to a power cut only makes a reply go out twice, never lost.
@@ -113,7 +115,7 @@ export function openJournal(file: string, options: JournalOptions = {}): Journal
     unfinished: state.pending(),
     damage,
     ready: () => Promise.resolve(),
-    flush: () => Promise.resolve(),
+    flush: () => sink.synced(),
     record(updates) {
       const { fresh, lines } = state.receive(updates);
       append(lines, true);

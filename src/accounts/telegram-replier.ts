@@ -1,4 +1,5 @@
 import { type Api, GrammyError } from "grammy";
+import type { ReactionType } from "grammy/types";
 import type { Logger } from "../log/logger.js";
 import type { Replier, SendOptions, SentReply } from "../core/replier.js";
 import type { Journal } from "./journal.js";
@@ -16,6 +17,8 @@ export interface ReplierDeps {
   toPlain: (html: string) => string;
   /** Telegram said the group was upgraded (400 with migrate_to_chat_id): the reply went to the new id. */
   onMigrated?: (oldChatId: number, newChatId: number) => void;
+  /** Telegram refused setMessageReaction (the acknowledgement); the caller decides how loud to log. */
+  onReactionFailed?: (error: unknown) => void;
 }
 
 /** A 400 about where the reply was to land: the topic, or the message it replies to. */
@@ -102,14 +105,17 @@ export function createReplier(
     async send(chunks, sendOptions) {
       const progress = createReplyDedupe(journal, target.updateId);
       let sent: SentReply | undefined;
+      const messageIds: number[] = [];
       const replaces = sendOptions?.replaces;
       const deliver = async (index: number, text: string, options: ApiSendOptions): Promise<void> => {
         if (index === 0 && replaces !== undefined && (await editOnce(replaces, text, options))) {
-          sent = { messageId: replaces };
+          messageIds.push(replaces);
+          sent = { messageId: replaces, messageIds };
           return;
         }
         const messageId = await sendOnce(text, options);
-        if (index === 0) sent = { messageId };
+        messageIds.push(messageId);
+        if (index === 0) sent = { messageId, messageIds };
       };
       for (const [index, chunk] of chunks.entries()) {
         if (progress.alreadySent(index)) continue;
@@ -153,6 +159,22 @@ export function createReplier(
         // Telegram waits about 10 s for the answer; a late one is refused and nothing is lost.
         log.info({ reason: error.description }, "the button tap could not be answered: it is too old");
       }
+    },
+    acknowledge(emoji) {
+      const messageId = target.messageId;
+      if (messageId === undefined) return () => {};
+      const at = chatId;
+      const refused = (error: unknown) => {
+        deps.onReactionFailed?.(error);
+        return false;
+      };
+      // The removal waits for the setting, so the two never cross; neither is awaited by the answer.
+      const set = api
+        .setMessageReaction(at, messageId, [{ type: "emoji", emoji } as ReactionType])
+        .then(() => true, refused);
+      return () => {
+        void set.then((ok) => (ok ? api.setMessageReaction(at, messageId, []).catch(refused) : undefined));
+      };
     },
     typing() {
       // Most answers are ready in milliseconds: show "typing…" only for a slow one, which saves

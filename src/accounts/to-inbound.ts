@@ -13,6 +13,7 @@ export const ALLOWED_UPDATES = [
   "my_chat_member",
   "inline_query",
   "chosen_inline_result",
+  "message_reaction",
 ] as const;
 
 /** `from` of an anonymous group admin's message. */

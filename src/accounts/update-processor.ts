@@ -2,6 +2,7 @@ import type { Update } from "grammy/types";
 import type { Logger } from "../log/logger.js";
 import type { MessageHandler } from "../core/message-handler.js";
 import type { BotIdentity } from "../core/inbound-message.js";
+import type { ReactionEvent } from "../core/reaction-event.js";
 import type { InlineHandler, InlineReplier } from "../core/inline-query.js";
 import type { Replier } from "../core/replier.js";
 import { type MembershipEvent, toMembershipEvent } from "./membership-event.js";
@@ -9,6 +10,7 @@ import { isTransient } from "./classify-failure.js";
 import { createDrain } from "./drain.js";
 import { createInFlight } from "./in-flight.js";
 import { type Journal, JournalError } from "./journal.js";
+import { toReactionEvent } from "./reaction-event.js";
 import { toInboundMessage } from "./to-inbound.js";
 import { toChosenInlineResult, toInlineQuery } from "./to-inline.js";
 
@@ -23,6 +25,8 @@ export interface UpdateProcessorDeps {
   resubmit: (update: Update) => void;
   /** The bot was added to or removed from a chat, or blocked or unblocked by a user. */
   onMembership?: (event: MembershipEvent) => void;
+  /** A user's reaction on a message changed (message_reaction). Must not throw. */
+  onReaction?: (event: ReactionEvent, log: Logger) => void;
   /** Inline queries and chosen inline results; without it they are ignored (logged). */
   inline?: InlineHandler;
   inlineReplierFor?: (queryId: string) => InlineReplier;
@@ -68,6 +72,16 @@ export function createUpdateProcessor(deps: UpdateProcessorDeps): UpdateProcesso
         `membership: the bot was ${membership.change} (chat ${membership.chatId})`,
       );
       deps.onMembership?.(membership);
+      journal.markDone(updateId);
+      return;
+    }
+    const reaction = toReactionEvent(update, deps.account);
+    if (reaction) {
+      try {
+        deps.onReaction?.(reaction, updateLog);
+      } catch (error) {
+        updateLog.error({ err: error }, "the reaction could not be handled");
+      }
       journal.markDone(updateId);
       return;
     }
@@ -173,6 +187,7 @@ export function ignoredReason(update: Update): string {
   if ("edited_message" in update) return "malformed-message";
   if ("message" in update || "channel_post" in update) return "malformed-message";
   if ("callback_query" in update) return "unusable-callback";
+  if ("message_reaction" in update) return "unusable-reaction";
   if ("inline_query" in update || "chosen_inline_result" in update) return "inline-not-handled";
   return "unsupported-update";
 }

@@ -17,6 +17,8 @@ export interface AgentSettings {
   /** Longest answer passage, in characters. */
   answerLength: number;
   greeting?: string;
+  /** Set a 👀 reaction on a question while its answer is prepared (removed once it is sent). */
+  ackReaction: boolean;
 }
 
 export const DEFAULT_ANSWER_LENGTH = 1200;
@@ -34,6 +36,7 @@ export function resolveAgentSettings(
     editors: [...(config?.editors ?? [])],
     publicBaseUrl: (config?.publicBaseUrl ?? wikiUrl).replace(/\/+$/, ""),
     answerLength: config?.answerLength ?? DEFAULT_ANSWER_LENGTH,
+    ackReaction: config?.ackReaction ?? false,
   };
   if (config?.name !== undefined) settings.name = config.name;
   if (config?.greeting !== undefined) settings.greeting = config.greeting;

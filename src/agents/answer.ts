@@ -86,7 +86,7 @@ export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logge
 
   function fromIndex(question: string, agent: AgentSettings): Answer {
     const ranked = index.search(question, { section: agent.section, locale: agent.locale, limit: 3 });
-    const confidence = judgeConfidence(ranked);
+    const confidence = judgeConfidence(ranked, question);
     const [best, ...rest] = ranked;
     if (!best || confidence === "none") return notFound(question, agent);
     // A weak match is not a dead end: the closest pages are offered as choices (one page alone

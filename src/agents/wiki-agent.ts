@@ -3,7 +3,7 @@ import type { Logger } from "../log/logger.js";
 import type { SearchIndex } from "../wiki/search-index/index.js";
 import type { WikiPort } from "../wiki/types.js";
 import { type AgentSettings, isEditor } from "./agent-settings.js";
-import type { Answerer, PageRef } from "./answer-types.js";
+import type { Answer, Answerer, PageRef } from "./answer-types.js";
 import { EDITOR_COMMANDS } from "./bot-commands.js";
 import { appendCommand, editCommand, newCommand } from "./commands/edit-commands.js";
 import {
@@ -27,6 +27,8 @@ export interface AgentReply {
   kind: "answer" | "choices" | "not-found" | "command" | "refused" | "error";
   /** With kind "choices": the pages offered, best first (at most three), for buttons. */
   choices?: PageRef[];
+  /** With kind "answer": the page that answered (what a reaction on the reply votes on). */
+  page?: PageRef;
 }
 
 export interface WikiAgent {
@@ -57,6 +59,16 @@ export function createWikiAgent(deps: {
     kind,
   });
 
+  /** A found answer names its answering page (the first source); otherwise "not-found". */
+  const answered = (answer: Answer): AgentReply => {
+    const top = answer.found ? answer.sources[0] : undefined;
+    if (!top) return reply(answer.html, answer.found ? "answer" : "not-found");
+    return {
+      ...reply(answer.html, "answer"),
+      page: { path: top.path, locale: top.locale, title: top.title },
+    };
+  };
+
   async function run(msg: InboundMessage, agent: AgentSettings): Promise<AgentReply> {
     const editor = isEditor(agent, msg.senderId);
     const args = msg.args;
@@ -73,7 +85,7 @@ export function createWikiAgent(deps: {
         const choices = answer.choices.map(({ path, locale, title }) => ({ path, locale, title }));
         return { ...reply(answer.html, "choices"), choices };
       }
-      return reply(answer.html, answer.found ? "answer" : "not-found");
+      return answered(answer);
     }
     if (EDITOR_COMMANDS.has(command) && !editor) {
       return reply(
@@ -128,7 +140,7 @@ export function createWikiAgent(deps: {
         logFailure(msg, agent, answer.error);
         return reply(answer.html, "error");
       }
-      return reply(answer.html, answer.found ? "answer" : "not-found");
+      return answered(answer);
     },
   };
 }

@@ -15,6 +15,7 @@ import { createStateLayout, type StateLayout } from "../state/layout.js";
 import type { ConfigInForce } from "./apply-config.js";
 import type { SharedStores } from "./shared-stores.js";
 import { wireAccounts } from "./wire-accounts.js";
+import { wireFeedback } from "./wire-feedback.js";
 import { createMembershipTracker } from "./wire-membership.js";
 import { pendingUpgrades, wireChatMigrations } from "./wire-migrations.js";
 import { wireHttp } from "./wire-http.js";
@@ -32,6 +33,8 @@ export interface GatewayParts {
   delivery: ApprovalDelivery;
   view: GatewayView;
   http: HttpServer;
+  /** Reactions as feedback; flushed on stop. */
+  feedback: { flush(): Promise<void> };
   /** Event-loop and GC watch; stopped last. */
   loopHealth: LoopHealth;
   /** Cluster mode (GATEWAY_REDIS_URL set): joined at start; undefined until then and without it. */
@@ -64,6 +67,7 @@ export function createGatewayParts(
     : createPairingStore({ file: layout.pairingFile, lockFile: layout.pairingLock, logger });
   const migrations = wireChatMigrations(logger);
   const membership = createMembershipTracker(metrics, config);
+  const feedback = wireFeedback({ config, pairing, layout, metrics, logger, migrations });
   const { pipeline, inline } = wirePipeline({
     config,
     pairing,
@@ -74,6 +78,7 @@ export function createGatewayParts(
     metrics,
     logger,
     migrations,
+    feedback,
   });
   const cluster: GatewayParts["cluster"] = { current: undefined, enabled: settings.redisUrl !== "" };
   // In cluster mode nothing runs until the lease of the account is held here.
@@ -91,6 +96,7 @@ export function createGatewayParts(
     config,
     membership,
     ...(ownership ? { ownership } : {}),
+    onReaction: (event, log) => feedback.react(event, log),
     ...(stores.journalFor ? { journalFor: stores.journalFor } : {}),
   });
   const delivery = createApprovalDelivery({
@@ -122,6 +128,7 @@ export function createGatewayParts(
     delivery,
     view,
     http,
+    feedback,
     loopHealth,
     stores,
     cluster,

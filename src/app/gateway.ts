@@ -91,6 +91,7 @@ async function stopParts(
   for (const close of closers) close();
   await parts.cluster.current?.stop();
   await parts.pool.stop();
+  await parts.feedback.flush();
   await parts.stores.close();
   await parts.wikiWatch.stop();
   await parts.http.close();

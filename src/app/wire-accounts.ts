@@ -7,6 +7,7 @@ import type { ChatMigrations } from "../core/chat-migrations.js";
 import type { InlineHandler } from "../core/inline-query.js";
 import type { MessageHandler } from "../core/message-handler.js";
 import type { PollGate } from "../core/poll-gate.js";
+import type { ReactionEvent } from "../core/reaction-event.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../log/logger.js";
 import type { StateLayout } from "../state/layout.js";
@@ -27,6 +28,7 @@ export function wireAccounts(deps: {
   membership: MembershipTracker;
   /** Cluster mode: an account runs only while this replica holds its lease. */
   ownership?: { gate(account: string): PollGate | undefined };
+  onReaction: (event: ReactionEvent, log: Logger) => void;
   /** Journals outside the state directory (cluster mode). */
   journalFor?: (account: string) => Journal;
 }): AccountPool {
@@ -48,6 +50,7 @@ export function wireAccounts(deps: {
     commands: BOT_COMMANDS,
     onState: privacyWarning,
     onMembership: (account, event) => deps.membership.record(account, event),
+    onReaction: deps.onReaction,
     onChatMigrated: (account, oldChatId, newChatId) => deps.migrations.record(account, oldChatId, newChatId),
     onApiCall: (event) => {
       if (event.ok) return;

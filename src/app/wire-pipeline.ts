@@ -5,10 +5,12 @@ import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../log/logger.js";
 import type { InlineSearch } from "../agents/inline-results.js";
 import type { WikiAgent } from "../agents/wiki-agent.js";
+import type { AnswerFeedback } from "../pipeline/answer-feedback.js";
 import type { AnswerStep } from "../pipeline/answer-step.js";
 import { createChoiceStore } from "../pipeline/choice-store.js";
 import { createChoiceFlow } from "../pipeline/choice-tap.js";
 import { createInlineFlow } from "../pipeline/inline-flow.js";
+import { createChoiceFile } from "../state/choice-file.js";
 import { createGapLog } from "../state/gap-log.js";
 import type { StateLayout } from "../state/layout.js";
 import { createMessagePipeline } from "../pipeline/handle-message.js";
@@ -33,6 +35,7 @@ export function wirePipeline(deps: {
   metrics: Metrics;
   logger: Logger;
   migrations: ChatMigrations;
+  feedback: Pick<AnswerFeedback, "answered">;
 }): { pipeline: MessageHandler; inline: InlineHandler } {
   const { pairing, metrics } = deps;
   const gaps = createGapLog({
@@ -40,10 +43,22 @@ export function wirePipeline(deps: {
     onError: (err) => deps.logger.warn({ err }, "the gap log cannot be written; questions are not recorded"),
   });
   const choices = createChoiceFlow({
-    store: createChoiceStore(),
+    store: createChoiceStore({
+      file: createChoiceFile({
+        file: deps.layout.choiceFile,
+        onError: (err) =>
+          deps.logger.warn({ err }, "offered choices cannot be saved; their buttons expire at a restart"),
+      }),
+      onInvalid: (lines) =>
+        deps.logger.warn(
+          { lines, file: deps.layout.choiceFile },
+          "skipped unreadable lines of the offered choices",
+        ),
+    }),
     agent: deps.agent,
     gaps,
     taps: metrics.choiceTaps,
+    feedback: deps.feedback,
   });
   const denials = createDenialLogger(deps.logger.child({ component: "policy" }));
   const isApproved = (account: string, userId: string) => pairing.isApproved(account, userId);
@@ -79,6 +94,7 @@ export function wirePipeline(deps: {
     gaps,
     metrics,
     migrations: deps.migrations,
+    feedback: deps.feedback,
     replies,
   });
   return { pipeline, inline };

@@ -5,7 +5,7 @@ import { htmlToPlain } from "../agents/format/index.js";
 import { readGatewayConfig } from "../config/load.js";
 import { loadSettings, type Settings } from "../config/settings.js";
 import { errorMessage, isGatewayError } from "../errors.js";
-import { createLogger } from "../log/logger.js";
+import type { Logger } from "../log/logger.js";
 import { createStateLayout } from "../state/layout.js";
 import { createLazyWiki } from "../wiki/lazy-wiki.js";
 import {
@@ -53,30 +53,41 @@ export function createAskCommand(deps: AskDeps = {}): Command {
       const settings = loadSettings(settingsArgs(values), io.env);
       const agent = await chooseAgent(settings, values.agent);
       const wiki = (deps.makeWiki ?? lazyWikiClient)(settings);
-      const { index, ageSeconds } = await openIndex(settings, wiki, io, values.refresh === true);
-      const answerer = createAnswerer({ index, wiki });
-      const json = values.json === true;
-      const toJson = (answer: Answer) => ({ ...answerJson(answer), indexAgeSeconds: ageSeconds });
-      const question = positionals.join(" ").trim();
-      if (question !== "") {
-        const answer = await answerer.answer(question, agent);
-        reportFailure(answer, io);
-        io.out(json ? `${JSON.stringify(toJson(answer))}\n` : formatText(answer));
-        return answer.found ? 0 : 1;
+      const logger = warningLogger(io);
+      try {
+        return await answerAll(await openIndex(settings, wiki, io, values.refresh === true, logger));
+      } finally {
+        await logger.written();
       }
-      let failed = false;
-      const lines = createInterface({ input: (deps.stdin ?? (() => process.stdin))(), crlfDelay: Infinity });
-      for await (const line of lines) {
-        const q = line.trim();
-        if (q === "") continue;
-        const answer = await answerer.answer(q, agent);
-        reportFailure(answer, io);
-        failed ||= answer.error !== undefined;
-        io.out(
-          json ? `${JSON.stringify({ question: q, ...toJson(answer) })}\n` : `${formatLine(q, answer)}\n`,
-        );
+
+      async function answerAll({ index, ageSeconds }: OpenedIndex): Promise<number> {
+        const answerer = createAnswerer({ index, wiki });
+        const json = values.json === true;
+        const toJson = (answer: Answer) => ({ ...answerJson(answer), indexAgeSeconds: ageSeconds });
+        const question = positionals.join(" ").trim();
+        if (question !== "") {
+          const answer = await answerer.answer(question, agent);
+          reportFailure(answer, io);
+          io.out(json ? `${JSON.stringify(toJson(answer))}\n` : formatText(answer));
+          return answer.found ? 0 : 1;
+        }
+        let failed = false;
+        const lines = createInterface({
+          input: (deps.stdin ?? (() => process.stdin))(),
+          crlfDelay: Infinity,
+        });
+        for await (const line of lines) {
+          const q = line.trim();
+          if (q === "") continue;
+          const answer = await answerer.answer(q, agent);
+          reportFailure(answer, io);
+          failed ||= answer.error !== undefined;
+          io.out(
+            json ? `${JSON.stringify({ question: q, ...toJson(answer) })}\n` : `${formatLine(q, answer)}\n`,
+          );
+        }
+        return failed ? 1 : 0;
       }
-      return failed ? 1 : 0;
     },
   };
 }
@@ -131,8 +142,8 @@ async function openIndex(
   wiki: WikiPort,
   io: CliIo,
   refresh: boolean,
+  logger: Pick<Logger, "warn" | "info">,
 ): Promise<OpenedIndex> {
-  const logger = createLogger({ level: "warn", destination: { write: (line: string) => io.err(line) } });
   const index = createSearchIndex({ logger });
   const file = createStateLayout(settings.stateDir).indexFile;
   if (await loadSavedIndex(index, file)) {
@@ -204,4 +215,29 @@ function formatLine(question: string, answer: Answer): string {
   const top = answer.sources[0];
   if (answer.error !== undefined) return `${question}\t(wiki failure)`;
   return top ? `${question}\t${top.title}\t${top.url}` : `${question}\t(nothing found)`;
+}
+
+/**
+ * The index's warnings, as JSON lines on stderr. The logger (pino) is loaded only when a warning
+ * is written, which most runs never do: `ask` starts faster without it. `written()` resolves once
+ * every warning so far is out, so none is lost when the command ends.
+ */
+export function warningLogger(io: CliIo): Pick<Logger, "warn" | "info"> & { written(): Promise<void> } {
+  let logger: Promise<Logger> | undefined;
+  let pending: Promise<void> = Promise.resolve();
+  const load = () =>
+    (logger ??= import("../log/logger.js").then(({ createLogger }) =>
+      createLogger({ level: "warn", destination: { write: (line: string) => io.err(line) } }),
+    ));
+  return {
+    warn: (...args: unknown[]) => {
+      pending = pending.then(async () => {
+        const real = await load();
+        real.warn(...(args as Parameters<Logger["warn"]>));
+      });
+    },
+    // Below the level written.
+    info: () => {},
+    written: () => pending,
+  };
 }

@@ -85,11 +85,14 @@ export function groupUnanswered(records: readonly GapRecord[]): QuestionGroup[] 
     .sort((a, b) => b.count - a.count || b.lastAsked.localeCompare(a.lastAsked));
 }
 
-/** The pages people picked from choices, most picked first, each with up to three questions. Pure. */
-export function pagePicks(records: readonly GapRecord[]): PagePick[] {
+/**
+ * The pages people picked, most picked first, each with up to three questions (or inline words):
+ * from choices under an answer (`tapped`, the default) or from inline results (`inline`). Pure.
+ */
+export function pagePicks(records: readonly GapRecord[], kind: "tapped" | "inline" = "tapped"): PagePick[] {
   const picks = new Map<string, PagePick & { asked: Map<string, number> }>();
   for (const record of records) {
-    if (record.kind !== "tapped" || !record.page) continue;
+    if (record.kind !== kind || !record.page) continue;
     const pick = picks.get(record.page.path) ?? { ...record.page, taps: 0, questions: [], asked: new Map() };
     pick.taps += 1;
     pick.title = record.page.title;

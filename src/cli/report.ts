@@ -1,8 +1,10 @@
 import { loadSettings } from "../config/settings.js";
+import { readFeedbackLog } from "../state/feedback-log.js";
 import { readGapLog } from "../state/gap-log.js";
 import { createStateLayout } from "../state/layout.js";
 import { type Command, parseFlags, SETTINGS_FLAGS, settingsArgs, UsageError } from "./command.js";
 import { groupUnanswered, type PagePick, pagePicks, type QuestionGroup } from "./report-groups.js";
+import { type PageVotes, pageVotes } from "./report-votes.js";
 import { renderTable } from "./table.js";
 
 const usage = "wiki-gateway report [--agent ID] [--since 7d] [--limit N] [--json]";
@@ -31,8 +33,9 @@ export function parseSince(text: string): number {
 /**
  * `report`: what the wiki does not answer, from the gap log in the state directory: the questions
  * most often left with "nothing found" or only choices (near-duplicates grouped), and the pages
- * people picked from choices. For wiki authors: what to write or retitle next. Exit 0 (also
- * with nothing recorded), 2 on bad usage.
+ * people picked from choices; and from the feedback log, the pages with the most negative and the
+ * most positive votes (users' reactions on answers). For wiki authors: what to write or retitle
+ * next. Exit 0 (also with nothing recorded), 2 on bad usage.
  */
 export const reportCommand: Command = {
   name: "report",
@@ -55,18 +58,65 @@ export const reportCommand: Command = {
     );
     const groups = groupUnanswered(kept).slice(0, limit);
     const picks = pagePicks(kept).slice(0, limit);
+    const inlinePicks = pagePicks(kept, "inline").slice(0, limit);
     if (invalid > 0)
       io.err(`${invalid} line(s) of ${layout.gapLogFile} are not gap records and were skipped\n`);
+    const feedback = await readFeedbackLog(layout.feedbackLogFile);
+    if (feedback.invalid > 0)
+      io.err(
+        `${feedback.invalid} line(s) of ${layout.feedbackLogFile} are not vote records and were skipped\n`,
+      );
+    const votes = pageVotes(
+      feedback.records.filter(
+        (r) => r.at >= from && (values.agent === undefined || r.agent === values.agent),
+      ),
+      limit,
+    );
     if (values.json === true) {
       io.out(
-        `${JSON.stringify({ since: from, agent: values.agent ?? null, unanswered: groups, picked: picks })}\n`,
+        `${JSON.stringify({ since: from, agent: values.agent ?? null, unanswered: groups, picked: picks, inline: inlinePicks, votes })}\n`,
       );
       return 0;
     }
     io.out(formatReport(groups, picks, { from, agent: values.agent, file: layout.gapLogFile }));
+    io.out(formatInlinePicks(inlinePicks));
+    io.out(formatVotes(votes));
     return 0;
   },
 };
+
+/** The pages picked from inline results in other chats: what people look up on their own. */
+function formatInlinePicks(picks: PagePick[]): string {
+  const out = ["", "Pages picked from inline results (@bot words in any chat):", ""];
+  if (picks.length === 0) out.push("none recorded");
+  else {
+    const rows = picks.map((p) => [String(p.taps), p.path, p.title, p.questions.join(" | ")]);
+    out.push(renderTable([["picks", "page", "title", "words typed"], ...rows]));
+  }
+  return `${out.join("\n")}\n`;
+}
+
+/** The pages users voted on with reactions: the most disliked first, then the most liked. */
+function formatVotes(votes: { negative: PageVotes[]; positive: PageVotes[] }): string {
+  const table = (pages: PageVotes[]) =>
+    pages.length === 0
+      ? "none recorded"
+      : renderTable([
+          ["👎", "👍", "page", "title", "agents"],
+          ...pages.map((p) => [String(p.negative), String(p.positive), p.path, p.title, p.agents.join(",")]),
+        ]);
+  const out = [
+    "",
+    "Pages with the most negative votes (reactions on answers: rewrite these first):",
+    "",
+    table(votes.negative),
+    "",
+    "Pages with the most positive votes:",
+    "",
+    table(votes.positive),
+  ];
+  return `${out.join("\n")}\n`;
+}
 
 function formatReport(
   groups: QuestionGroup[],

@@ -60,5 +60,6 @@ export const FIELD_DOCS = {
     publicBaseUrl: "base of the page links shown to users; the wiki URL when absent",
     answerLength: "longest answer passage, in characters",
     greeting: "text of `/start`",
+    ackReaction: "set a 👀 reaction on a question while its answer is prepared, removed once it is sent",
   },
 } as const;

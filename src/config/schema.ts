@@ -216,6 +216,7 @@ export const agentSchema = z.strictObject({
     .describe(DOCS.agent.publicBaseUrl),
   answerLength: z.number().int().min(200).max(3900).default(1200).describe(DOCS.agent.answerLength),
   greeting: z.string().max(1000).optional().describe(DOCS.agent.greeting),
+  ackReaction: z.boolean().optional().meta({ description: DOCS.agent.ackReaction, default: false }),
 });
 
 export const gatewayConfigSchema = z

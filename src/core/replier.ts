@@ -18,6 +18,8 @@ export interface SendOptions {
 /** What became of a reply: the id of the message holding its first chunk. */
 export interface SentReply {
   messageId: number;
+  /** Every message of the reply Telegram named in this call, in order, the first chunk's included. */
+  messageIds: number[];
 }
 
 /**
@@ -38,6 +40,15 @@ export interface Replier {
    * rejects because the query is too old or unknown (logged): the tap's reply still goes out.
    */
   answerCallback(queryId: string, text?: string): Promise<void>;
-  /** Shows "typing…" (after a short delay: most answers need none) until the returned function is called. */
+  /**
+   * Shows "typing…" (after a short delay: most answers need none) until the returned function is
+   * called; calling it again does nothing.
+   */
   typing(): () => void;
+  /**
+   * Sets `emoji` as the bot's reaction on the message being answered until the returned function
+   * is called, which removes it. Never throws nor rejects, and never delays the answer: a refused
+   * reaction is only logged.
+   */
+  acknowledge(emoji: string): () => void;
 }

@@ -9,6 +9,8 @@ export interface Metrics {
   answers: Counter<"account" | "agent" | "kind">;
   answerConfidence: Counter<"account" | "agent" | "outcome">;
   choiceTaps: Counter<"account" | "outcome">;
+  votes: Counter<"account" | "agent" | "sign" | "change">;
+  reactionsIgnored: Counter<"account" | "reason">;
   inlineQueries: Counter<"account" | "agent" | "outcome">;
   inlineChosen: Counter<"account" | "agent">;
   answerSeconds: Histogram<"account">;
@@ -65,6 +67,18 @@ export function createMetrics(): Metrics {
     name: "wiki_gateway_choice_taps_total",
     help: "Taps on offered choices, by account and outcome (answered, callback-expired, callback-forged)",
     labelNames: ["account", "outcome"],
+    registers: [registry],
+  });
+  const votes = new Counter({
+    name: "wiki_gateway_votes_total",
+    help: "Votes on answers from users' reactions, by account, agent, sign (positive, negative) and change (cast, withdrawn)",
+    labelNames: ["account", "agent", "sign", "change"],
+    registers: [registry],
+  });
+  const reactionsIgnored = new Counter({
+    name: "wiki_gateway_reactions_ignored_total",
+    help: "Reactions not counted as votes, by account and reason (not-an-answer, not-a-vote, or a policy reason code)",
+    labelNames: ["account", "reason"],
     registers: [registry],
   });
   const inlineQueries = new Counter({
@@ -212,6 +226,8 @@ export function createMetrics(): Metrics {
     answers,
     answerConfidence,
     choiceTaps,
+    votes,
+    reactionsIgnored,
     inlineQueries,
     inlineChosen,
     answerSeconds,

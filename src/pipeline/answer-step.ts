@@ -10,6 +10,8 @@ export interface AnswerOutcome {
   kind: string;
   /** With kind "choices": the closest pages, offered as buttons. */
   choices?: PageRef[];
+  /** With kind "answer": the page that answered. */
+  page?: PageRef;
 }
 
 /** The answer cache with the size of an outcome counted as its chunks' text (UTF-16). */
@@ -37,7 +39,12 @@ export function createAnswerStep(deps: {
   return async (msg, settings) => {
     const handle = async (): Promise<AnswerOutcome> => {
       const reply = await deps.agent.handle(msg, settings);
-      return { chunks: reply.chunks, kind: reply.kind, ...(reply.choices ? { choices: reply.choices } : {}) };
+      return {
+        chunks: reply.chunks,
+        kind: reply.kind,
+        ...(reply.choices ? { choices: reply.choices } : {}),
+        ...(reply.page ? { page: reply.page } : {}),
+      };
     };
     if (msg.command !== undefined || !deps.index.ready) return handle();
     const key = questionKey(settings.id, deps.index.generation(), msg.args);

@@ -5,6 +5,7 @@ import type { InlineButton, Replier, SentReply } from "../core/replier.js";
 import type { Logger } from "../log/logger.js";
 import type { GapLog } from "../state/gap-log.js";
 import type { ChoiceRefusal, ChoiceStore } from "./choice-store.js";
+import type { AnswerFeedback } from "./answer-feedback.js";
 import type { AnswerOutcome } from "./answer-step.js";
 
 type Labels = Partial<Record<string, string | number>>;
@@ -51,10 +52,12 @@ export function createChoiceFlow(deps: {
   agent: Pick<WikiAgent, "answerChoice">;
   gaps: Pick<GapLog, "append">;
   taps: { inc(labels: Labels): void };
+  /** Remembers the page a tap's answer came from, for the reactions to come. */
+  feedback?: Pick<AnswerFeedback, "answered">;
 }): ChoiceFlow {
   const { store } = deps;
   return {
-    offer(msg, agent, out, reply, replaces) {
+    async offer(msg, agent, out, reply, replaces) {
       const pages = out.choices ?? [];
       const data = store.offer({
         account: msg.account,
@@ -63,6 +66,8 @@ export function createChoiceFlow(deps: {
         question: msg.args,
         pages,
       });
+      // The offer is saved before its buttons can be tapped, so a tap after a restart finds it.
+      await store.flush();
       const buttons: InlineButton[][] = pages.map((page, n) => [{ text: label(page.title), data: data[n]! }]);
       return reply.send(out.chunks, { buttons, ...(replaces !== undefined ? { replaces } : {}) });
     },
@@ -77,7 +82,10 @@ export function createChoiceFlow(deps: {
       const { offer, page } = resolved;
       await reply.answerCallback(msg.callback.id);
       const answer = await deps.agent.answerChoice(msg, offer.question, page, agent);
-      if (answer.chunks.length > 0) await reply.send(answer.chunks);
+      if (answer.chunks.length > 0) {
+        const sent = await reply.send(answer.chunks);
+        if (answer.page && sent) deps.feedback?.answered(msg, offer.agent, answer.page, sent.messageIds);
+      }
       deps.gaps.append({ agent: offer.agent, kind: "tapped", question: offer.question, page });
       deps.taps.inc({ account: msg.account, outcome: "answered" });
     },

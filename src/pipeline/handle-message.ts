@@ -8,6 +8,7 @@ import type { Decision } from "../policy/decision.js";
 import { decideEdit } from "../policy/edit-rule.js";
 import { evaluate, mayAskWhoamiInGroup } from "../policy/evaluate.js";
 import type { GapLog } from "../state/gap-log.js";
+import type { AnswerFeedback } from "./answer-feedback.js";
 import type { ReplyMemory, ReplyOutcome } from "../state/reply-memory.js";
 import type { AnswerOutcome, AnswerStep } from "./answer-step.js";
 import { type ChoiceFlow, TAP_NOTICES } from "./choice-tap.js";
@@ -40,6 +41,8 @@ export interface PipelineDeps {
   metrics: PipelineMetrics;
   /** Group upgrades: the service messages are recorded here, and an upgraded group keeps its entry. */
   migrations?: Pick<ChatMigrations, "record" | "migratedFrom">;
+  /** Remembers which page each sent answer came from, for the reactions to come. */
+  feedback?: Pick<AnswerFeedback, "answered">;
   /** What came of recent messages, for their edits; without it every edit counts as a message never seen. */
   replies?: Pick<ReplyMemory, "recall" | "remember">;
   /** Clock of the media hint's rate limit, ms. */
@@ -52,6 +55,8 @@ const QUESTION_OUTCOMES: Partial<Record<string, "answered" | "choices" | "nothin
   choices: "choices",
   "not-found": "nothing",
 };
+/** The reaction set on a question while it is answered (agent setting `ackReaction`). */
+export const ACK_EMOJI = "👀";
 /** What an answer's kind means to a later edit of the question. */
 const EDIT_OUTCOMES: Partial<Record<string, ReplyOutcome>> = { choices: "choices", "not-found": "nothing" };
 /** A DM that holds only media gets the text hint at most once per chat in this time. */
@@ -193,19 +198,26 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
       return count(msg, "mention-hint");
     }
     const stopTyping = reply.typing();
+    const unacknowledge =
+      agent.ackReaction && msg.command === undefined ? reply.acknowledge(ACK_EMOJI) : undefined;
     try {
       const asked = question === msg.args ? msg : { ...msg, args: question };
       const out = await deps.answer(asked, agent);
+      // "typing…" covers preparing the answer only: a reply that is slow to send (a busy Bot API,
+      // pacing) must not add a sendChatAction call per message, and the reply ends it anyway.
+      stopTyping();
       let sent: SentReply | void = undefined;
       if (out.choices && out.choices.length > 0)
         sent = await deps.choices.offer(asked, agent, out, reply, replaces);
       else if (out.chunks.length > 0) sent = await reply.send(out.chunks, sendOptions);
       remember(msg, EDIT_OUTCOMES[out.kind] ?? "answered", sent);
+      if (out.page && sent) deps.feedback?.answered(msg, agent.id, out.page, sent.messageIds);
       if (msg.command === undefined) countQuestion(asked, agent.id, out);
       count(msg, out.kind, agent.id);
       metrics.answerSeconds.observe({ account: msg.account }, (performance.now() - started) / 1000);
     } finally {
       stopTyping();
+      unacknowledge?.();
     }
   };
 

@@ -1,6 +1,5 @@
-import { appendFile, mkdir, readFile, rename, stat } from "node:fs/promises";
-import { dirname } from "node:path";
 import { z } from "zod";
+import { createJsonlLog, type JsonlLogOptions, readJsonlLog } from "./jsonl-log.js";
 
 /** Longest question kept, in characters (a question is not a document). */
 export const GAP_QUESTION_MAX = 300;
@@ -23,13 +22,7 @@ export const GapRecordSchema = z.strictObject({
 
 export type GapRecord = z.infer<typeof GapRecordSchema>;
 
-export interface GapLogOptions {
-  file: string;
-  /** The live file is rotated once it would grow past this many bytes (default 1 MB). */
-  maxBytes?: number;
-  /** Rotated files kept: `<file>.1` (newest) … `<file>.<keep>` (default 3). */
-  keep?: number;
-}
+export type GapLogOptions = Omit<JsonlLogOptions, "onError">;
 
 export interface GapLog {
   /** Queues one record; writes are serialized and never reject (a failure is reported to `onError`). */
@@ -43,28 +36,7 @@ export interface GapLog {
  * bounded ((keep + 1) × maxBytes at most). Questions are cut to GAP_QUESTION_MAX characters.
  */
 export function createGapLog(options: GapLogOptions & { onError?: (error: unknown) => void }): GapLog {
-  const maxBytes = options.maxBytes ?? 1_000_000;
-  const keep = options.keep ?? 3;
-  let size: number | undefined;
-  let queue: Promise<void> = Promise.resolve();
-
-  async function write(line: string): Promise<void> {
-    const bytes = Buffer.byteLength(line);
-    if (size === undefined) {
-      await mkdir(dirname(options.file), { recursive: true });
-      size = await stat(options.file).then(
-        (s) => s.size,
-        () => 0,
-      );
-    }
-    if (size > 0 && size + bytes > maxBytes) {
-      await rotate(options.file, keep);
-      size = 0;
-    }
-    await appendFile(options.file, line, { mode: 0o600 });
-    size += bytes;
-  }
-
+  const log = createJsonlLog(options);
   return {
     append(input) {
       const record: GapRecord = {
@@ -75,57 +47,16 @@ export function createGapLog(options: GapLogOptions & { onError?: (error: unknow
         question: [...input.question.trim()].slice(0, GAP_QUESTION_MAX).join(""),
         ...(input.page ? { page: { path: input.page.path, title: input.page.title } } : {}),
       };
-      const line = `${JSON.stringify(record)}\n`;
-      queue = queue.then(() => write(line)).catch((error: unknown) => {
-        size = undefined;
-        options.onError?.(error);
-      });
+      log.append(record);
     },
-    flush: () => queue,
+    flush: () => log.flush(),
   };
-}
-
-/** Shifts `<file>.N` to `<file>.N+1` (the oldest is overwritten) and the live file to `<file>.1`. */
-async function rotate(file: string, keep: number): Promise<void> {
-  for (let n = keep - 1; n >= 1; n -= 1) {
-    await rename(`${file}.${n}`, `${file}.${n + 1}`).catch(ignoreMissing);
-  }
-  await rename(file, `${file}.1`).catch(ignoreMissing);
-}
-
-function ignoreMissing(error: unknown): void {
-  if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
 }
 
 /**
  * Every record of the log, oldest first (rotated files, then the live one), each line checked
  * by GapRecordSchema; lines that fail it (a torn write, an edited file) are counted, not returned.
  */
-export async function readGapLog(
-  file: string,
-  keep = 3,
-): Promise<{ records: GapRecord[]; invalid: number }> {
-  const files = [...Array.from({ length: keep }, (_, i) => `${file}.${keep - i}`), file];
-  const records: GapRecord[] = [];
-  let invalid = 0;
-  for (const path of files) {
-    const text = await readFile(path, "utf8").catch((error: unknown) => {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return "";
-      throw error;
-    });
-    for (const line of text.split("\n")) {
-      if (line.trim() === "") continue;
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(line);
-      } catch {
-        invalid += 1;
-        continue;
-      }
-      const result = GapRecordSchema.safeParse(parsed);
-      if (result.success) records.push(result.data);
-      else invalid += 1;
-    }
-  }
-  return { records, invalid };
+export function readGapLog(file: string, keep = 3): Promise<{ records: GapRecord[]; invalid: number }> {
+  return readJsonlLog(file, GapRecordSchema, keep);
 }

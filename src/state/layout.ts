@@ -9,7 +9,10 @@ import { join, resolve } from "node:path";
  *   journal/<account>.log  per-account update journal (append-only, compacted)
  *   index/search.idx       saved local search index of the wiki (binary, index-file.ts)
  *   gaps/questions.jsonl   questions the wiki left unanswered, choices tapped, inline results picked (rotated: .1 … .3)
+ *   choices/offers.jsonl   choices offered behind buttons (bounded, compacted), so taps outlive a restart
  *   edits/replies.jsonl    recent messages and the bot's replies to them, for edits (reply-memory.ts)
+ *   feedback/answers.json  the bot's recent answers (message → page) and their voters, bounded
+ *   feedback/votes.jsonl   votes on pages from users' reactions, aggregate only (rotated: .1 … .3)
  */
 export interface StateLayout {
   root: string;
@@ -19,7 +22,10 @@ export interface StateLayout {
   journalFile(account: string): string;
   indexFile: string;
   gapLogFile: string;
+  choiceFile: string;
   replyMemoryFile: string;
+  answerMapFile: string;
+  feedbackLogFile: string;
 }
 
 export function createStateLayout(stateDir: string): StateLayout {
@@ -33,6 +39,9 @@ export function createStateLayout(stateDir: string): StateLayout {
     journalFile: (account) => join(journalDir, `${account}.log`),
     indexFile: join(root, "index", "search.idx"),
     gapLogFile: join(root, "gaps", "questions.jsonl"),
+    choiceFile: join(root, "choices", "offers.jsonl"),
     replyMemoryFile: join(root, "edits", "replies.jsonl"),
+    answerMapFile: join(root, "feedback", "answers.json"),
+    feedbackLogFile: join(root, "feedback", "votes.jsonl"),
   };
 }

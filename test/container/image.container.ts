@@ -47,6 +47,8 @@ describe("the container image", () => {
         "GATEWAY_HTTP_HOST=0.0.0.0",
         "GATEWAY_HTTP_PORT=8080",
         "LOG_FORMAT=json",
+        "NODE_OPTIONS=--max-semi-space-size=2",
+        "MALLOC_ARENA_MAX=2",
       ]),
     );
     expect(Object.keys(config.ExposedPorts ?? {})).toEqual(["8080/tcp"]);

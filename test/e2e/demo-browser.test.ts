@@ -118,6 +118,18 @@ describeWhere("chromium", "the demo chat page in Chromium", () => {
     await page.screenshot({ path: join(SHOTS, "02-group-mention.png") });
   }, 20_000);
 
+  it("reacts 👍 to the group answer from the page; the gateway records the vote", async () => {
+    const answer = botMessages().first();
+    const up = answer.getByTestId("reaction").filter({ hasText: "👍" });
+    await up.click();
+    await expect.poll(() => up.getAttribute("class")).toContain("active");
+    const metrics = async () => (await fetch(`${demo!.httpUrl}/metrics`)).text();
+    await expect
+      .poll(metrics, { timeout: ANSWER_MS })
+      .toMatch(/wiki_gateway_votes_total\{account="default",agent="[^"]+",sign="positive",change="cast"\} 1/);
+    await page.screenshot({ path: join(SHOTS, "02a-group-reaction.png") });
+  }, 20_000);
+
   it("offers example questions; a vague one gets the closest pages as buttons, and a tap answers", async () => {
     await page.getByTestId("chat-dm:acme_wiki_bot").click();
     const before = await botMessages().count();

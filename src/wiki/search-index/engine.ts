@@ -44,17 +44,25 @@ export const INDEX_FORMAT_VERSION = 400 + ANALYZER_VERSION;
  */
 export const SEARCH = {
   bm25: { k: 1.2, b: 0.75, d: 0.5, combine: "per-field" } satisfies Bm25Params,
-  pageBoosts: [2, 1.5, 5, 1.2],
+  pageBoosts: [1.5, 1.5, 5, 1.2],
   passageBoosts: [1.2, 1, 0.75],
   /** Modest fuzziness, on page summaries only: a typo in a long word still matches. */
   expansion: {
-    prefixFrom: 4,
+    prefixFrom: 3,
     typoFrom: 6,
     typoShare: 0.2,
     maxTypos: 2,
     prefixWeight: 0.3,
     typoWeight: 0.3,
   } satisfies ExpansionOptions,
+  /**
+   * Spelling: a question term that no page holds (a typo, "extrakt") stands for the page-summary
+   * terms one edit away, from this many characters on, at this weight, in the page and the passage
+   * search alike. Terms some page holds are left as they are.
+   */
+  spelling: { from: 5, weight: 0.8 },
+  /** A question word a passage has only in its code counts half for coverage, like a synonym. */
+  codeCountsHalf: true,
   /**
    * Terms in more than this share of all passages are left out of the passage search (they match
    * a large part of the wiki and add little); ranking still credits them (rank.ts).
@@ -63,6 +71,8 @@ export const SEARCH = {
 };
 
 type Filter = (page: IndexedPage) => boolean;
+/** Filter masks kept per freeze. */
+const MAX_MASKS = 64;
 
 /** The searchable form of the pages: postings in typed arrays, frozen until the pages change. */
 export interface Frozen {
@@ -89,6 +99,8 @@ export class Engine {
   private vocabulary: Vocabulary | undefined;
   private pageAcc: Accumulator | undefined;
   private passageAcc: Accumulator | undefined;
+  /** Per filter, 1 for each page position of the current freeze that passes it (see `maskOf`). */
+  private readonly masks = new Map<Filter, Uint8Array>();
 
   constructor(loaded?: {
     dict: TermDictionary;
@@ -148,6 +160,7 @@ export class Engine {
   }
 
   private thaw(): void {
+    this.masks.clear();
     this.frozen = undefined;
     this.vocabulary = undefined;
     this.pageAcc = undefined;
@@ -186,6 +199,24 @@ export class Engine {
     return n;
   }
 
+  /**
+   * Which page positions pass the filter, computed once per filter until the pages change: a
+   * search then tests a byte per match instead of calling the filter on the page's metadata for
+   * each matching passage. Contract: the filter is a pure function of the page's metadata.
+   */
+  private maskOf(filter: Filter | undefined): Uint8Array | undefined {
+    if (!filter) return undefined;
+    let mask = this.masks.get(filter);
+    if (!mask) {
+      const order = this.freeze().order;
+      mask = new Uint8Array(order.length);
+      for (let i = 0; i < order.length; i++) mask[i] = filter(order[i]!.meta) ? 1 : 0;
+      if (this.masks.size >= MAX_MASKS) this.masks.clear();
+      this.masks.set(filter, mask);
+    }
+    return mask;
+  }
+
   /** Page summaries matching the question's terms, synonyms and compounds (with prefix and typo matches). */
   searchPages(
     query: ParsedQuery,
@@ -202,11 +233,31 @@ export class Engine {
       const matches = id === undefined ? [] : [{ id, weight }];
       for (const m of this.vocabulary!.expand(term, SEARCH.expansion))
         matches.push({ id: m.id, weight: weight * m.weight });
+      for (const m of this.respell(term)) matches.push({ id: m.id, weight: weight * m.weight });
       return { covers: query.covers.get(term) ?? 0, indirect: query.indirect.has(term), matches };
     });
+    const mask = this.maskOf(filter);
     this.pageAcc.run(p, searched, SEARCH.pageBoosts, SEARCH.bm25, (doc, score, matched, indirect) => {
-      if (!filter || filter(frozen.order[doc]!.meta)) visit(doc, score, matched, indirect);
+      if (!mask || mask[doc] === 1) visit(doc, score, matched, indirect);
     });
+  }
+
+  /**
+   * The page-summary terms one edit away from a term no page holds (SEARCH.spelling), with their
+   * weights; [] for a term some page holds, or a short one.
+   */
+  private respell(term: string): Array<{ id: number; weight: number }> {
+    const { from, weight } = SEARCH.spelling;
+    if (term.length < from || weight === 0) return [];
+    const frozen = this.freeze();
+    const id = this.dict.find(term);
+    if (
+      id !== undefined &&
+      (documentFrequency(frozen.pagePostings, id) > 0 || documentFrequency(frozen.passagePostings, id) > 0)
+    )
+      return [];
+    this.vocabulary ??= vocabularyOf(frozen.pagePostings, this.dict);
+    return this.vocabulary.nearby(term, 1).map((m) => ({ id: m, weight }));
   }
 
   /**
@@ -216,14 +267,22 @@ export class Engine {
   searchPassages(
     query: ParsedQuery,
     filter: Filter | undefined,
-    visit: (ordinal: number, index: number, score: number, matched: number) => void,
+    visit: (ordinal: number, index: number, score: number, matched: number, indirect: number) => void,
   ): void {
     const frozen = this.freeze();
     const p = frozen.passagePostings;
     this.passageAcc ??= new Accumulator(p.docs);
     const known = query.terms.flatMap((term) => {
       const id = this.dict.find(term);
-      return id === undefined ? [] : [{ term, id, df: documentFrequency(p, id) }];
+      const exact = id === undefined ? [] : [{ term, id, df: documentFrequency(p, id), weight: 1 }];
+      return exact.length > 0 && exact[0]!.df > 0
+        ? exact
+        : this.respell(term).map((m) => ({
+            term,
+            id: m.id,
+            df: documentFrequency(p, m.id),
+            weight: m.weight,
+          }));
     });
     const limit = Math.max(20, p.docs * SEARCH.commonTermShare);
     let kept = known.filter((k) => k.df > 0 && k.df <= limit);
@@ -234,13 +293,20 @@ export class Engine {
     const searched: SearchedTerm[] = kept.map((k) => ({
       covers: query.covers.get(k.term) ?? 0,
       indirect: false,
-      matches: [{ id: k.id, weight: query.weight.get(k.term) ?? 1 }],
+      matches: [{ id: k.id, weight: (query.weight.get(k.term) ?? 1) * k.weight }],
     }));
-    this.passageAcc.run(p, searched, SEARCH.passageBoosts, SEARCH.bm25, (doc, score, matched) => {
-      const ordinal = frozen.passagePage[doc]!;
-      if (!filter || filter(frozen.order[ordinal]!.meta))
-        visit(ordinal, frozen.passageIndex[doc]!, score, matched);
-    });
+    const mask = this.maskOf(filter);
+    this.passageAcc.run(
+      p,
+      searched,
+      SEARCH.passageBoosts,
+      SEARCH.bm25,
+      (doc, score, matched, indirect) => {
+        const ordinal = frozen.passagePage[doc]!;
+        if (!mask || mask[ordinal] === 1) visit(ordinal, frozen.passageIndex[doc]!, score, matched, indirect);
+      },
+      SEARCH.codeCountsHalf ? 1 << PASSAGE_FIELD.code : 0,
+    );
   }
 }
 

@@ -22,7 +22,10 @@ export interface RankedPage {
   page: IndexedPage;
   /** Relevance (BM25 of the best passage, plus a share of the next ones). Only comparable within one query. */
   score: number;
-  /** Share (0–1) of the question's terms the page matched exactly, in its title, path, headings or text. */
+  /**
+   * Share (0–1) of the question's terms the page matched, in its title, path, description, headings
+   * or passages; a term matched only through a synonym, or only in code, counts half.
+   */
   coverage: number;
   /** The page's best passages for the question, best first (at most 3). */
   passages: ScoredPassage[];
@@ -78,5 +81,6 @@ export interface SearchIndex {
 }
 
 export interface SearchIndexOptions {
-  logger?: Logger;
+  /** Where the index's warnings (a page it could not read, a saved file it could not use) go. */
+  logger?: Pick<Logger, "warn" | "info">;
 }

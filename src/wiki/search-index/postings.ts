@@ -135,6 +135,7 @@ export class Accumulator {
    * BM25+ of the searched terms over the postings, per field, weighted by field boost and term
    * weight, summed over terms; then multiplied by how many searched terms matched (a document
    * matching more of the question wins). Calls `visit` for each matching document, then resets.
+   * A term found only in `weakFields` (a bit mask over fields) counts as `indirect`, not `matched`.
    */
   run(
     p: Postings,
@@ -142,6 +143,7 @@ export class Accumulator {
     boosts: readonly number[],
     bm25: Bm25Params,
     visit: (doc: number, score: number, matched: number, indirect: number) => void,
+    weakFields = 0,
   ): void {
     const F = p.fields;
     const N = p.docs;
@@ -168,9 +170,11 @@ export class Accumulator {
         for (let i = p.termStart[id]!; i < to; i++) {
           const doc = p.postDoc[i]!;
           let score = 0;
+          let strong = false;
           for (let f = 0; f < F; f++) {
             const tf = p.postTf[i * F + f]!;
             if (tf === 0 || idf[f] === 0) continue;
+            if ((weakFields & (1 << f)) === 0) strong = true;
             const norm = 1 - b + scale[f]! * p.lengths[doc * F + f]!;
             // bm25f: idf[f] is the field's weight; per-field: the weighted idf of the field.
             score += bm25f ? (idf[f]! * tf) / norm : idf[f]! * (d + (tf * (k + 1)) / (tf + k * norm));
@@ -182,9 +186,9 @@ export class Accumulator {
           if (this.last[doc] !== s) {
             this.last[doc] = s;
             this.quality[doc]!++;
-            if (term.indirect) this.indirect[doc]! |= term.covers;
-            else this.matched[doc]! |= term.covers;
           }
+          if (term.indirect || !strong) this.indirect[doc]! |= term.covers;
+          else this.matched[doc]! |= term.covers;
         }
       }
     }

@@ -112,9 +112,10 @@ export function rankPages(
       s.matched[ordinal]! |= matched;
       s.indirect[ordinal]! |= indirect;
     });
-    engine.searchPassages(query, filter, (ordinal, index, score, matched) => {
+    engine.searchPassages(query, filter, (ordinal, index, score, matched, indirect) => {
       s.touch(ordinal);
       s.matched[ordinal]! |= matched;
+      s.indirect[ordinal]! |= indirect;
       // The best KEPT passages of the page, best first (ties: the earlier hit).
       const base = ordinal * KEPT;
       const kept = s.kept[ordinal]!;

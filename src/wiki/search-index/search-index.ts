@@ -6,6 +6,9 @@ import { rankPages } from "./rank.js";
 import { fetchInto, isIndexable, putPage } from "./sync.js";
 import type { IndexedPage, SearchIndex, SearchIndexOptions, SearchOptions } from "./index-types.js";
 
+/** Section filters kept for reuse (agents' sections, and pages offered as choices). */
+const MAX_FILTERS = 64;
+
 const DEFAULT_LIMIT = 5;
 
 /**
@@ -30,6 +33,20 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
   const matches = (section: string, locale: string | undefined) => (page: IndexedPage) =>
     (locale === undefined || page.locale === locale) &&
     (section === "" || page.path === section || page.path.startsWith(`${section}/`));
+  /**
+   * One filter function per section and locale, so that the engine can keep which pages pass it
+   * (a mask per filter) instead of testing a page for each of its matching passages.
+   */
+  const filters = new Map<string, (page: IndexedPage) => boolean>();
+  const filterFor = (section: string, locale: string | undefined) => {
+    const key = `${locale ?? "\u0000"}\u0000${section}`;
+    let filter = filters.get(key);
+    if (!filter) {
+      if (filters.size >= MAX_FILTERS) filters.clear();
+      filters.set(key, (filter = matches(section, locale)));
+    }
+    return filter;
+  };
 
   async function build(wiki: WikiPort, opts: Parameters<SearchIndex["build"]>[1] = {}): Promise<void> {
     const fresh = new Engine();
@@ -93,7 +110,8 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
       const parsed = parseQuery(query);
       if (parsed.terms.length === 0) return [];
       const section = (opts.section ?? "").replace(/^\/+|\/+$/g, "");
-      const filter = section === "" && opts.locale === undefined ? undefined : matches(section, opts.locale);
+      const filter =
+        section === "" && opts.locale === undefined ? undefined : filterFor(section, opts.locale);
       return rankPages(engine, parsed, filter, opts.limit ?? DEFAULT_LIMIT);
     },
     pages: () => [...engine.pages.values()].map((e) => e.meta),

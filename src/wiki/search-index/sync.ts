@@ -38,7 +38,7 @@ export async function fetchInto(
   summaries: PageSummary[],
   opts: {
     concurrency: number;
-    logger?: Logger | undefined;
+    logger?: Pick<Logger, "warn"> | undefined;
     onProgress?: ((done: number, total: number) => void) | undefined;
   },
 ): Promise<number> {

@@ -14,7 +14,24 @@ export interface ExpansionOptions {
   typoWeight: number;
 }
 
+/** One term a word expands to, and the weight of that match. */
+export interface Expansion {
+  readonly id: number;
+  readonly weight: number;
+}
+
+/** How many words' expansions a vocabulary remembers before it starts over. */
+export const EXPANSION_MEMO_WORDS = 4096;
+
+/**
+ * Contract: `expand` is a pure function of the vocabulary, the word and the options, so its results
+ * are remembered per word (questions repeat their words far more than their wording): scanning the
+ * vocabulary for typos costs a good part of a search. The memo holds at most EXPANSION_MEMO_WORDS
+ * words and belongs to one options object; a vocabulary is rebuilt whenever the pages change.
+ */
 export class Vocabulary {
+  private readonly memo = new Map<string, readonly Expansion[]>();
+  private memoOptions: ExpansionOptions | undefined;
   private readonly sorted: string[];
   private readonly ids: number[];
   private readonly letters: Int32Array;
@@ -33,8 +50,18 @@ export class Vocabulary {
   }
 
   /** The other terms the word matches, with their weights (the word itself is not included). */
-  expand(word: string, o: ExpansionOptions): Array<{ id: number; weight: number }> {
-    const out: Array<{ id: number; weight: number }> = [];
+  expand(word: string, o: ExpansionOptions): readonly Expansion[] {
+    if (this.memoOptions !== o || this.memo.size >= EXPANSION_MEMO_WORDS) {
+      this.memo.clear();
+      this.memoOptions = o;
+    }
+    let found = this.memo.get(word);
+    if (!found) this.memo.set(word, (found = this.scan(word, o)));
+    return found;
+  }
+
+  private scan(word: string, o: ExpansionOptions): Expansion[] {
+    const out: Expansion[] = [];
     const seen = new Set<number>();
     if (word.length >= o.prefixFrom) {
       for (let i = lowerBound(this.sorted, word); i < this.sorted.length; i++) {
@@ -50,23 +77,38 @@ export class Vocabulary {
       }
     }
     const max = word.length >= o.typoFrom ? Math.min(o.maxTypos, Math.round(word.length * o.typoShare)) : 0;
-    if (max > 0) {
-      const mask = letterMask(word);
-      for (let n = Math.max(1, word.length - max); n <= word.length + max; n++) {
-        const group = this.byLength[n];
-        if (!group) continue;
-        for (let g = 0; g < group.length; g++) {
-          const i = group[g]!;
-          // One edit changes the presence of at most two letters.
-          if (popcount(mask ^ this.letters[i]!) > 2 * max) continue;
-          const term = this.sorted[i]!;
-          const distance = boundedDistance(word, term, max);
-          if (distance > 0 && distance <= max && !seen.has(i))
-            out.push({ id: this.ids[i]!, weight: (o.typoWeight * term.length) / (term.length + distance) });
-        }
+    if (max > 0)
+      this.within(word, max, (i, distance) => {
+        if (distance === 0 || seen.has(i)) return;
+        const term = this.sorted[i]!;
+        out.push({ id: this.ids[i]!, weight: (o.typoWeight * term.length) / (term.length + distance) });
+      });
+    return out;
+  }
+
+  /** Ids of the terms exactly `distance` edits from the word, the word itself excluded. */
+  nearby(word: string, distance: number): number[] {
+    const out: number[] = [];
+    this.within(word, distance, (i, d) => {
+      if (d === distance && d > 0) out.push(this.ids[i]!);
+    });
+    return out;
+  }
+
+  /** Calls `found` with the position and distance of every term at most `max` edits from the word. */
+  private within(word: string, max: number, found: (i: number, distance: number) => void): void {
+    const mask = letterMask(word);
+    for (let n = Math.max(1, word.length - max); n <= word.length + max; n++) {
+      const group = this.byLength[n];
+      if (!group) continue;
+      for (let g = 0; g < group.length; g++) {
+        const i = group[g]!;
+        // One edit changes the presence of at most two letters.
+        if (popcount(mask ^ this.letters[i]!) > 2 * max) continue;
+        const distance = boundedDistance(word, this.sorted[i]!, max);
+        if (distance <= max) found(i, distance);
       }
     }
-    return out;
   }
 }
 
@@ -93,20 +135,33 @@ function popcount(n: number): number {
   return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-/** Levenshtein distance, or max + 1 as soon as it must exceed max. */
-function boundedDistance(a: string, b: string, max: number): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+/** Rows of `boundedDistance`, grown as needed: a search is synchronous, so they are never shared. */
+let previousRow = new Int32Array(64);
+let currentRow = new Int32Array(64);
+
+/** Levenshtein distance when it is at most max; otherwise a number above max (max + 1 once it must exceed max). */
+export function boundedDistance(a: string, b: string, max: number): number {
+  if (previousRow.length <= b.length) {
+    previousRow = new Int32Array(b.length * 2 + 1);
+    currentRow = new Int32Array(b.length * 2 + 1);
+  }
+  let previous = previousRow;
+  let row = currentRow;
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
+    row[0] = i;
     let best = i;
+    const code = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      const cost = code === b.charCodeAt(j - 1) ? 0 : 1;
       const value = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost);
-      row.push(value);
+      row[j] = value;
       if (value < best) best = value;
     }
     if (best > max) return max + 1;
+    const swap = previous;
     previous = row;
+    row = swap;
   }
   return previous[b.length]!;
 }

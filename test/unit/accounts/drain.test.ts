@@ -8,7 +8,12 @@ import type { InboundMessage } from "../../../src/core/inbound-message.js";
 import { journalFile, textUpdate } from "./fixtures.js";
 
 const bot = { id: 42, username: "wiki_bot", firstName: "Wiki", canReadAllGroupMessages: false };
-const silentReplier = { send: async () => {}, answerCallback: async () => {}, typing: () => () => {} };
+const silentReplier = {
+  send: async () => {},
+  answerCallback: async () => {},
+  typing: () => () => {},
+  acknowledge: () => () => {},
+};
 
 describe("in-flight updates", () => {
   it("runs one task per update id at a time and forgets it once settled", async () => {

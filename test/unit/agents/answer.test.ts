@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { resolveAgentSettings } from "../../../src/agents/agent-settings.js";
 import { CONFIDENT_SCORE, createAnswerer, judgeConfidence } from "../../../src/agents/answer.js";
+import { strongShare } from "../../../src/agents/answer-confidence.js";
 import { htmlToPlain, telegramLength } from "../../../src/agents/format/index.js";
 import { createSearchIndex } from "../../../src/wiki/search-index/index.js";
 import type { SearchIndex } from "../../../src/wiki/search-index/index-types.js";
@@ -28,6 +29,7 @@ describe("resolveAgentSettings", () => {
       editors: [],
       publicBaseUrl: "http://wiki:3000",
       answerLength: 1200,
+      ackReaction: false,
     });
     expect(agent.publicBaseUrl).toBe("https://docs.example.com");
     const named = resolveAgentSettings(
@@ -119,16 +121,42 @@ describe("answer from the index", () => {
   it("judges confidence by the best page's score: weak is still a match, none is no match", () => {
     const ranked = (score: number) => [
       {
-        page: { id: 1, path: "p", locale: "en", title: "p", description: "", updatedAt: "" },
+        page: { id: 1, path: "p", locale: "en", title: "Printers", description: "", updatedAt: "" },
         score,
         coverage: 0.5,
         passages: [],
       },
     ];
-    expect(judgeConfidence(ranked(CONFIDENT_SCORE * 2))).toBe("confident");
-    expect(judgeConfidence(ranked(CONFIDENT_SCORE))).toBe("confident");
-    expect(judgeConfidence(ranked(CONFIDENT_SCORE / 4))).toBe("weak");
-    expect(judgeConfidence([])).toBe("none");
+    expect(judgeConfidence(ranked(CONFIDENT_SCORE * 2), "printers")).toBe("confident");
+    expect(judgeConfidence(ranked(CONFIDENT_SCORE), "printers")).toBe("confident");
+    expect(judgeConfidence(ranked(CONFIDENT_SCORE / 4), "printers")).toBe("weak");
+    expect(judgeConfidence([], "printers")).toBe("none");
+  });
+
+  it("is confident only when most of the question's words are in the page's own words, not only its code", () => {
+    const passage = {
+      index: 0,
+      heading: "",
+      markdown: "- Remove reverse line feeds:\n\n`cat file | col -b`",
+      text: "Remove reverse line feeds:",
+      code: "cat file | col -b",
+      score: 10,
+    };
+    const page = {
+      id: 1,
+      path: "col",
+      locale: "en",
+      title: "col",
+      description: "Filter out reverse line feeds.",
+      updatedAt: "",
+    };
+    const ranked = [{ page, score: CONFIDENT_SCORE * 5, coverage: 1, passages: [passage] }];
+    // "cat" is only in the code: one word of two is said by the page.
+    expect(strongShare(ranked[0]!, "what should I feed my cat")).toBe(0.5);
+    expect(judgeConfidence(ranked, "what should I feed my cat")).toBe("weak");
+    expect(strongShare(ranked[0]!, "remove reverse line feeds")).toBe(1);
+    expect(judgeConfidence(ranked, "remove reverse line feeds")).toBe("confident");
+    expect(judgeConfidence(ranked, "the the")).toBe("weak");
   });
 });
 

@@ -68,6 +68,15 @@ describe("grouping near-duplicate questions", () => {
       { path: "y", title: "y", taps: 3, questions: ["b", "c"] },
       { path: "x", title: "x", taps: 1, questions: ["a"] },
     ]);
+    // Inline picks are counted apart: a tap is not an inline pick, nor the other way round.
+    const inline = (question: string, path: string): GapRecord => ({
+      ...record(question, "inline"),
+      page: { path, title: path },
+    });
+    expect(pagePicks([tapped("a", "x"), inline("b", "y")], "inline")).toEqual([
+      { path: "y", title: "y", taps: 1, questions: ["b"] },
+    ]);
+    expect(pagePicks([inline("b", "y")])).toEqual([]);
   });
 });
 
@@ -85,6 +94,10 @@ describe("wiki-gateway report (on a recorded gap log)", () => {
     );
     expect(out).toMatch(/2\s+it\/printers\s+Printers\s+printer network \| the network is down/);
     expect(out).toMatch(/1\s+tldr\/git-reset\s+git reset/);
+    // Inline picks have a section of their own and never count as unanswered questions.
+    const inlineSection = out.slice(out.indexOf("Pages picked from inline results"));
+    expect(inlineSection).toMatch(/2\s+guides\/backup\s+Backups\s+restore backup \| backup/);
+    expect(out.slice(0, out.indexOf("Pages picked from choices"))).not.toContain("restore backup");
     // A line that is not a gap record (an extra field, or not JSON) is skipped and counted.
     expect(out).not.toContain("12345");
     expect(io.stderr()).toMatch(/^2 line\(s\) of .*questions\.jsonl are not gap records/);

@@ -48,6 +48,7 @@ async function world() {
     send: async (chunks) => void sent.push(...chunks),
     answerCallback: async () => {},
     typing: () => () => {},
+    acknowledge: () => () => {},
   };
   const runner = { state: () => ({ status: "polling" }), replier: () => replier };
   const pool = { get: () => runner } as unknown as AccountPool;

@@ -40,6 +40,8 @@ export async function createDemoWorld(telegram: TelegramSandbox, dir: string): P
     type: "supergroup",
     members: [ada.id, bob.id],
     bots: bots.map((b) => b.username),
+    // Administrators: Telegram sends reactions in a group only to its admin bots.
+    admins: bots.map((b) => b.username),
   });
   const accounts: Record<string, unknown> = {};
   for (const b of bots) {

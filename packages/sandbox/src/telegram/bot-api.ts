@@ -4,6 +4,7 @@ import type { Method } from "./method-types.js";
 import * as messages from "./methods-messages.js";
 import * as misc from "./methods-misc.js";
 import * as updates from "./methods-updates.js";
+import { setMessageReaction } from "./reactions.js";
 
 /** The Bot API methods the sandbox implements, by lower-case name (Telegram matches names case-insensitively). */
 const METHODS: Record<string, Method> = {
@@ -22,6 +23,7 @@ const METHODS: Record<string, Method> = {
   getmycommands: misc.getMyCommands,
   deletemycommands: misc.deleteMyCommands,
   answercallbackquery: answerCallbackQuery,
+  setmessagereaction: setMessageReaction,
   answerinlinequery: answerInlineQuery,
   close: misc.harmless,
   logout: misc.harmless,

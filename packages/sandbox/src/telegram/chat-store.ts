@@ -45,6 +45,8 @@ export interface StoredMessage {
   viaBot?: string;
   /** Basic groups only: bot key → the id that bot sees. */
   botIds?: Map<string, number>;
+  /** Reactions on the message by who set them (`user:<id>`, `chat:<id>`, `bot:<key>`): their emoji. */
+  reactions?: Map<string, string[]>;
 }
 
 export interface ChatPlace {

@@ -27,6 +27,8 @@ const MAX_WAIT = 60_000;
  *   POST topics {chat, name, by?}       → { threadId };  POST topics/close {chat, thread} → { ok: true }
  *   POST channels {title, discussionGroup?, bots?, id?} → channel;  POST posts {channel, text} → { messageId, forwardedId? }
  *   POST tap {from, chat | bot, messageId, data} → { callbackQueryId, deliveredTo }
+ *   POST react {from, chat | bot, messageId, emoji: [...], as?: "anonymous-admin"} → { deliveredTo }
+ *   POST admin {chat, bot, admin: boolean, by?} → { ok: true } (my_chat_member to the bot)
  *   POST edit {from, chat | bot, messageId, text, after?} → { messageId, chatId, deliveredTo } (edited_message)
  *   POST inline {from, bot, query, chat? | in?}  → { inlineQueryId, deliveredTo } (a user types "@bot query"; `in`: a bot's DM)
  *   GET  inline?id=&wait=ms             → the bot's answer { results, cacheTime, isPersonal, button? } or null
@@ -97,6 +99,7 @@ export function createControlApi(sandbox: TelegramSandbox, sentLog: Pick<SentLog
         ...pick(b, { id: "number", forum: "boolean" }),
         ...(optional(b, "members", "array") ? { members: field(b, "members", "array") as number[] } : {}),
         ...(optional(b, "bots", "array") ? { bots: field(b, "bots", "array") as string[] } : {}),
+        ...(optional(b, "admins", "array") ? { admins: field(b, "admins", "array") as string[] } : {}),
       });
     },
     "POST edit": (b) => {
@@ -117,6 +120,32 @@ export function createControlApi(sandbox: TelegramSandbox, sentLog: Pick<SentLog
         messageId: field(b, "messageId", "number"),
         data: field(b, "data", "string"),
       });
+    },
+    "POST react": (b) => {
+      const bot = optional(b, "bot", "string");
+      const emoji = field(b, "emoji", "array");
+      if (!emoji.every((e) => typeof e === "string"))
+        throw new ApiError(400, '"emoji" must be an array of emoji strings ([] removes the reaction)');
+      const as = optional(b, "as", "string");
+      if (as !== undefined && as !== "anonymous-admin")
+        throw new ApiError(400, '"as" must be "anonymous-admin" when given');
+      return sandbox.react({
+        from: field(b, "from", "number"),
+        chat: bot === undefined ? field(b, "chat", "number") : { bot },
+        messageId: field(b, "messageId", "number"),
+        emoji: emoji as string[],
+        ...(as ? { as } : {}),
+      });
+    },
+    "POST admin": (b) => {
+      const by = optional(b, "by", "number");
+      sandbox.setBotAdmin(
+        field(b, "chat", "number"),
+        field(b, "bot", "string"),
+        field(b, "admin", "boolean"),
+        by,
+      );
+      return { ok: true };
     },
     "POST inline": (b) => {
       const dm = optional(b, "in", "string");

@@ -47,6 +47,29 @@ export function reportBlock(world: World, bot: string, userId: number, blocked: 
 }
 
 /**
+ * An admin promotes the bot to administrator of a group it is in, or demotes it to member; the bot
+ * gets a my_chat_member update. Only administrators get `message_reaction` updates from a group.
+ */
+export function setBotAdmin(world: World, groupId: number, bot: string, admin: boolean, by?: number): void {
+  const group = world.registry.group(groupId);
+  const key = usernameKey(world.registry.bot(bot).username);
+  if (!group.bots.has(key))
+    throw new SandboxError(
+      "not-a-member",
+      `@${bot} is not in group ${groupId}`,
+      "add the bot to the group first",
+    );
+  const actor = by ?? [...group.members][0];
+  if (actor === undefined) throw new SandboxError("no-member", `group ${groupId} has no members`, "add one");
+  if (group.admins.has(key) === admin) return;
+  if (admin) group.admins.add(key);
+  else group.admins.delete(key);
+  const place: ChatPlace = { chatId: groupId, type: group.chat.type };
+  if (admin) deliverMyChatMember(world, bot, place, actor, "member", "administrator");
+  else deliverMyChatMember(world, bot, place, actor, "administrator", "member");
+}
+
+/**
  * An admin adds the bot to a group (`member`) or removes it (`kicked`; sends then answer 403
  * `bot was kicked from the … chat`). The bot gets a my_chat_member update either way.
  */
@@ -68,6 +91,7 @@ export function setBotMembership(
     group.kicked.delete(key);
   } else {
     group.bots.delete(key);
+    group.admins.delete(key);
     group.kicked.add(key);
   }
   deliverMyChatMember(world, bot, { chatId: groupId, type: group.chat.type }, actor, was, status);

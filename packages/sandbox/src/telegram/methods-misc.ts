@@ -29,12 +29,30 @@ export const getChatMember: Method = (world, { state, params }) => {
   if (!user && !bot) throw badRequest("user not found");
   const who = user ? userObject(user) : botObject(bot!);
   let member: boolean;
+  let admin = false;
   if (place.type === "private") member = userId === place.chatId || userId === state.bot.id;
   else {
     const group = world.registry.findGroup(place.chatId)!;
     member = user ? group.members.has(userId) : group.bots.has(bot!.username.toLowerCase());
+    admin = !user && group.admins.has(bot!.username.toLowerCase());
   }
+  // A bot administrator: the rights a bot gets by default when promoted.
+  if (admin) return { status: "administrator", user: who, can_be_edited: false, ...ADMIN_RIGHTS };
   return { status: member ? "member" : "left", user: who };
+};
+
+const ADMIN_RIGHTS = {
+  is_anonymous: false,
+  can_manage_chat: true,
+  can_delete_messages: false,
+  can_manage_video_chats: false,
+  can_restrict_members: false,
+  can_promote_members: false,
+  can_change_info: false,
+  can_invite_users: false,
+  can_post_stories: false,
+  can_edit_stories: false,
+  can_delete_stories: false,
 };
 
 const COMMAND = /^[a-z0-9_]{1,32}$/;

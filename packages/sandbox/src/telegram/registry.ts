@@ -14,6 +14,8 @@ export interface GroupRecord {
   members: Set<number>;
   /** Lower-case usernames of the bots in the group. */
   bots: Set<string>;
+  /** The bots among them that are administrators (only they get `message_reaction` updates). */
+  admins: Set<string>;
   /** Set when a basic group was upgraded: sends to it answer 400 with migrate_to_chat_id. */
   migratedTo?: number;
   /** Bots removed by an admin: sends answer 403 "bot was kicked from the … chat". */
@@ -168,6 +170,7 @@ export function createRegistry(): Registry {
         chat: { id, type, title: spec.title, ...(spec.forum ? { isForum: true } : {}) },
         members: new Set(),
         bots: new Set(),
+        admins: new Set(),
         kicked: new Set(),
         topics: new Map(),
       };
@@ -182,6 +185,11 @@ export function createRegistry(): Registry {
         record.members.add(member);
       }
       for (const username of spec.bots ?? []) record.bots.add(key(registry.bot(username).username));
+      for (const username of spec.admins ?? []) {
+        const bot = key(registry.bot(username).username);
+        record.bots.add(bot);
+        record.admins.add(bot);
+      }
       groups.set(id, record);
       return { ...record.chat };
     },
@@ -228,6 +236,7 @@ export function createRegistry(): Registry {
       });
       const record = groups.get(created.id)!;
       for (const bot of old.bots) record.bots.add(bot);
+      for (const bot of old.admins) record.admins.add(bot);
       old.migratedTo = created.id;
       return created;
     },

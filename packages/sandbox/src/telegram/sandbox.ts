@@ -7,7 +7,8 @@ import { TELEGRAM_FLOOD_LIMITS } from "./flood.js";
 import { chooseInlineResult, inlineQuery } from "./inline-queries.js";
 import { createSandboxHttp, type SandboxHttp } from "./http-server.js";
 import { createCallLog, createSentLog } from "./logs.js";
-import { reportBlock, setBotMembership } from "./membership.js";
+import { reportBlock, setBotAdmin, setBotMembership } from "./membership.js";
+import { react } from "./reactions.js";
 import { createRegistry } from "./registry.js";
 import { channelPost, closeTopic, createTopic, upgradeGroup } from "./service-messages.js";
 import type { FloodLimits, TelegramSandbox } from "./types.js";
@@ -117,6 +118,8 @@ export function createTelegramSandbox(options: TelegramSandboxOptions = {}): Tel
     userEdits: (input) => userEdits(world, input),
     injectUpdate: (bot, update, options) => injectUpdate(world, bot, update, options),
     tap: (input) => tap(world, input),
+    react: (input) => react(world, input),
+    setBotAdmin: (group, bot, admin, by) => setBotAdmin(world, group, bot, admin, by),
     setBotInline(bot, on) {
       registry.bot(bot).inline = on;
     },

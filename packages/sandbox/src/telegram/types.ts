@@ -170,6 +170,19 @@ export interface TapInput {
   data: string;
 }
 
+export interface ReactInput {
+  /** The user who reacts. */
+  from: number;
+  /** A group id, or `{ bot }` for the private chat with that bot. */
+  chat: number | { bot: string };
+  /** The message, by the id users see (`SentMessage.chatMessageId ?? messageId` for a bot's). */
+  messageId: number;
+  /** The user's reactions after the change (emoji of Telegram's list, at most 3); [] removes them. */
+  emoji: string[];
+  /** React anonymously as the group (an anonymous admin): `actor_chat` instead of `user`. */
+  as?: "anonymous-admin";
+}
+
 export interface InlineQueryInput {
   /** The user who types `@bot query`. */
   from: number;
@@ -278,6 +291,15 @@ export interface TelegramSandbox {
     update: Record<string, unknown>,
     options?: { bypassAllowedUpdates?: boolean },
   ): number | undefined;
+  /**
+   * A user sets, changes or removes their reaction on a message: each bot that may see it gets a
+   * `message_reaction` (old_reaction and new_reaction), in a group only bots that are
+   * administrators, and only when its allowed_updates name it. Nothing is sent when the reaction
+   * is unchanged.
+   */
+  react(input: ReactInput): { deliveredTo: string[] };
+  /** Promotes the bot to administrator of a group or demotes it to member (my_chat_member to the bot). */
+  setBotAdmin(group: number, bot: string, admin: boolean, by?: number): void;
   /** A user taps an inline button of a bot's message: the bot gets a `callback_query`; returns its id. */
   tap(input: TapInput): { callbackQueryId: string; deliveredTo: string[] };
   /** A user types `@bot query`: the bot gets an `inline_query` (the bot must have inline mode on). */
@@ -309,6 +331,8 @@ export interface GroupSpec {
   type?: "group" | "supergroup";
   members?: number[];
   bots?: string[];
+  /** Bots that are administrators of the group (added as members too): only they get reactions. */
+  admins?: string[];
   id?: number;
   /** A forum (supergroups only). */
   forum?: boolean;

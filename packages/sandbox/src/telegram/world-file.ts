@@ -22,6 +22,8 @@ export interface WorldFile {
     type?: "group" | "supergroup";
     members?: Array<number | string>;
     bots?: string[];
+    /** Bots that are administrators (they get reactions). */
+    admins?: string[];
     id?: number;
   }>;
 }

@@ -120,6 +120,31 @@ describe("upsertPage and removePage", () => {
     expect(index.pages().map((p) => p.path)).toEqual(["ops/vpn"]);
   });
 
+  it("a section search sees pages added, moved and removed since the same search ran before", async () => {
+    const wiki = createMemoryWiki(seed);
+    const index = createSearchIndex();
+    await index.build(wiki);
+    const inOps = () =>
+      index.search("restic wireguard kangaroo", { section: "ops", locale: "en" }).map((r) => r.page.path);
+    expect(inOps().sort()).toEqual(["ops/backup", "ops/vpn"]);
+    const created = await wiki.createPage({
+      path: "ops/zoo",
+      locale: "en",
+      title: "Zoo",
+      content: "Kangaroo rules.",
+    });
+    index.upsertPage(await wiki.getPage(created.page!.id));
+    expect(inOps()).toContain("ops/zoo");
+    index.upsertPage({ ...(await wiki.getPage(created.page!.id)), path: "hr/zoo" });
+    expect(inOps()).not.toContain("ops/zoo");
+    expect(index.search("kangaroo", { section: "hr", locale: "en" }).map((r) => r.page.path)).toEqual([
+      "hr/zoo",
+    ]);
+    index.removePage(2);
+    expect(inOps()).toEqual(["ops/backup"]);
+    expect(index.search("restic", { section: "ops", locale: "fr" })).toEqual([]);
+  });
+
   it("an edit made during a build survives the build", async () => {
     const wiki = createMemoryWiki(seed);
     const index = createSearchIndex();

@@ -54,54 +54,47 @@ async function json<T>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
 
+/** POSTs a JSON body and reads the JSON answer (an error for a non-2xx status). */
+const post = <T>(path: string, body: unknown): Promise<T> =>
+  fetch(path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  }).then((r) => json<T>(r));
+
+/** A chat as the control API takes it: `chat` for a group, `bot` for the private chat with it. */
+const where = (chat: number | { bot: string }) => (typeof chat === "number" ? { chat } : { bot: chat.bot });
+
 export const api = {
   state: () => fetch("/__sandbox/state").then((r) => json<{ bots: Bot[]; users: User[]; chats: Chat[] }>(r)),
   info: () => fetch("/demo/info").then((r) => json<DemoInfo>(r)),
   say: (from: number, chat: number | { bot: string }, text: string) =>
-    fetch("/__sandbox/say", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(typeof chat === "number" ? { from, chat, text } : { from, bot: chat.bot, text }),
-    }).then((r) => json<{ messageId: number; chatId: number }>(r)),
+    post<{ messageId: number; chatId: number }>("/__sandbox/say", { from, ...where(chat), text }),
   tap: (from: number, chat: number | { bot: string }, messageId: number, data: string) =>
-    fetch("/__sandbox/tap", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        from,
-        ...(typeof chat === "number" ? { chat } : { bot: chat.bot }),
-        messageId,
-        data,
-      }),
-    }).then((r) => json<{ callbackQueryId: string }>(r)),
+    post<{ callbackQueryId: string }>("/__sandbox/tap", { from, ...where(chat), messageId, data }),
+  react: (from: number, chat: number | { bot: string }, messageId: number, emoji: string[]) =>
+    post<{ deliveredTo: string[] }>("/__sandbox/react", { from, ...where(chat), messageId, emoji }),
   /** The user types `@bot query` in a chat: the bot gets an inline query; its answer comes with `inlineAnswer`. */
   inlineQuery: (from: number, bot: string, query: string, chat: number | { bot: string }) =>
-    fetch("/__sandbox/inline", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ from, bot, query, ...(typeof chat === "number" ? { chat } : { in: chat.bot }) }),
-    }).then((r) => json<{ inlineQueryId: string }>(r)),
+    post<{ inlineQueryId: string }>("/__sandbox/inline", {
+      from,
+      bot,
+      query,
+      ...(typeof chat === "number" ? { chat } : { in: chat.bot }),
+    }),
   inlineAnswer: (id: string, waitMs: number) =>
     fetch(`/__sandbox/inline?id=${encodeURIComponent(id)}&wait=${waitMs}`).then((r) =>
       json<InlineAnswer | null>(r),
     ),
   chooseInline: (from: number, inlineQueryId: string, resultId: string, chat: number | { bot: string }) =>
-    fetch("/__sandbox/inline/choose", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        from,
-        inlineQueryId,
-        resultId,
-        ...(typeof chat === "number" ? { chat } : { bot: chat.bot }),
-      }),
-    }).then((r) => json<{ messageId: number }>(r)),
+    post<{ messageId: number }>("/__sandbox/inline/choose", {
+      from,
+      inlineQueryId,
+      resultId,
+      ...where(chat),
+    }),
   sent: (since: number, waitMs: number) =>
     fetch(`/__sandbox/sent?since=${since}&wait=${waitMs}`).then((r) => json<Sent[]>(r)),
   approve: (code: string, account: string) =>
-    fetch("/demo/approve", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ code, account }),
-    }).then((r) => json<{ ok: boolean; message: string }>(r)),
+    post<{ ok: boolean; message: string }>("/demo/approve", { code, account }),
 };

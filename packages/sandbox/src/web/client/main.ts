@@ -6,8 +6,9 @@ import { type Entity, renderMessage } from "./telegram-html.js";
  * The demo's chat page: pick a user and a chat (a DM with any bot, or the group), type, and see the
  * bots' replies as Telegram would render them. Pairing codes get an "Approve" button that runs the
  * operator's approval, so the whole flow can be tried from the page. Inline buttons under a bot's
- * message (the closest pages, when the bot is unsure) can be tapped; example questions from
- * different parts of the wiki can be clicked. Typing `@bot words` in any chat lists the bot's inline
+ * message (the closest pages, when the bot is unsure) can be tapped; a bot's message can be
+ * reacted to with 👍 or 👎 (tap again to take the reaction back); example questions from different
+ * parts of the wiki can be clicked. Typing `@bot words` in any chat lists the bot's inline
  * results; a picked one goes into that chat from the user "via @bot".
  */
 interface Line {
@@ -25,7 +26,12 @@ interface Line {
     messageId: number;
     rows: Array<{ text: string; data: string }>;
   };
+  /** A bot's message users can react to: where it is, and each user's reaction on it. */
+  reactions?: { chat: number | { bot: string }; messageId: number; byUser: Map<number, string> };
 }
+
+/** The reactions the page offers under a bot's message. */
+const REACTIONS = ["👍", "👎"];
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const lines: Line[] = [];
@@ -112,6 +118,7 @@ function renderLines(): void {
         div.append(approve);
       }
       if (line.buttons) div.append(keyboard(line.buttons));
+      if (line.reactions) div.append(reactionBar(line.reactions));
       return div;
     }),
   );
@@ -133,6 +140,29 @@ function keyboard(buttons: NonNullable<Line["buttons"]>): HTMLElement {
     box.append(tap);
   }
   return box;
+}
+
+/** 👍 and 👎 under a bot's message, as the current user: a tap sets it, a second tap removes it. */
+function reactionBar(target: NonNullable<Line["reactions"]>): HTMLElement {
+  const bar = document.createElement("div");
+  bar.className = "reactions";
+  const mine = target.byUser.get(userId);
+  for (const emoji of REACTIONS) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = emoji;
+    button.className = mine === emoji ? "reaction active" : "reaction";
+    button.dataset.testid = "reaction";
+    button.onclick = () => {
+      const removing = target.byUser.get(userId) === emoji;
+      if (removing) target.byUser.delete(userId);
+      else target.byUser.set(userId, emoji);
+      renderLines();
+      void api.react(userId, target.chat, target.messageId, removing ? [] : [emoji]).catch(() => {});
+    };
+    bar.append(button);
+  }
+  return bar;
 }
 
 function buttonsOf(sent: Sent): Line["buttons"] {
@@ -182,6 +212,11 @@ async function poll(): Promise<void> {
           entities: (sent.entities ?? []) as Entity[],
           ...(code ? { code: { code, account } } : {}),
           ...(buttons ? { buttons } : {}),
+          reactions: {
+            chat: sent.chatId === info.groupId ? sent.chatId : { bot: sent.bot },
+            messageId: sent.chatMessageId ?? sent.messageId,
+            byUser: new Map(),
+          },
         });
       }
       if (batch.length > 0) renderLines();

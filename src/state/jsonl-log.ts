@@ -1,0 +1,95 @@
+import { appendFile, mkdir, readFile, rename, stat } from "node:fs/promises";
+import { dirname } from "node:path";
+import type { z } from "zod";
+import { parseJsonLines } from "./json-lines.js";
+
+export interface JsonlLogOptions {
+  file: string;
+  /** The live file is rotated once it would grow past this many bytes (default 1 MB). */
+  maxBytes?: number;
+  /** Rotated files kept: `<file>.1` (newest) … `<file>.<keep>` (default 3). */
+  keep?: number;
+  onError?: (error: unknown) => void;
+}
+
+export interface JsonlLog {
+  /** Queues one value as a line; writes are serialized and never reject (a failure goes to `onError`). */
+  append(value: unknown): void;
+  /** Resolves once every queued line is written. */
+  flush(): Promise<void>;
+}
+
+/**
+ * An append-only log of JSON lines, rotated by size so it stays bounded ((keep + 1) × maxBytes at
+ * most): the live file, then `<file>.1` … `<file>.<keep>`, the oldest dropped.
+ */
+export function createJsonlLog(options: JsonlLogOptions): JsonlLog {
+  const maxBytes = options.maxBytes ?? 1_000_000;
+  const keep = options.keep ?? 3;
+  let size: number | undefined;
+  let queue: Promise<void> = Promise.resolve();
+
+  async function write(line: string): Promise<void> {
+    const bytes = Buffer.byteLength(line);
+    if (size === undefined) {
+      await mkdir(dirname(options.file), { recursive: true });
+      size = await stat(options.file).then(
+        (s) => s.size,
+        () => 0,
+      );
+    }
+    if (size > 0 && size + bytes > maxBytes) {
+      await rotate(options.file, keep);
+      size = 0;
+    }
+    await appendFile(options.file, line, { mode: 0o600 });
+    size += bytes;
+  }
+
+  return {
+    append(value) {
+      const line = `${JSON.stringify(value)}\n`;
+      queue = queue.then(() => write(line)).catch((error: unknown) => {
+        size = undefined;
+        options.onError?.(error);
+      });
+    },
+    flush: () => queue,
+  };
+}
+
+/** Shifts `<file>.N` to `<file>.N+1` (the oldest is overwritten) and the live file to `<file>.1`. */
+async function rotate(file: string, keep: number): Promise<void> {
+  for (let n = keep - 1; n >= 1; n -= 1) {
+    await rename(`${file}.${n}`, `${file}.${n + 1}`).catch(ignoreMissing);
+  }
+  await rename(file, `${file}.1`).catch(ignoreMissing);
+}
+
+function ignoreMissing(error: unknown): void {
+  if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+}
+
+/**
+ * Every record of the log, oldest first (rotated files, then the live one), each line checked by
+ * the schema; lines that are not JSON or fail it (a torn write, an edited file) are counted.
+ */
+export async function readJsonlLog<T>(
+  file: string,
+  schema: z.ZodType<T>,
+  keep = 3,
+): Promise<{ records: T[]; invalid: number }> {
+  const files = [...Array.from({ length: keep }, (_, i) => `${file}.${keep - i}`), file];
+  const records: T[] = [];
+  let invalid = 0;
+  for (const path of files) {
+    const text = await readFile(path, "utf8").catch((error: unknown) => {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return "";
+      throw error;
+    });
+    const read = parseJsonLines(text, schema);
+    records.push(...read.records);
+    invalid += read.invalid;
+  }
+  return { records, invalid };
+}

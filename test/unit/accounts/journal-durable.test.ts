@@ -1,0 +1,72 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { textUpdate } from "./fixtures.js";
+
+/** fdatasync calls held until the test lets them finish (or fail). */
+const pending: Array<(error: NodeJS.ErrnoException | null) => void> = [];
+vi.mock("node:fs", async (original) => {
+  const fs = await original<typeof import("node:fs")>();
+  return {
+    ...fs,
+    fdatasync: (fd: number, done: (error: NodeJS.ErrnoException | null) => void) => {
+      pending.push(done);
+    },
+  };
+});
+const { openJournal } = await import("../../../src/accounts/journal.js");
+
+const settled = async (p: Promise<unknown>) => {
+  let state = "pending";
+  p.then(
+    () => (state = "resolved"),
+    () => (state = "rejected"),
+  );
+  await new Promise((r) => setTimeout(r, 10));
+  return state;
+};
+
+afterEach(() => {
+  pending.length = 0;
+});
+
+describe("a durable journal", () => {
+  it("has the batch in the file when record returns, and on disk only when flush() resolves", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "journal-")), "a.log");
+    const j = openJournal(file);
+    j.record([textUpdate(1), textUpdate(2)]);
+    expect(readFileSync(file, "utf8")).toMatch(/"update_id":2/);
+    expect(pending).toHaveLength(1);
+    const flushed = j.flush();
+    expect(await settled(flushed)).toBe("pending");
+    pending[0]!(null);
+    expect(await settled(flushed)).toBe("resolved");
+    // Progress marks are not synced.
+    j.markDone(1);
+    expect(pending).toHaveLength(1);
+    await j.close();
+  });
+
+  it("rejects flush() with journal-write-failed when the fdatasync failed, and is failing until a write succeeds", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "journal-")), "a.log");
+    const j = openJournal(file);
+    j.record([textUpdate(1)]);
+    pending[0]!(Object.assign(new Error("EIO: i/o error"), { code: "EIO" }));
+    await expect(j.flush()).rejects.toMatchObject({ code: "journal-write-failed" });
+    expect(j.failing()?.code).toBe("journal-write-failed");
+    j.markDone(1);
+    expect(j.failing()).toBeUndefined();
+    await expect(j.flush()).resolves.toBeUndefined();
+    await j.close();
+  });
+
+  it("without durable, never syncs", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "journal-")), "a.log");
+    const j = openJournal(file, { durable: false });
+    j.record([textUpdate(1)]);
+    expect(pending).toHaveLength(0);
+    await expect(j.flush()).resolves.toBeUndefined();
+    await j.close();
+  });
+});
