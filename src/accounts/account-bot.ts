@@ -44,6 +44,13 @@ export interface AccountBotOptions {
 export interface OffsetTrack {
   next: number;
   confirmOnly: boolean;
+  /**
+   * Set for a handover (cluster mode): a getUpdates whose caller aborts is not cut but runs to its
+   * end (its timeout is already capped by the lease), so the next getUpdates of this bot, from this
+   * replica or the next owner, never overlaps it at Telegram (a cut request may still look
+   * connected there, and a newer getUpdates would end it with 409). The lease still cuts it.
+   */
+  finishPolls?: boolean;
 }
 
 /** Longest wait for any other Bot API call before it counts as a network failure (and is retried). */
@@ -157,13 +164,16 @@ export function createAccountBot(options: AccountBotOptions): Bot {
     const permit = await pollGate.admit(requested);
     const controller = createApiAbortController();
     const onAbort = () => controller.abort();
+    const onCallerAbort = () => {
+      if (options.offsets?.finishPolls !== true) controller.abort();
+    };
     if (signal?.aborted || permit.signal.aborted) controller.abort();
-    signal?.addEventListener("abort", onAbort);
+    signal?.addEventListener("abort", onCallerAbort);
     permit.signal.addEventListener("abort", onAbort);
     try {
       return await prev(method, { ...payload, timeout: permit.timeoutSeconds }, controller.signal);
     } finally {
-      signal?.removeEventListener("abort", onAbort);
+      signal?.removeEventListener("abort", onCallerAbort);
       permit.signal.removeEventListener("abort", onAbort);
     }
   };

@@ -39,7 +39,7 @@ export interface AccountPool {
   /**
    * Cluster mode: brings one account in line with its ownership: started when wanted and owned
    * here, stopped otherwise (`graceful`: its offsets are confirmed first, the lease still held).
-   * Calls for one account run one after the other.
+   * Starts for one account run one after the other; a stop also ends a start still running.
    */
   reconcile(account: string, graceful?: boolean): Promise<void>;
   stop(): Promise<void>;
@@ -99,6 +99,18 @@ export function createAccountPool(options: AccountPoolOptions): AccountPool {
     await entry.runner.stop(options.stopTimeoutMs, confirmOffsets ? { confirmOffsets } : {});
   };
 
+  /**
+   * Stops at once, not queued behind a start still running (one waiting for Redis would hold the
+   * stop for as long as Redis is away; stopping the runner ends that start), then once more after
+   * the work queued for the account (a start queued before this stop).
+   */
+  const stopSoon = async (account: string, confirmOffsets: boolean): Promise<void> => {
+    await Promise.all([
+      stopOne(account, confirmOffsets),
+      serial(account, () => stopOne(account, confirmOffsets)),
+    ]);
+  };
+
   return {
     async apply(
       config: GatewayConfig,
@@ -148,13 +160,14 @@ export function createAccountPool(options: AccountPoolOptions): AccountPool {
     },
     wanted: () => [...wanted.keys()].sort(),
     reconcile(account, graceful = false) {
+      if (ownership?.gate(account) === undefined || graceful) return stopSoon(account, graceful);
       return serial(account, async () => {
-        if (ownership?.gate(account) !== undefined && !graceful) await startIfDue(account);
-        else await stopOne(account, graceful);
+        if (ownership?.gate(account) !== undefined) await startIfDue(account);
+        else await stopOne(account, false);
       });
     },
     async stop(): Promise<void> {
-      const all = [...runners.keys()].map((name) => serial(name, () => stopOne(name, false)));
+      const all = [...runners.keys()].map((name) => stopSoon(name, false));
       await Promise.all(all);
     },
   };

@@ -242,6 +242,9 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     stop(deadlineMs, stopOptions = {}) {
       stopPromise ??= (async () => {
         stopping = true;
+        // A handover lets the poll in flight end by itself: the confirmation below (and the next
+        // owner's first poll) must not overlap it.
+        if (stopOptions.confirmOffsets) offsets.finishPolls = true;
         stopController.abort();
         await supervisor
           .runner()
@@ -257,8 +260,17 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
             { deadlineMs },
             "stop deadline reached with handlers still running; they are replayed at next start",
           );
-        if (stopOptions.confirmOffsets && drained && journal.depth() === 0 && offsets.next > 0)
-          await confirmOffsets();
+        if (stopOptions.confirmOffsets && drained && journal.depth() === 0 && offsets.next > 0) {
+          // The done marks are in the store before the offsets move (the next owner reads them).
+          const stored = await journal.flush().then(
+            () => true,
+            (error: unknown) => {
+              log.warn({ err: error }, "could not store the journal; the offsets are left unconfirmed");
+              return false;
+            },
+          );
+          if (stored) await confirmOffsets();
+        }
         await journal.close();
         status.set("stopped");
         firstSettled();

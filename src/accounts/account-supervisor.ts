@@ -61,6 +61,7 @@ export function createSupervisor(deps: SupervisorDeps): Supervisor {
           first = false;
           await deps.beforeFirstPoll();
         }
+        if (deps.stopping()) break; // stopped while starting: no poll after the stop
         handle = deps.startRunner();
         const task = handle.task();
         // A first successful poll (or a failure) settles start().

@@ -114,10 +114,18 @@ export function openRedisJournal(options: RedisJournalOptions): Journal {
       [...fenceArgs(options.fence?.()), ...lines.map((line) => JSON.stringify(line))],
     );
 
-  /** The one writer: drains the queue in order, retrying while Redis fails. */
-  const drain = async (): Promise<void> => {
-    if (writing) return;
+  /**
+   * The one writer: drains the queue in order, retrying while Redis fails. A call while it runs
+   * returns the running drain (a close waits for the write in flight; each command has a deadline).
+   */
+  let draining: Promise<void> = Promise.resolve();
+  const drain = (): Promise<void> => {
+    if (writing) return draining;
     writing = true;
+    draining = drainQueue();
+    return draining;
+  };
+  const drainQueue = async (): Promise<void> => {
     let attempt = 0;
     try {
       while (queue.length > 0 || compact) {

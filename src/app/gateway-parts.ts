@@ -97,7 +97,12 @@ export function createGatewayParts(
     membership,
     ...(ownership ? { ownership } : {}),
     onReaction: (event, log) => feedback.react(event, log),
-    ...(stores.journalFor ? { journalFor: stores.journalFor } : {}),
+    ...(stores.journalFor
+      ? {
+          journalFor: (account: string) =>
+            stores.journalFor!(account, () => cluster.current?.ownership.fencingToken(account)),
+        }
+      : {}),
   });
   const delivery = createApprovalDelivery({
     pairing,

@@ -20,7 +20,16 @@ export async function openRedisStores(settings: Settings, logger: Logger): Promi
   log.info({ replicaId }, "cluster mode: journals and pairing are kept in Redis");
   return {
     pairing: createRedisPairingDocument({ client, keys }),
-    journalFor: (account) => openRedisJournal({ client, keys, account }),
+    journalFor: (account, fencingToken) =>
+      openRedisJournal({
+        client,
+        keys,
+        account,
+        // No lease held here: an empty token, which the fence key never holds.
+        ...(fencingToken
+          ? { fence: () => ({ key: keys.fence(account), token: String(fencingToken() ?? "") }) }
+          : {}),
+      }),
     redis: { client, keys, replicaId },
     async close() {
       await client.close().catch(() => client.destroy());

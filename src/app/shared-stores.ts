@@ -11,8 +11,11 @@ import type { PairingDocument } from "../policy/pairing-document.js";
 export interface SharedStores {
   /** The pairing document; absent: pairing.json. */
   pairing?: PairingDocument;
-  /** Opens an account's journal; absent: journal/<account>.log. */
-  journalFor?: (account: string) => Journal;
+  /**
+   * Opens an account's journal; absent: journal/<account>.log. `fencingToken` (read at each write)
+   * is the token of the account's lease held here: a write made without the latest token fails.
+   */
+  journalFor?: (account: string, fencingToken?: () => number | undefined) => Journal;
   /** Cluster mode's Redis connection and key names, for the parts that coordinate replicas. */
   redis?: { client: RedisConnection; keys: RedisKeys; replicaId: string };
   /** Closes what was opened (after the accounts stopped). */

@@ -51,6 +51,8 @@ export interface Ownership {
   /** The poll gate of an account this replica holds (the pool asks when it starts the account). */
   gate(account: string): PollGate | undefined;
   holds(account: string): boolean;
+  /** The fencing token of the account's lease while this replica holds it (a re-take gives a new one). */
+  fencingToken(account: string): number | undefined;
   view(): OwnershipView;
   /** Leaves the cluster: hands every held account over (onLost graceful, then release). */
   stop(): Promise<void>;
@@ -128,7 +130,10 @@ export function createOwnership(deps: OwnershipDeps): Ownership {
     clearTimeout(h.timer);
     h.controller.abort(new LeaseLostError(account, reason));
     wake(h);
-    log.warn({ account, token: h.lease.token, reason, code: "lease-lost" }, "lease lost; polling stopped");
+    log.warn(
+      { account, fencingToken: h.lease.token, reason, code: "lease-lost" },
+      "lease lost; polling stopped",
+    );
     track(deps.onLost(account, false).catch((error) => log.error({ account, err: error }, "stop failed")));
   }
 
@@ -136,7 +141,7 @@ export function createOwnership(deps: OwnershipDeps): Ownership {
   function handOver(account: string, h: Held, reason: string): void {
     if (h.handingOver) return;
     h.handingOver = true;
-    log.info({ account, token: h.lease.token, reason }, "handing the account over");
+    log.info({ account, fencingToken: h.lease.token, reason }, "handing the account over");
     track(
       (async () => {
         try {
@@ -150,7 +155,7 @@ export function createOwnership(deps: OwnershipDeps): Ownership {
         h.controller.abort(new LeaseLostError(account, "handed over"));
         wake(h);
         await leases.release(h.lease).catch(() => {});
-        log.info({ account, token: h.lease.token }, "lease released");
+        log.info({ account, fencingToken: h.lease.token }, "lease released");
       })(),
     );
   }
@@ -161,10 +166,22 @@ export function createOwnership(deps: OwnershipDeps): Ownership {
     if (retries.has(account)) return;
     const t = setTimeout(() => {
       retries.delete(account);
-      if (running && share.includes(account) && !held.has(account)) void acquire(account).catch(() => {});
+      if (running && share.includes(account) && !held.has(account))
+        void acquire(account).catch(acquireFailed);
     }, ms);
     t.unref?.();
     retries.set(account, t);
+  };
+
+  /** A failed acquisition is tried again at the next tick; said once until one succeeds. */
+  let acquireFailLogged = false;
+  const acquireFailed = (error: unknown): void => {
+    if (acquireFailLogged) return;
+    acquireFailLogged = true;
+    log.warn(
+      { err: error, code: "lease-acquire-failed" },
+      "could not take a lease; tried again at the next tick (check Redis: GATEWAY_REDIS_URL)",
+    );
   };
 
   const acquiring = new Set<string>();
@@ -181,6 +198,7 @@ export function createOwnership(deps: OwnershipDeps): Ownership {
   async function take(account: string): Promise<void> {
     const t0 = now();
     const lease = await leases.acquire(account, replica);
+    acquireFailLogged = false;
     if ("busyMs" in lease) return retryAt(account, lease.busyMs + 5);
     if (stopping) {
       await leases.release(lease).catch(() => {});
@@ -196,7 +214,7 @@ export function createOwnership(deps: OwnershipDeps): Ownership {
     };
     held.set(account, h);
     arm(account, h);
-    log.info({ account, token: lease.token }, "lease acquired; starting the account");
+    log.info({ account, fencingToken: lease.token }, "lease acquired; starting the account");
     track(deps.onGained(account).catch((error) => log.error({ account, err: error }, "start failed")));
   }
 
@@ -252,7 +270,7 @@ export function createOwnership(deps: OwnershipDeps): Ownership {
           accounts.includes(account) ? "assigned to another replica" : "no longer configured",
         );
     }
-    await Promise.all(share.filter((a) => !held.has(a)).map((a) => acquire(a).catch(() => {})));
+    await Promise.all(share.filter((a) => !held.has(a)).map((a) => acquire(a).catch(acquireFailed)));
     leaseInfo = await leases.inspect(accounts).catch(() => leaseInfo);
   }
 
@@ -329,6 +347,7 @@ export function createOwnership(deps: OwnershipDeps): Ownership {
     },
     gate,
     holds: (account) => held.has(account),
+    fencingToken: (account) => held.get(account)?.lease.token,
     view() {
       const holding = [...held.keys()].sort();
       return {
