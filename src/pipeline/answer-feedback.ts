@@ -16,7 +16,7 @@ export type IgnoredReaction = "not-an-answer" | "not-a-vote";
 export interface AnswerFeedback {
   /** Remembers the page an answer came from, under each message id it was sent as. */
   answered(
-    at: { account: string; chatId: number },
+    at: { account: string; chatId: number; threadId?: number; forum?: boolean },
     agent: string,
     page: PageRef,
     messageIds: readonly number[],
@@ -60,7 +60,12 @@ export function createAnswerFeedback(deps: AnswerFeedbackDeps): AnswerFeedback {
       for (const messageId of messageIds) {
         deps.answers.remember(
           { account: at.account, chatId: at.chatId, messageId },
-          { agent, page: { path: page.path, title: page.title } },
+          {
+            agent,
+            page: { path: page.path, title: page.title },
+            ...(at.threadId !== undefined ? { threadId: at.threadId } : {}),
+            ...(at.forum !== undefined ? { forum: at.forum } : {}),
+          },
         );
       }
     },
@@ -77,10 +82,17 @@ export function createAnswerFeedback(deps: AnswerFeedbackDeps): AnswerFeedback {
       const policy = deps.runtime()?.policies.get(event.account);
       const migrations = deps.migrations;
       const decision = policy
-        ? evaluateReaction(event, policy, {
-            isApproved: deps.isApproved,
-            ...(migrations ? { migratedFrom: (a: string, c: number) => migrations.migratedFrom(a, c) } : {}),
-          })
+        ? evaluateReaction(
+            event,
+            policy,
+            {
+              isApproved: deps.isApproved,
+              ...(migrations
+                ? { migratedFrom: (a: string, c: number) => migrations.migratedFrom(a, c) }
+                : {}),
+            },
+            answer,
+          )
         : ({ allow: false, reason: "account-disabled" } as const);
       if (!decision.allow) {
         log.info(
