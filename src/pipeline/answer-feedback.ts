@@ -6,6 +6,7 @@ import { evaluateReaction } from "../policy/reaction-rule.js";
 import type { AnswerMap, Vote } from "../state/answer-map.js";
 import type { FeedbackLog } from "../state/feedback-log.js";
 import type { RuntimeConfig } from "./runtime-config.js";
+import { pairingLookup } from "./pairing-lookup.js";
 import { voteOf } from "./vote-sign.js";
 
 type Labels = Partial<Record<string, string | number>>;
@@ -80,19 +81,8 @@ export function createAnswerFeedback(deps: AnswerFeedbackDeps): AnswerFeedback {
         return ignore(event, "not-an-answer");
       }
       const policy = deps.runtime()?.policies.get(event.account);
-      const migrations = deps.migrations;
       const decision = policy
-        ? evaluateReaction(
-            event,
-            policy,
-            {
-              isApproved: deps.isApproved,
-              ...(migrations
-                ? { migratedFrom: (a: string, c: number) => migrations.migratedFrom(a, c) }
-                : {}),
-            },
-            answer,
-          )
+        ? evaluateReaction(event, policy, pairingLookup(deps.isApproved, deps.migrations), answer)
         : ({ allow: false, reason: "account-disabled" } as const);
       if (!decision.allow) {
         log.info(
