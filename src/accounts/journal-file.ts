@@ -13,6 +13,7 @@ export interface JournalFile {
   /**
    * Resolves when every fdatasync started so far has finished; rejects with `journal-write-failed`
    * when one of them failed since the last call (and `failing()` reports it until a write succeeds).
+   * After a failure was reported, the next call syncs again and resolves only once that succeeds.
    */
   synced(): Promise<void>;
   /** Replaces the whole file atomically (temporary file, fdatasync, rename), then appends there. */
@@ -28,6 +29,11 @@ export function openJournalFile(file: string): JournalFile {
   let syncs: Promise<void> = Promise.resolve();
   let syncing = 0;
   let syncFailure: JournalError | undefined;
+  /** fdatasyncs started so far; and, after one failed, how many had started then (undefined: none
+   *  failed since a later one succeeded). Text written before a failed sync is not known to be on
+   *  disk until a sync started after the failure succeeds. */
+  let started = 0;
+  let failedAfter: number | undefined;
   const writeFailed = (cause: unknown) =>
     new JournalError(
       "journal-write-failed",
@@ -37,11 +43,15 @@ export function openJournalFile(file: string): JournalFile {
     );
   const startSync = (): void => {
     const target = fd;
+    const id = ++started;
     syncing += 1;
     const done = new Promise<void>((resolve) =>
       fdatasync(target, (error) => {
         syncing -= 1;
-        if (error) syncFailure = lastFailure = writeFailed(error);
+        if (error) {
+          syncFailure = lastFailure = writeFailed(error);
+          failedAfter = started;
+        } else if (failedAfter !== undefined && id > failedAfter) failedAfter = undefined;
         resolve();
       }),
     );
@@ -86,6 +96,9 @@ export function openJournalFile(file: string): JournalFile {
       if (sync) startSync();
     },
     async synced() {
+      // A failure already reported: sync again, since the text it covered may still not be on disk
+      // (a batch sent again by Telegram appends nothing, so no append would start one).
+      if (syncFailure === undefined && failedAfter !== undefined && fd >= 0) startSync();
       await syncs;
       const failure = syncFailure;
       syncFailure = undefined;

@@ -60,8 +60,7 @@ export function createReplier(
         deps.onMigrated?.(chatId, movedTo);
         chatId = movedTo;
         threadId = undefined;
-        const { reply_parameters: _reply, message_thread_id: _thread, ...rest } = options;
-        return (await api.sendMessage(chatId, text, rest)).message_id;
+        return (await api.sendMessage(chatId, text, withoutPlace(options))).message_id;
       }
       if (
         BAD_PLACE.test(error.description) &&
@@ -72,8 +71,7 @@ export function createReplier(
           "Telegram refused the reply's topic or reply target; sending it once more without them",
         );
         if (/thread|TOPIC/i.test(error.description)) threadId = undefined;
-        const { reply_parameters: _reply, message_thread_id: _thread, ...rest } = options;
-        return (await api.sendMessage(chatId, text, rest)).message_id;
+        return (await api.sendMessage(chatId, text, withoutPlace(options))).message_id;
       }
       throw error;
     }
@@ -85,7 +83,7 @@ export function createReplier(
    * cannot edit that message (it is then sent as a new one).
    */
   async function editOnce(messageId: number, text: string, options: ApiSendOptions): Promise<boolean> {
-    const { reply_parameters: _reply, message_thread_id: _thread, ...editOptions } = options;
+    const editOptions = withoutPlace(options);
     try {
       await api.editMessageText(chatId, messageId, text, editOptions);
       return true;
@@ -201,4 +199,10 @@ export function createReplier(
 
 function inlineKeyboard(rows: NonNullable<SendOptions["buttons"]>): InlineKeyboardMarkup {
   return { inline_keyboard: rows.map((row) => row.map((b) => ({ text: b.text, callback_data: b.data }))) };
+}
+
+/** The send options without where the message goes in the chat (topic and reply target). */
+function withoutPlace(options: ApiSendOptions): ApiSendOptions {
+  const { reply_parameters: _reply, message_thread_id: _thread, ...rest } = options;
+  return rest;
 }

@@ -1,7 +1,11 @@
 import type { Update } from "grammy/types";
-import type { BotIdentity, ChatType, InboundMessage } from "../core/inbound-message.js";
+import {
+  type BotIdentity,
+  type ChatType,
+  GENERAL_TOPIC,
+  type InboundMessage,
+} from "../core/inbound-message.js";
 
-const GENERAL_TOPIC = 1;
 const CHAT_TYPES: ReadonlySet<unknown> = new Set<ChatType>(["private", "group", "supergroup"]);
 
 /**

@@ -2,7 +2,12 @@ import type { Message, MessageEntity, Update, User } from "grammy/types";
 import { type AddressingInput, detectAddressing } from "./addressing.js";
 import { mediaKind, serviceKind } from "./message-kind.js";
 import { callbackToInbound } from "./to-callback.js";
-import type { BotIdentity, ChatType, InboundMessage } from "../core/inbound-message.js";
+import {
+  type BotIdentity,
+  type ChatType,
+  GENERAL_TOPIC,
+  type InboundMessage,
+} from "../core/inbound-message.js";
 
 /** The update kinds the gateway asks for (always passed: Telegram remembers the last list). */
 export const ALLOWED_UPDATES = [
@@ -20,7 +25,6 @@ export const ALLOWED_UPDATES = [
 export const GROUP_ANONYMOUS_BOT_ID = 1087968824;
 
 const CHAT_TYPES: ReadonlySet<unknown> = new Set<ChatType>(["private", "group", "supergroup", "channel"]);
-const GENERAL_TOPIC = 1;
 
 /**
  * Reduces a Telegram update to an InboundMessage, or undefined for updates the gateway does not

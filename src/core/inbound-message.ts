@@ -4,6 +4,9 @@
  */
 export type ChatType = "private" | "group" | "supergroup" | "channel";
 
+/** The thread id of a forum's General topic: Telegram refuses it in sends, and messages there carry none. */
+export const GENERAL_TOPIC = 1;
+
 /** text: text or a captioned media; media: media without a caption; service: nobody wrote it. */
 export type MessageContent = "text" | "caption" | "media" | "service";
 

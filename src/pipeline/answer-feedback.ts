@@ -6,6 +6,7 @@ import { evaluateReaction } from "../policy/reaction-rule.js";
 import type { AnswerMap, Vote } from "../state/answer-map.js";
 import type { FeedbackLog } from "../state/feedback-log.js";
 import type { RuntimeConfig } from "./runtime-config.js";
+import { pairingLookup } from "./pairing-lookup.js";
 import { voteOf } from "./vote-sign.js";
 
 type Labels = Partial<Record<string, string | number>>;
@@ -16,7 +17,7 @@ export type IgnoredReaction = "not-an-answer" | "not-a-vote";
 export interface AnswerFeedback {
   /** Remembers the page an answer came from, under each message id it was sent as. */
   answered(
-    at: { account: string; chatId: number },
+    at: { account: string; chatId: number; threadId?: number; forum?: boolean },
     agent: string,
     page: PageRef,
     messageIds: readonly number[],
@@ -60,7 +61,12 @@ export function createAnswerFeedback(deps: AnswerFeedbackDeps): AnswerFeedback {
       for (const messageId of messageIds) {
         deps.answers.remember(
           { account: at.account, chatId: at.chatId, messageId },
-          { agent, page: { path: page.path, title: page.title } },
+          {
+            agent,
+            page: { path: page.path, title: page.title },
+            ...(at.threadId !== undefined ? { threadId: at.threadId } : {}),
+            ...(at.forum !== undefined ? { forum: at.forum } : {}),
+          },
         );
       }
     },
@@ -75,12 +81,8 @@ export function createAnswerFeedback(deps: AnswerFeedbackDeps): AnswerFeedback {
         return ignore(event, "not-an-answer");
       }
       const policy = deps.runtime()?.policies.get(event.account);
-      const migrations = deps.migrations;
       const decision = policy
-        ? evaluateReaction(event, policy, {
-            isApproved: deps.isApproved,
-            ...(migrations ? { migratedFrom: (a: string, c: number) => migrations.migratedFrom(a, c) } : {}),
-          })
+        ? evaluateReaction(event, policy, pairingLookup(deps.isApproved, deps.migrations), answer)
         : ({ allow: false, reason: "account-disabled" } as const);
       if (!decision.allow) {
         log.info(

@@ -13,6 +13,7 @@ import type { ReplyMemory, ReplyOutcome } from "../state/reply-memory.js";
 import type { AnswerOutcome, AnswerStep } from "./answer-step.js";
 import { type ChoiceFlow, TAP_NOTICES } from "./choice-tap.js";
 import { INLINE_ACCESS_START } from "./inline-flow.js";
+import { pairingLookup } from "./pairing-lookup.js";
 import { questionOf } from "./question-text.js";
 import { answeringAgent, type RuntimeConfig } from "./runtime-config.js";
 
@@ -115,12 +116,8 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
     recordUpgrade(msg);
     const runtime = deps.runtime();
     const policy = runtime?.policies.get(msg.account);
-    const migrations = deps.migrations;
     const policyDecision: Decision = policy
-      ? evaluate(msg, policy, {
-          isApproved: deps.isApproved,
-          ...(migrations ? { migratedFrom: (a: string, c: number) => migrations.migratedFrom(a, c) } : {}),
-        })
+      ? evaluate(msg, policy, pairingLookup(deps.isApproved, deps.migrations))
       : { allow: false, reason: "account-disabled" };
     let decision = policyDecision;
     let replaces: number | undefined;

@@ -1,8 +1,6 @@
 import type { GroupConfig } from "../config/schema.js";
+import { GENERAL_TOPIC } from "../core/inbound-message.js";
 import { type SenderList, senderList } from "./sender-list.js";
-
-/** The General topic of a forum: its messages carry no thread id. */
-export const GENERAL_TOPIC = 1;
 
 /** What one topic entry (`groups.<id>.topics.<thread>`) sets; an unset key takes the group's. */
 export interface TopicRule {

@@ -11,11 +11,14 @@ import { type AccountPolicy, evaluate, type PairingLookup } from "./evaluate.js"
  * (`allowFrom`, an approval under `pairing`, or `open`), in a group the group's gates and sender
  * list. A reaction never starts pairing (the `pairing` flag is dropped). An anonymous reaction
  * (`actor_chat`: an anonymous admin or a channel) has no user to count once: `sender-is-channel`.
+ * In a forum the rules of the topic the answer went to apply (`place`, as the answer was sent),
+ * as they would to a message there.
  */
 export function evaluateReaction(
   event: ReactionEvent,
   policy: AccountPolicy,
   lookups: PairingLookup,
+  place: { threadId?: number | undefined; forum?: boolean | undefined } = {},
 ): Decision {
   if (event.userId === undefined || event.actorChatId !== undefined)
     return policy.enabled
@@ -34,6 +37,8 @@ export function evaluateReaction(
     mentionsBot: false,
     repliesToBot: true,
     args: "",
+    ...(place.threadId !== undefined ? { threadId: place.threadId } : {}),
+    ...(place.forum !== undefined ? { forum: place.forum } : {}),
   };
   const decision = evaluate(msg, policy, lookups);
   return decision.allow ? decision : { allow: false, reason: decision.reason };

@@ -16,6 +16,10 @@ export interface AnswerKey {
 export interface AnsweredMessage {
   agent: string;
   page: { path: string; title: string };
+  /** The forum topic the answer went to (a topic's rules decide whose reactions count there). */
+  threadId?: number | undefined;
+  /** The chat is a forum: an answer without `threadId` is in General. */
+  forum?: boolean | undefined;
   /** When the answer was sent, ms. */
   at: number;
   /** The votes cast on it, by voter key (a salted hash: never a user id). */
@@ -37,7 +41,7 @@ export interface AnswerMapOptions {
 
 export interface AnswerMap {
   /** Remembers the page (and agent) a bot's message answered with. */
-  remember(key: AnswerKey, answer: Pick<AnsweredMessage, "agent" | "page">): void;
+  remember(key: AnswerKey, answer: Pick<AnsweredMessage, "agent" | "page" | "threadId" | "forum">): void;
   /** The answer a message carried, while it is kept. */
   find(key: AnswerKey): AnsweredMessage | undefined;
   /**
@@ -55,6 +59,8 @@ const AnswerEntrySchema = z.strictObject({
   key: z.string().min(1),
   agent: z.string().min(1),
   page: z.strictObject({ path: z.string(), title: z.string() }),
+  threadId: z.number().int().positive().optional(),
+  forum: z.boolean().optional(),
   at: z.number(),
   votes: z.record(z.string(), z.union([z.literal(1), z.literal(-1)])),
 });
@@ -131,7 +137,15 @@ export function openAnswerMap(options: AnswerMapOptions): AnswerMap {
     remember(key, answer) {
       const k = keyOf(key);
       entries.delete(k);
-      entries.set(k, { key: k, agent: answer.agent, page: { ...answer.page }, at: now(), votes: {} });
+      entries.set(k, {
+        key: k,
+        agent: answer.agent,
+        page: { ...answer.page },
+        ...(answer.threadId !== undefined ? { threadId: answer.threadId } : {}),
+        ...(answer.forum !== undefined ? { forum: answer.forum } : {}),
+        at: now(),
+        votes: {},
+      });
       prune();
       changed();
     },

@@ -57,7 +57,34 @@ describe("a durable journal", () => {
     expect(j.failing()?.code).toBe("journal-write-failed");
     j.markDone(1);
     expect(j.failing()).toBeUndefined();
+    // The batch is not known to be on disk yet: the next flush syncs again.
+    const again = j.flush();
+    expect(pending).toHaveLength(2);
+    expect(await settled(again)).toBe("pending");
+    pending[1]!(null);
+    await expect(again).resolves.toBeUndefined();
+    await j.close();
+  });
+
+  it("after a failed fdatasync, the same batch sent again is synced before it can be confirmed", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "journal-")), "a.log");
+    const j = openJournal(file);
+    j.record([textUpdate(1)]);
+    pending[0]!(Object.assign(new Error("EIO: i/o error"), { code: "EIO" }));
+    await expect(j.flush()).rejects.toMatchObject({ code: "journal-write-failed" });
+    // Telegram sends the unconfirmed batch again: every update is known, nothing is appended.
+    j.record([textUpdate(1)]);
+    const flushed = j.flush();
+    expect(pending).toHaveLength(2);
+    expect(await settled(flushed)).toBe("pending");
+    pending[1]!(Object.assign(new Error("EIO: i/o error"), { code: "EIO" }));
+    await expect(flushed).rejects.toMatchObject({ code: "journal-write-failed" });
+    const third = j.flush();
+    pending[2]!(null);
+    await expect(third).resolves.toBeUndefined();
+    // Once a sync succeeded, flushing starts no more.
     await expect(j.flush()).resolves.toBeUndefined();
+    expect(pending).toHaveLength(3);
     await j.close();
   });
 

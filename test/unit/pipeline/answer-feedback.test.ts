@@ -27,7 +27,16 @@ function setup() {
   const runtime = {
     config: {},
     policies: new Map([
-      ["default", resolveAccountPolicy(account({ groupAllowFrom: [String(ADA)], groups: { [GROUP]: {} } }))],
+      [
+        "default",
+        resolveAccountPolicy(
+          account({
+            groupAllowFrom: [String(ADA)],
+            // Topic 7 of the forum admits only Eve.
+            groups: { [GROUP]: { topics: { "7": { allowFrom: [String(EVE)] } } } },
+          }),
+        ),
+      ],
     ]),
     agents: new Map(),
   } as unknown as RuntimeConfig;
@@ -69,6 +78,16 @@ const row = (sign: string, delta: number) => ({
 });
 
 describe("reactions as votes on answers", () => {
+  it("judges a reaction by the rules of the forum topic the answer went to", () => {
+    const { feedback, records, ignored } = setup();
+    feedback.answered({ account: "default", chatId: GROUP, threadId: 7, forum: true }, "main", backup, [60]);
+    feedback.react(react(60, ["👍"]), log); // Ada: the group admits her, topic 7 does not
+    expect(records).toEqual([]);
+    expect(ignored).toEqual([{ account: "default", reason: "group-sender-not-allowed" }]);
+    feedback.react(react(60, ["👍"], EVE), log);
+    expect(records).toEqual([row("positive", 1)]);
+  });
+
   it("casts, changes and withdraws one vote per user and answer, on every chunk of the answer", () => {
     const { feedback, records, counted } = setup();
     feedback.answered({ account: "default", chatId: GROUP }, "main", backup, [50, 51]);

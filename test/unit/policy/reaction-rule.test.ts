@@ -127,4 +127,33 @@ describe("evaluateReaction: the same rules as messages in that chat", () => {
     const policy = resolveAccountPolicy(account(config));
     expect(evaluateReaction(event, policy, approvals(...approved))).toEqual(expected);
   });
+
+  it("in a forum, the rules of the topic the answer went to", () => {
+    const forum = {
+      groups: {
+        "-1001": {
+          allowFrom: ["111"],
+          topics: { "7": { allowFrom: ["222"] }, "9": { enabled: false } },
+        },
+      },
+    };
+    const policy = resolveAccountPolicy(account(forum));
+    const inTopic = (threadId: number) => ({ threadId, forum: true });
+    // Topic 7 admits only 222: 111's vote there is not counted, though the group admits 111.
+    expect(evaluateReaction(groupReaction(), policy, approvals(), inTopic(7))).toEqual({
+      allow: false,
+      reason: "group-sender-not-allowed",
+    });
+    expect(evaluateReaction(groupReaction({ userId: 222 }), policy, approvals(), inTopic(7))).toMatchObject({
+      allow: true,
+    });
+    expect(evaluateReaction(groupReaction(), policy, approvals(), inTopic(9))).toEqual({
+      allow: false,
+      reason: "topic-disabled",
+    });
+    // General (no thread id in a forum) and other topics follow the group.
+    expect(evaluateReaction(groupReaction(), policy, approvals(), { forum: true })).toMatchObject({
+      allow: true,
+    });
+  });
 });
