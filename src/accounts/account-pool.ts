@@ -62,9 +62,12 @@ export function createAccountPool(options: AccountPoolOptions): AccountPool {
   const serial = (account: string, work: () => Promise<void>): Promise<void> => {
     const next = (chains.get(account) ?? Promise.resolve()).then(work, work);
     chains.set(account, next);
-    void next.finally(() => {
+    // The caller gets `next` with its failure; this bookkeeping branch must not rethrow it (an
+    // unhandled rejection ends the process).
+    const forget = () => {
       if (chains.get(account) === next) chains.delete(account);
-    });
+    };
+    void next.then(forget, forget);
     return next;
   };
 

@@ -246,10 +246,9 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
         // owner's first poll) must not overlap it.
         if (stopOptions.confirmOffsets) offsets.finishPolls = true;
         stopController.abort();
-        await supervisor
-          .runner()
-          ?.stop()
-          .catch(() => {});
+        // A runner that already ended (its polling failed, e.g. the lease was lost) has no task
+        // left: its stop() returns undefined, not a promise.
+        await Promise.resolve(supervisor.runner()?.stop()).catch(() => {});
         // Replies still queued for their turn (also those outside any update) are waited for too.
         const drained = await processor.drain(
           deadlineMs,
