@@ -4,7 +4,7 @@ import { ApiError } from "./errors.js";
 import { writeJson } from "./http-server.js";
 import { readBody } from "./params.js";
 import { createFaultRunner } from "./control-faults.js";
-import { field, type Json, optional, pick } from "./control-input.js";
+import { field, type Json, optional, pick, userChat } from "./control-input.js";
 import type { SentLog } from "./logs.js";
 import type { MediaKind, TelegramSandbox, UserSaysInput } from "./types.js";
 
@@ -41,8 +41,7 @@ export function createControlApi(sandbox: TelegramSandbox, sentLog: Pick<SentLog
   const routes: Record<string, (body: Json, query: URLSearchParams) => unknown> = {
     "GET state": () => sandbox.state(),
     "POST say": (b) => {
-      const bot = optional(b, "bot", "string");
-      const chat = bot === undefined ? field(b, "chat", "number") : { bot };
+      const chat = userChat(b);
       const textMentions = optional(b, "textMentions", "array") as
         { userId: number; text: string }[] | undefined;
       const extras = sayExtras(b);
@@ -103,26 +102,23 @@ export function createControlApi(sandbox: TelegramSandbox, sentLog: Pick<SentLog
       });
     },
     "POST edit": (b) => {
-      const bot = optional(b, "bot", "string");
       return sandbox.userEdits({
         from: field(b, "from", "number"),
-        chat: bot === undefined ? field(b, "chat", "number") : { bot },
+        chat: userChat(b),
         messageId: field(b, "messageId", "number"),
         text: field(b, "text", "string"),
         ...pick(b, { after: "number" }),
       });
     },
     "POST tap": (b) => {
-      const bot = optional(b, "bot", "string");
       return sandbox.tap({
         from: field(b, "from", "number"),
-        chat: bot === undefined ? field(b, "chat", "number") : { bot },
+        chat: userChat(b),
         messageId: field(b, "messageId", "number"),
         data: field(b, "data", "string"),
       });
     },
     "POST react": (b) => {
-      const bot = optional(b, "bot", "string");
       const emoji = field(b, "emoji", "array");
       if (!emoji.every((e) => typeof e === "string"))
         throw new ApiError(400, '"emoji" must be an array of emoji strings ([] removes the reaction)');
@@ -131,7 +127,7 @@ export function createControlApi(sandbox: TelegramSandbox, sentLog: Pick<SentLog
         throw new ApiError(400, '"as" must be "anonymous-admin" when given');
       return sandbox.react({
         from: field(b, "from", "number"),
-        chat: bot === undefined ? field(b, "chat", "number") : { bot },
+        chat: userChat(b),
         messageId: field(b, "messageId", "number"),
         emoji: emoji as string[],
         ...(as ? { as } : {}),
@@ -158,12 +154,11 @@ export function createControlApi(sandbox: TelegramSandbox, sentLog: Pick<SentLog
       });
     },
     "POST inline/choose": (b) => {
-      const bot = optional(b, "bot", "string");
       return sandbox.chooseInlineResult({
         from: field(b, "from", "number"),
         inlineQueryId: field(b, "inlineQueryId", "string"),
         resultId: field(b, "resultId", "string"),
-        chat: bot === undefined ? field(b, "chat", "number") : { bot },
+        chat: userChat(b),
       });
     },
     "POST bots/inline": (b) => {

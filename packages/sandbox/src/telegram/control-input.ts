@@ -47,3 +47,9 @@ export function pick<T extends Record<string, Kind>>(body: Json, kinds: T): { [P
   }
   return out as { [P in keyof T]?: Value<T[P]> };
 }
+
+/** Where a user acts: `"bot"` (that bot's DM with the user) when given, else the group `"chat"`. */
+export function userChat(body: Json): number | { bot: string } {
+  const bot = optional(body, "bot", "string");
+  return bot === undefined ? field(body, "chat", "number") : { bot };
+}
