@@ -2,6 +2,7 @@ import { appendFile, mkdir } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { z } from "zod";
+import { createAppendBatch } from "./append-batch.js";
 import { writeFileAtomic } from "./atomic-file.js";
 import { parseJsonLines } from "./json-lines.js";
 
@@ -38,6 +39,7 @@ export interface ChoiceFile {
  * The offers file (`choices/offers.jsonl`): JSON lines, appended as offers are made and rewritten
  * whole when the owner compacts it. Writes are serialized; a write that fails is reported to
  * `onError` and the file is left as it was (an offer that was not saved expires at a restart).
+ * Offers appended while a write is under way go into the file together, in one write.
  * Reading is synchronous: it runs once, at start, on a file bounded by its owner.
  */
 export function createChoiceFile(options: { file: string; onError?: (error: unknown) => void }): ChoiceFile {
@@ -47,6 +49,16 @@ export function createChoiceFile(options: { file: string; onError?: (error: unkn
     queue = queue.then(write).catch((error: unknown) => options.onError?.(error));
   };
   const line = (offer: Omit<SavedOffer, "v">) => `${JSON.stringify({ v: 1, ...offer })}\n`;
+  /** The directory is made once, and again after a failed write. */
+  let madeDir = false;
+  const appends = createAppendBatch(enqueue, async (lines) => {
+    if (!madeDir) await mkdir(dirname(file), { recursive: true });
+    madeDir = true;
+    await appendFile(file, lines.join(""), { mode: 0o600 }).catch((error: unknown) => {
+      madeDir = false;
+      throw error;
+    });
+  });
   return {
     readAll() {
       let text: string;
@@ -60,14 +72,11 @@ export function createChoiceFile(options: { file: string; onError?: (error: unkn
       return { offers: records, invalid };
     },
     append(offer) {
-      const text = line(offer);
-      enqueue(async () => {
-        await mkdir(dirname(file), { recursive: true });
-        await appendFile(file, text, { mode: 0o600 });
-      });
+      appends.add(line(offer));
     },
     replace(offers) {
       const text = offers.map(line).join("");
+      appends.cut();
       enqueue(() => writeFileAtomic(file, text));
     },
     flush: () => queue,

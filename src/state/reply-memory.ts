@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 
 /** What came of a message, as far as a later edit of it cares. */
@@ -50,8 +50,9 @@ export interface ReplyMemoryOptions {
 /**
  * A bounded memory of (account, chat, message) → the bot's reply and its outcome, kept for
  * `keepMs` after the message was sent, that survives a restart: each entry is appended as one
- * JSON line (a process crash keeps what was appended; there is no fsync, so a power cut may lose
- * the last entries, and an edit of such a message counts as one never seen). At open, and when
+ * JSON line, the entries of one turn of the event loop in one write at its end (a process crash
+ * keeps what was written, so it may lose that turn's entries; there is no fsync, so a power cut
+ * may lose the last ones: an edit of such a message counts as one never seen). At open, and when
  * the appended lines outnumber the live entries, the file is rewritten with the live ones only
  * (temporary file, then rename). Unreadable lines are skipped. Never throws after open.
  */
@@ -70,11 +71,24 @@ export function openReplyMemory(options: ReplyMemoryOptions): ReplyMemory {
     entries.set(key, entry);
     while (entries.size > max) entries.delete(entries.keys().next().value!);
   };
+  /** The file, open for appending between compactions (one write per entry, no open or mkdir). */
+  let fd: number | undefined;
+  const closeFile = () => {
+    if (fd === undefined) return;
+    try {
+      closeSync(fd);
+    } catch {
+      // already closed
+    }
+    fd = undefined;
+  };
   const write = (action: () => void) => {
     try {
       action();
       failing = false;
     } catch (error) {
+      // The next write opens the file again (its directory may have been fixed meanwhile).
+      closeFile();
       if (!failing) options.onError?.(error);
       failing = true;
     }
@@ -83,13 +97,34 @@ export function openReplyMemory(options: ReplyMemoryOptions): ReplyMemory {
     const file = options.file;
     if (!file) return;
     for (const [key, entry] of entries) if (!live(entry)) entries.delete(key);
+    // The rewrite holds every live entry, the gathered ones too.
+    gathered = [];
     write(() => {
       mkdirSync(dirname(file), { recursive: true });
       const tmp = `${file}.${process.pid}.tmp`;
       writeFileSync(tmp, [...entries.values()].map((e) => `${line(e)}\n`).join(""), { mode: 0o600 });
       renameSync(tmp, file);
+      closeFile();
     });
     appended = 0;
+  };
+
+  /** Lines remembered this turn, written together at its end (or replaced by a compaction). */
+  let gathered: string[] = [];
+  let scheduled = false;
+  const writeGathered = () => {
+    scheduled = false;
+    const file = options.file;
+    if (!file || gathered.length === 0) return;
+    const text = gathered.join("");
+    gathered = [];
+    write(() => {
+      if (fd === undefined) {
+        mkdirSync(dirname(file), { recursive: true });
+        fd = openSync(file, "a", 0o600);
+      }
+      writeSync(fd, text);
+    });
   };
 
   if (options.file) {
@@ -110,10 +145,10 @@ export function openReplyMemory(options: ReplyMemoryOptions): ReplyMemory {
       if (!file) return;
       appended += 1;
       if (appended > Math.max(1000, entries.size)) return compact();
-      write(() => {
-        mkdirSync(dirname(file), { recursive: true });
-        appendFileSync(file, `${line(full)}\n`, { mode: 0o600 });
-      });
+      gathered.push(`${line(full)}\n`);
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(writeGathered);
     },
     size: () => entries.size,
   };
