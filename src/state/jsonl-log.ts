@@ -1,4 +1,4 @@
-import { appendFile, mkdir, readFile, rename, stat } from "node:fs/promises";
+import { type FileHandle, mkdir, open, readFile, rename, stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { z } from "zod";
 import { createAppendBatch } from "./append-batch.js";
@@ -31,6 +31,17 @@ export function createJsonlLog(options: JsonlLogOptions): JsonlLog {
   let size: number | undefined;
   let queue: Promise<void> = Promise.resolve();
 
+  /** The live file, open for appending until it is rotated or a write fails. */
+  let handle: FileHandle | undefined;
+  const append = async (text: string) => {
+    handle ??= await open(options.file, "a", 0o600);
+    await handle.write(text);
+  };
+  const closeHandle = async () => {
+    const closing = handle;
+    handle = undefined;
+    await closing?.close().catch(() => undefined);
+  };
   /** Appends the lines with as few writes as the size limit allows (a rotation splits them). */
   async function write(lines: readonly string[]): Promise<void> {
     if (size === undefined) {
@@ -45,23 +56,25 @@ export function createJsonlLog(options: JsonlLogOptions): JsonlLog {
     for (const line of lines) {
       const lineBytes = Buffer.byteLength(line);
       if (size + bytes > 0 && size + bytes + lineBytes > maxBytes) {
-        if (bytes > 0) await appendFile(options.file, text, { mode: 0o600 });
+        if (bytes > 0) await append(text);
         size += bytes;
         text = "";
         bytes = 0;
+        await closeHandle();
         if (size > 0) await rotate(options.file, keep);
         size = 0;
       }
       text += line;
       bytes += lineBytes;
     }
-    if (bytes > 0) await appendFile(options.file, text, { mode: 0o600 });
+    if (bytes > 0) await append(text);
     size += bytes;
   }
   const batch = createAppendBatch(
     (next) => {
-      queue = queue.then(next).catch((error: unknown) => {
+      queue = queue.then(next).catch(async (error: unknown) => {
         size = undefined;
+        await closeHandle();
         options.onError?.(error);
       });
     },
