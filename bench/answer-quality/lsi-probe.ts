@@ -12,14 +12,8 @@ import { fetchInto, isIndexable } from "../../src/wiki/search-index/sync.js";
 import { percentile, round } from "../lib/stats.js";
 import { type SparseRows, truncatedSvd } from "./lsi-math.js";
 import { OFF_TOPIC } from "./questions.js";
-import {
-  answerRanks,
-  checkSplit,
-  falseAnswers,
-  QUESTION_SETS,
-  type QuestionSetName,
-  setQuality,
-} from "./run.js";
+import { answerRanks, checkSplit, falseAnswers, QUESTION_SETS, setQuality } from "./run.js";
+import { TUNING_SETS } from "./tune.js";
 
 /**
  * `node bench/dist/bench/answer-quality/lsi-probe.js [flags]`: latent semantic indexing measured as
@@ -40,7 +34,6 @@ import {
  * Outcome (README, answer-quality candidates): within ±1–3 questions of the baseline on every set,
  * as much from one random seed to the next as from one setting to the next; not kept.
  */
-const TUNING_SETS: QuestionSetName[] = ["tuned", "heldOut", "peopleDev"];
 
 interface MatrixOptions {
   code: boolean;
