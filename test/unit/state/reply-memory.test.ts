@@ -1,12 +1,10 @@
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { openReplyMemory } from "../../../src/state/reply-memory.js";
 
 const key = (messageId: number, chatId = -100) => ({ account: "a", chatId, messageId });
-/** Entries are written at the end of the event loop's turn. */
-const turnEnd = () => new Promise((r) => setImmediate(r));
 const file = () => join(mkdtempSync(join(tmpdir(), "wg-replies-")), "edits", "replies.jsonl");
 
 describe("reply memory", () => {
@@ -24,9 +22,10 @@ describe("reply memory", () => {
     const first = openReplyMemory({ file: path, keepMs: 60_000, now: () => now });
     first.remember(key(1), { outcome: "nothing", replyId: 9, at: now });
     first.remember(key(2), { outcome: "answered", at: now - 59_000 });
-    await turnEnd();
+    await first.flush();
     now += 2_000;
     const second = openReplyMemory({ file: path, keepMs: 60_000, now: () => now });
+    await second.flush();
     expect(second.recall(key(1))).toEqual({ outcome: "nothing", replyId: 9, at: 1_000_000 });
     expect(second.recall(key(2))).toBeUndefined();
     // The reopened file holds the live entries only.
@@ -41,32 +40,16 @@ describe("reply memory", () => {
     expect(memory.size()).toBe(3);
     expect(memory.recall(key(2))).toBeUndefined();
     expect(memory.recall(key(5))).toEqual({ outcome: "answered", replyId: 2, at: 0 });
-    await turnEnd();
+    await memory.flush();
     const again = openReplyMemory({ file: path, keepMs: 60_000, max: 3, now: () => 0 });
     expect(again.recall(key(5))?.outcome).toBe("answered");
   });
 
-  it("writes the entries of one turn together at its end, and a crash before it loses only those", async () => {
-    const path = file();
-    const memory = openReplyMemory({ file: path, keepMs: 60_000, now: () => 0 });
-    memory.remember(key(1), { outcome: "nothing", at: 0 });
-    await turnEnd();
-    memory.remember(key(2), { outcome: "choices", at: 0 });
-    memory.remember(key(3), { outcome: "answered", replyId: 4, at: 0 });
-    // A crash now: the file as it is.
-    copyFileSync(path, `${path}.crashed`);
-    const crashed = openReplyMemory({ file: `${path}.crashed`, keepMs: 60_000, now: () => 0 });
-    expect(crashed.recall(key(1))?.outcome).toBe("nothing");
-    expect(crashed.recall(key(2))).toBeUndefined();
-    await turnEnd();
-    const lines = readFileSync(path, "utf8").trim().split("\n");
-    expect(lines.map((l) => (JSON.parse(l) as { m: number }).m)).toEqual([1, 2, 3]);
-  });
-
   it("skips unreadable lines and a torn last line", async () => {
     const path = file();
-    openReplyMemory({ file: path, keepMs: 60_000, now: () => 0 }).remember(key(1), { outcome: "choices", at: 0 });
-    await turnEnd();
+    const first = openReplyMemory({ file: path, keepMs: 60_000, now: () => 0 });
+    first.remember(key(1), { outcome: "choices", at: 0 });
+    await first.flush();
     const good = readFileSync(path, "utf8");
     writeFileSync(path, `not json\n{"a":"a","c":-100,"m":2,"o":"bogus","t":0}\n${good}{"a":"a","c":`);
     const memory = openReplyMemory({ file: path, keepMs: 60_000, now: () => 0 });
@@ -85,10 +68,22 @@ describe("reply memory", () => {
       onError: (e) => errors.push(e),
     });
     memory.remember(key(1), { outcome: "nothing", at: 0 });
-    await turnEnd();
     memory.remember(key(2), { outcome: "nothing", at: 0 });
-    await turnEnd();
+    await memory.flush();
     expect(memory.recall(key(2))?.outcome).toBe("nothing");
     expect(errors).toHaveLength(1);
+  });
+
+  it("rewrites its file with the live entries once the appended lines outnumber them", async () => {
+    const path = file();
+    const memory = openReplyMemory({ file: path, keepMs: 60_000, now: () => 0 });
+    for (let i = 0; i < 1_001; i += 1) memory.remember(key(i % 3), { outcome: "nothing", at: 0 });
+    await memory.flush();
+    expect(readFileSync(path, "utf8").trim().split("\n")).toHaveLength(3);
+    memory.remember(key(7), { outcome: "answered", at: 0 });
+    await memory.flush();
+    const again = openReplyMemory({ file: path, keepMs: 60_000, now: () => 0 });
+    expect(again.size()).toBe(4);
+    expect(again.recall(key(7))?.outcome).toBe("answered");
   });
 });
