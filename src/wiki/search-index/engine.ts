@@ -24,6 +24,8 @@ import type { ParsedQuery } from "./query.js";
 import { keysFor, ReferenceCounter, referenceKeys } from "./references.js";
 import { TermDictionary } from "./term-dictionary.js";
 import { type ExpansionOptions, Vocabulary } from "./term-expansion.js";
+import { sectionWords } from "./section-words.js";
+import { titleWordWeights } from "./title-words.js";
 import type { IndexedPage } from "./index-types.js";
 
 export type { PageEntry } from "./page-entry.js";
@@ -84,6 +86,13 @@ export interface Frozen {
   passageIndex: Uint32Array;
   /** `referencesTo` per page position, -1 until asked. */
   references: Int32Array;
+  /**
+   * Per term id, computed once per freeze: the weight of the title field (title-words.ts), of the
+   * path field (the same, 0 for a section word), and 1 for a section word (section-words.ts).
+   */
+  titleWeights: Float32Array;
+  pathWeights: Float32Array;
+  sections: Uint8Array;
 }
 
 /**
@@ -186,6 +195,10 @@ export class Engine {
     return fieldTerms(entry.pageDoc, 0, PAGE_FIELDS.length, [PAGE_FIELD.title]);
   }
 
+  pathTerms(entry: PageEntry): Uint32Array {
+    return fieldTerms(entry.pageDoc, 0, PAGE_FIELDS.length, [PAGE_FIELD.path]);
+  }
+
   /** Pages referring to this one, other than itself. */
   referencesTo(entry: PageEntry): number {
     return this.references.count(keysFor(entry.meta)) - entry.selfRefs;
@@ -217,7 +230,11 @@ export class Engine {
     return mask;
   }
 
-  /** Page summaries matching the question's terms, synonyms and compounds (with prefix and typo matches). */
+  /**
+   * Page summaries matching the question's terms, synonyms and compounds (with prefix and typo
+   * matches). A title or path match counts as much as the word is a page name rather than an
+   * everyday word (title-words.ts); a section word's path match counts nothing (section-words.ts).
+   */
   searchPages(
     query: ParsedQuery,
     filter: Filter | undefined,
@@ -237,9 +254,20 @@ export class Engine {
       return { covers: query.covers.get(term) ?? 0, indirect: query.indirect.has(term), matches };
     });
     const mask = this.maskOf(filter);
-    this.pageAcc.run(p, searched, SEARCH.pageBoosts, SEARCH.bm25, (doc, score, matched, indirect) => {
-      if (!mask || mask[doc] === 1) visit(doc, score, matched, indirect);
-    });
+    this.pageAcc.run(
+      p,
+      searched,
+      SEARCH.pageBoosts,
+      SEARCH.bm25,
+      (doc, score, matched, indirect) => {
+        if (!mask || mask[doc] === 1) visit(doc, score, matched, indirect);
+      },
+      0,
+      [
+        { fields: 1 << PAGE_FIELD.title, by: frozen.titleWeights },
+        { fields: 1 << PAGE_FIELD.path, by: frozen.pathWeights },
+      ],
+    );
   }
 
   /**
@@ -321,7 +349,20 @@ function frame(order: PageEntry[], pagePostings: Postings, passagePostings: Post
     }
   });
   const references = new Int32Array(order.length).fill(-1);
-  return { order, pagePostings, passagePostings, passagePage, passageIndex, references };
+  const titleWeights = titleWordWeights(pagePostings, passagePostings, passagePage);
+  const sections = sectionWords(pagePostings);
+  const pathWeights = titleWeights.map((w, t) => (sections[t] === 1 ? 0 : w));
+  return {
+    order,
+    pagePostings,
+    passagePostings,
+    passagePage,
+    passageIndex,
+    references,
+    titleWeights,
+    pathWeights,
+    sections,
+  };
 }
 
 /** The terms some page summary holds: what prefix and typo matching may expand to. */
