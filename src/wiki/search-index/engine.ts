@@ -38,7 +38,10 @@ export const INDEX_FORMAT_VERSION = 400 + ANALYZER_VERSION;
  * words, description, headings) and one document per passage (heading, prose, code); ranking
  * combines both (rank.ts). Keeping them apart stops a title word from being counted once per
  * passage, which made long pages with a lucky title win. The description, a page's summary
- * written by a person, is the best evidence of what the page is for and weighs most.
+ * written by a person, is the best evidence of what the page is for and weighs most. The title and
+ * path boosts are further weighted per word, by how much the word is a page name rather than an
+ * everyday word (title-words.ts: `make`, `read` weigh less than `chmod`); a section word's path
+ * match ("linux" in tldr/linux/…) earns nothing, being a preference instead (section-words.ts).
  * BM25+ per field (each field saturates on its own, then weighted and summed) is kept over BM25F
  * (fields weighted, then saturated once): on the tuning sets of bench/answer-quality BM25F with
  * k = 2–3 put 3–4 more dev questions first but 2–4 fewer of the tuned set, and it ranks the
