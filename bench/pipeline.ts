@@ -172,7 +172,12 @@ export async function runPipeline(options: PipelineOptions = {}) {
           round(data.uncached.perSecond / data.baseline.perSecond, 2),
         ],
         ["GraphQL requests per answer (warm index)", "—", round(data.graphqlRequestsPerAnswer, 3), "goal 0"],
-        ["wiki listings (`pages.list`) in a check cycle, saved index", "—", data.wikiListingsPerCycle, "goal 1"],
+        [
+          "wiki listings (`pages.list`) in a check cycle, saved index",
+          "—",
+          data.wikiListingsPerCycle,
+          "goal 1",
+        ],
         ["index build from the sandbox wiki (ms)", "—", round(indexBuildMs, 0), `${data.corpusPages} pages`],
         ["start → ready, saved index (ms)", "—", round(data.readyWithSavedIndexMs, 0), "goal < 2000"],
         [
