@@ -134,7 +134,7 @@ export function rankPages(
       if (kept < KEPT) s.kept[ordinal] = kept + 1;
     });
 
-    const { ignored, sections } = questionSections(engine, query, termCount);
+    const { ignored, sections } = questionSections(engine.dict, frozen.sections, query, termCount);
     const counted = termCount - popcount(ignored);
     const coverageOf = (matched: number, indirect: number) =>
       (popcount(matched & ~ignored) + 0.5 * popcount(indirect & ~matched & ~ignored)) / counted;

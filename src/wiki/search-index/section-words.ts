@@ -1,7 +1,7 @@
-import type { Engine } from "./engine.js";
 import { PAGE_FIELD, PAGE_FIELDS } from "./page-entry.js";
 import type { Postings } from "./postings.js";
 import type { ParsedQuery } from "./query.js";
+import type { TermDictionary } from "./term-dictionary.js";
 
 /**
  * Section words: a word in many pages' paths that is not in their titles ("linux" in
@@ -46,17 +46,22 @@ export interface QuestionSections {
 const NONE: QuestionSections = { ignored: 0, sections: [] };
 
 /**
- * The section words of a question. A question made of section words only keeps them all as
- * ordinary words (coverage needs something to count).
+ * The section words of a question (`isSection` from `sectionWords`, by the ids of `dict`). A
+ * question made of section words only keeps them all as ordinary words in coverage (coverage needs
+ * something to count).
  */
-export function questionSections(engine: Engine, query: ParsedQuery, counted: number): QuestionSections {
+export function questionSections(
+  dict: TermDictionary,
+  isSection: Uint8Array,
+  query: ParsedQuery,
+  counted: number,
+): QuestionSections {
   if (!SECTION_WORDS.enabled) return NONE;
-  const isSection = engine.freeze().sections;
   const all = counted >= 31 ? -1 : (1 << counted) - 1;
   let ignored = 0;
   const sections: number[] = [];
   for (const [term, mask] of query.covers) {
-    const id = engine.dict.find(term);
+    const id = dict.find(term);
     // A compound covers two question words: it names a page, not a section.
     if (id === undefined || isSection[id] !== 1 || mask === 0 || (mask & (mask - 1)) !== 0) continue;
     sections.push(id);
