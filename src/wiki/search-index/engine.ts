@@ -36,8 +36,9 @@ export const INDEX_FORMAT_VERSION = 410 + ANALYZER_VERSION;
  * How the two documents of the index are searched. Each page has a summary document (title, path
  * words, description, headings) and one document per passage (heading, prose, code); ranking
  * combines both (rank.ts). A third, small document per page holds the anchor text other pages
- * give it (anchors.ts); its score only adds to the page score (ANCHORS.weight). Keeping them apart stops a title word from being counted once per
- * passage, which made long pages with a lucky title win. The description, a page's summary
+ * give it (anchors.ts); its score only adds to the page score (ANCHORS.weight). Keeping the
+ * summary and the passages apart stops a title word from being counted once per passage, which
+ * made long pages with a lucky title win. The description, a page's summary
  * written by a person, is the best evidence of what the page is for and weighs most.
  * BM25+ per field (each field saturates on its own, then weighted and summed) is kept over BM25F
  * (fields weighted, then saturated once): on the tuning sets of bench/answer-quality BM25F with
@@ -255,27 +256,39 @@ export class Engine {
     });
     const mask = this.maskOf(filter);
     const anchored = this.searchAnchors(searched);
+    const scores = this.anchorScores;
     this.pageAcc.run(p, searched, SEARCH.pageBoosts, SEARCH.bm25, (doc, score, matched, indirect) => {
-      const extra = anchored?.[doc] ?? 0;
-      if (extra > 0) anchored![doc] = 0;
+      let extra = 0;
+      if (scores && scores[doc]! > 0) {
+        extra = scores[doc]!;
+        scores[doc] = 0;
+      }
       if (!mask || mask[doc] === 1) visit(doc, score + extra, matched, indirect);
     });
-    if (anchored)
-      for (let doc = 0; doc < anchored.length; doc++)
-        if (anchored[doc]! > 0) {
-          if (!mask || mask[doc] === 1) visit(doc, anchored[doc]!, 0, 0);
-          anchored[doc] = 0;
-        }
+    for (const doc of anchored) {
+      const extra = scores![doc]!;
+      if (extra === 0) continue;
+      scores![doc] = 0;
+      if (!mask || mask[doc] === 1) visit(doc, extra, 0, 0);
+    }
   }
 
-  /** Weighted anchor scores per page position (all zero again once read), or undefined when off. */
-  private searchAnchors(searched: readonly SearchedTerm[]): Float64Array | undefined {
+  /**
+   * Fills `anchorScores` with the weighted anchor score of each page position the question's
+   * terms match, and returns those positions ([] when anchors are off). Contract: `searchPages`
+   * sets every slot back to zero before it returns.
+   */
+  private searchAnchors(searched: readonly SearchedTerm[]): number[] {
     const a = this.freeze().anchorPostings;
-    if (ANCHORS.weight === 0 || a.termStart[a.terms] === 0) return undefined;
+    if (ANCHORS.weight === 0 || a.termStart[a.terms] === 0) return [];
     this.anchorAcc ??= new Accumulator(a.docs);
     const scores = (this.anchorScores ??= new Float64Array(a.docs));
-    this.anchorAcc.run(a, searched, [ANCHORS.weight], SEARCH.bm25, (doc, score) => (scores[doc] = score));
-    return scores;
+    const docs: number[] = [];
+    this.anchorAcc.run(a, searched, [ANCHORS.weight], SEARCH.bm25, (doc, score) => {
+      scores[doc] = score;
+      docs.push(doc);
+    });
+    return docs;
   }
 
   /**
