@@ -13,11 +13,12 @@ import type { TermDictionary } from "./term-dictionary.js";
  *
  * A word is a section word when at least `minShare` of the pages (and at least `minPages`) have it
  * in their path but not in their title: counted once per freeze from the page postings.
- * On the tuning sets of bench/answer-quality, preference 2 (×3): dev +1 top-1 and +1 top-3
- * against no section words; preference 0–1 lost a top-3 on the tuned set ("on mac" → pbcopy).
+ * On the tuning sets of bench/answer-quality, preference 3 (×4): dev +1 top-1 and +1 top-3, tuned
+ * +1 top-3, against no section words; preference 0–1.5 lost a top-3 on the tuned set ("on mac" →
+ * pbcopy), 2 was the same as 3 before the anchor text (anchors.ts) and one tuned top-3 less after.
  * `enabled: false` turns the signal off (the section word is then an ordinary question word).
  */
-export const SECTION_WORDS = { enabled: true, preference: 2, minShare: 0.01, minPages: 3 };
+export const SECTION_WORDS = { enabled: true, preference: 3, minShare: 0.01, minPages: 3 };
 
 /** Per term id, 1 for a section word (above), else 0. */
 export function sectionWords(pages: Postings): Uint8Array {

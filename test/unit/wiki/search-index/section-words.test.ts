@@ -58,7 +58,7 @@ describe("section words: a folder named in the question is a preference, not a w
   });
 
   afterEach(() => {
-    SECTION_WORDS.preference = 2;
+    SECTION_WORDS.preference = 3;
   });
 
   it("are the words of many pages' paths that are not their titles", async () => {
@@ -82,7 +82,7 @@ describe("section words: a folder named in the question is a preference, not a w
     const preferred = found(index, "copy text to the clipboard on mac");
     SECTION_WORDS.preference = 0;
     const plain = found(index, "copy text to the clipboard on mac");
-    expect(preferred["osx/pbcopy"]!.score / plain["osx/pbcopy"]!.score).toBeCloseTo(3, 6);
+    expect(preferred["osx/pbcopy"]!.score / plain["osx/pbcopy"]!.score).toBeCloseTo(4, 6);
     expect(preferred["linux/xclip"]!.score / plain["linux/xclip"]!.score).toBeCloseTo(1, 6);
     // The path word itself earns no term score, so the preference is all the section adds.
     expect(plain["osx/pbcopy"]!.score).toBeLessThan(plain["linux/wl-copy"]!.score);
