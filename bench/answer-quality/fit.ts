@@ -1,0 +1,234 @@
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { resolveAgentSettings } from "../../src/agents/agent-settings.js";
+import { createSearchIndex } from "../../src/wiki/search-index/index.js";
+import { loadTldrPages } from "../../packages/sandbox/src/memory-wiki.js";
+import { type AscentOptions, type AscentResult, coordinateAscent } from "./fit-ascent.js";
+import { createEvaluator, type Evaluator, rankFigures } from "./fit-eval.js";
+import {
+  applySetting,
+  describeChanges,
+  discoverWeights,
+  readSetting,
+  selectWeights,
+  type Setting,
+} from "./fit-params.js";
+import { seededRandom } from "./people-questions.js";
+import { OFF_TOPIC } from "./questions.js";
+import { checkSplit, QUESTION_SETS } from "./run.js";
+
+/** The sets ranking may be fitted on (never the people test part), and how to name their halves. */
+const FIT_SETS = ["tuned", "heldOut", "peopleDev"] as const;
+type FitSet = (typeof FIT_SETS)[number];
+/** The seed of the random 2-fold split of the dev third used to check generalisation. */
+export const HALVES_SEED = 17;
+
+const USAGE = `node bench/dist/bench/answer-quality/fit.js [options]
+  Fits the ranking's weights jointly by coordinate ascent on the tuning sets (tuned, held-out,
+  people dev third; never the test part) under the constraint that no more of the first ten
+  off-topic questions get a confident answer; cross-validates the fit first.
+  --passes N        rounds over the weights per fit (default 2)
+  --only a,b        fit only these weights (a name or an object: SEARCH.bm25,RANKING.phrase)
+  --max-evals N     settings scored per fit at most (default 120)
+  --objective NAME  mrr (mean reciprocal rank of the accepted page, default) or top (top-1 + top-3)
+  --factors a,b     multipliers tried per weight (default 0.5,0.7,1.4,2)
+  --min-gain X      least objective gain a move must bring (default 0.0005)
+  --no-cv           skip the cross-validation, only fit on all three sets
+  --cv-only         only cross-validate
+  --list            list the weights found and their values, then stop`;
+
+interface FitArgs {
+  ascent: AscentOptions;
+  only: string[];
+  objective: "mrr" | "top";
+  cv: boolean;
+  final: boolean;
+  list: boolean;
+}
+
+export function parseFitArgs(argv: readonly string[]): FitArgs {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      passes: { type: "string", default: "2" },
+      only: { type: "string", default: "" },
+      "max-evals": { type: "string", default: "120" },
+      objective: { type: "string", default: "mrr" },
+      factors: { type: "string", default: "0.5,0.7,1.4,2" },
+      "min-gain": { type: "string", default: "0.0005" },
+      "no-cv": { type: "boolean", default: false },
+      "cv-only": { type: "boolean", default: false },
+      list: { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    process.exit(0);
+  }
+  const number = (flag: string, text: string, min: number) => {
+    const n = Number(text);
+    if (!Number.isFinite(n) || n < min) throw new Error(`--${flag} ${text}: give a number ≥ ${min}`);
+    return n;
+  };
+  const factors = values.factors.split(",").map((f) => number("factors", f, 0));
+  if (values.objective !== "mrr" && values.objective !== "top")
+    throw new Error(`--objective ${values.objective}: give mrr or top`);
+  if (values["no-cv"] && values["cv-only"]) throw new Error("--no-cv and --cv-only exclude each other");
+  return {
+    ascent: {
+      passes: Math.floor(number("passes", values.passes, 1)),
+      maxEvals: Math.floor(number("max-evals", values["max-evals"], 1)),
+      factors,
+      minGain: number("min-gain", values["min-gain"], 0),
+    },
+    only: values.only.split(",").filter(Boolean),
+    objective: values.objective,
+    cv: !values["no-cv"],
+    final: !values["cv-only"],
+    list: values.list,
+  };
+}
+
+/** Question positions of each tuning set in the evaluator's list, and the dev third in two halves. */
+function partsOf() {
+  const questions = FIT_SETS.flatMap((name) => QUESTION_SETS[name].questions);
+  const parts = {} as Record<FitSet | "devA" | "devB", number[]>;
+  let at = 0;
+  for (const name of FIT_SETS) {
+    const n = QUESTION_SETS[name].questions.length;
+    parts[name] = Array.from({ length: n }, (_, i) => at + i);
+    at += n;
+  }
+  const random = seededRandom(HALVES_SEED);
+  const dev = [...parts.peopleDev];
+  for (let i = dev.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [dev[i], dev[j]] = [dev[j]!, dev[i]!];
+  }
+  parts.devA = dev.slice(0, Math.ceil(dev.length / 2)).sort((a, b) => a - b);
+  parts.devB = dev.slice(Math.ceil(dev.length / 2)).sort((a, b) => a - b);
+  return { questions, parts };
+}
+
+interface Fold {
+  name: string;
+  fitOn: number[];
+  leftOut: number[];
+}
+
+export async function fit(args: FitArgs): Promise<void> {
+  checkSplit();
+  const all = discoverWeights();
+  const weights = selectWeights(all, args.only);
+  const baseline = readSetting(all);
+  if (args.list) {
+    for (const w of all) process.stdout.write(`${w.name} = ${w.get()}\n`);
+    return;
+  }
+  const started = performance.now();
+  const wiki = await loadTldrPages();
+  const index = createSearchIndex();
+  await index.build(wiki, { concurrency: 8 });
+  const agent = resolveAgentSettings("bench", undefined, "https://wiki.example.com");
+  const { questions, parts } = partsOf();
+  const offTopic = OFF_TOPIC.slice(0, 10);
+  const evaluator = createEvaluator({ index, agent, weights: all, questions, offTopic });
+  const limitOff = evaluator.confidentOffTopic(baseline);
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+  say(
+    `index built in ${seconds(started)} s; fitting ${weights.length} weights (${weights
+      .map((w) => w.name)
+      .join(", ")})`,
+  );
+  say(
+    `objective: ${args.objective === "mrr" ? `mean reciprocal rank of the accepted page (first 10)` : "top-1 + top-3 share"}; constraint: off-topic confident ≤ ${limitOff} of ${offTopic.length}; passes ${args.ascent.passes}, factors ${args.ascent.factors.join(" ")}, at most ${args.ascent.maxEvals} settings per fit`,
+  );
+
+  const figures = (setting: Setting, qs: readonly number[]) =>
+    rankFigures(qs.map((q) => evaluator.rank(setting, q)));
+  const objectiveOn = (qs: readonly number[]) => (setting: Setting) => {
+    const f = figures(setting, qs);
+    const objective = args.objective === "mrr" ? f.mrr : (f.top1 + f.top3) / (2 * (f.n || 1));
+    return { objective, allowed: evaluator.confidentOffTopic(setting) <= limitOff };
+  };
+  const runFit = (qs: number[]): AscentResult & { seconds: number; searches: number } => {
+    const t = performance.now();
+    const before = evaluator.searches;
+    const result = coordinateAscent(weights, baseline, objectiveOn(qs), args.ascent);
+    applySetting(all, baseline);
+    return { ...result, seconds: seconds(t), searches: evaluator.searches - before };
+  };
+
+  if (args.cv) {
+    const folds: Fold[] = [
+      ...FIT_SETS.map((out) => ({
+        name: `leave out ${out}`,
+        fitOn: FIT_SETS.filter((s) => s !== out).flatMap((s) => parts[s]),
+        leftOut: parts[out],
+      })),
+      { name: "peopleDev half A out", fitOn: [...parts.tuned, ...parts.heldOut, ...parts.devB], leftOut: parts.devA },
+      { name: "peopleDev half B out", fitOn: [...parts.tuned, ...parts.heldOut, ...parts.devA], leftOut: parts.devB },
+    ];
+    say(`\ncross-validation (peopleDev halves: seed ${HALVES_SEED}, ${parts.devA.length} + ${parts.devB.length}):`);
+    const gains: number[] = [];
+    const top1Gains: number[] = [];
+    for (const fold of folds) {
+      const result = runFit(fold.fitOn);
+      const b = figures(baseline, fold.leftOut);
+      const a = figures(result.setting, fold.leftOut);
+      gains.push(a.mrr - b.mrr);
+      top1Gains.push((a.top1 - b.top1) / a.n);
+      say(
+        `  ${fold.name.padEnd(22)} fit ${fmt(objectiveOn(fold.fitOn)(baseline).objective)} → ${fmt(result.objective)}; left out n=${a.n}: mrr ${fmt(b.mrr)} → ${fmt(a.mrr)}, top1 ${b.top1} → ${a.top1}, top3 ${b.top3} → ${a.top3}  (${result.evals} settings${result.capped ? ", capped" : ""}, ${result.searches} searches, ${result.seconds} s)`,
+      );
+      for (const move of result.moves) say(`      ${move}`);
+    }
+    const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
+    say(
+      `  mean left-out change: leave-one-set-out mrr ${signed(mean(gains.slice(0, 3)))}, top1 ${signed(100 * mean(top1Gains.slice(0, 3)))} pts; peopleDev halves mrr ${signed(mean(gains.slice(3)))}, top1 ${signed(100 * mean(top1Gains.slice(3)))} pts`,
+    );
+    say(
+      mean(gains.slice(0, 3)) > 0 && mean(gains.slice(3)) > 0
+        ? "  → the joint fit generalises on average (both kinds of left-out part gain)"
+        : "  → the joint fit does not generalise: a left-out part loses on average",
+    );
+  }
+
+  if (args.final) {
+    const everything = FIT_SETS.flatMap((s) => parts[s]);
+    const result = runFit(everything);
+    say(
+      `\nfit on all three sets: objective ${fmt(objectiveOn(everything)(baseline).objective)} → ${fmt(result.objective)} (${result.evals} settings${result.capped ? ", capped" : ""}, ${result.passes} passes, ${result.searches} searches, ${result.seconds} s)`,
+    );
+    for (const move of result.moves) say(`    ${move}`);
+    for (const [label, setting] of [
+      ["current", baseline],
+      ["fitted", result.setting],
+    ] as const) {
+      say(`  ${label}:`);
+      for (const name of FIT_SETS) {
+        const f = figures(setting, parts[name]);
+        say(
+          `    ${name.padEnd(10)} n=${f.n} top1=${rate(f.top1, f.n)} top3=${rate(f.top3, f.n)} mrr=${fmt(f.mrr)}`,
+        );
+      }
+      say(`    off-topic answered confidently: ${evaluator.confidentOffTopic(setting)} of ${offTopic.length}`);
+    }
+    const changes = describeChanges(baseline, result.setting);
+    say(changes.length === 0 ? "\nno weight changed" : `\nbest setting (weights that changed):\n${changes.join("\n")}`);
+  }
+  say(
+    `\n${evaluator.settings} settings scored, ${evaluator.searches} searches, ${seconds(started)} s in all`,
+  );
+}
+
+const seconds = (since: number) => Math.round((performance.now() - since) / 100) / 10;
+const fmt = (x: number) => x.toFixed(4);
+const signed = (x: number) => `${x >= 0 ? "+" : ""}${x.toFixed(4)}`;
+const rate = (k: number, n: number) => Math.round((1000 * k) / (n || 1)) / 1000;
+
+const invokedAs = process.argv[1];
+if (invokedAs && import.meta.url === pathToFileURL(resolve(invokedAs)).href)
+  await fit(parseFitArgs(process.argv.slice(2)));
