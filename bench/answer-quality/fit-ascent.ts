@@ -71,7 +71,8 @@ export function coordinateAscent(
         const verdict = score({ ...current, [w.name]: candidate });
         evals++;
         if (!verdict.allowed || verdict.objective <= objective + options.minGain) continue;
-        if (!best || verdict.objective > best.objective) best = { value: candidate, objective: verdict.objective };
+        if (!best || verdict.objective > best.objective)
+          best = { value: candidate, objective: verdict.objective };
       }
       if (best) {
         moves.push(`${w.name} ${value} → ${best.value} (${fmt(objective)} → ${fmt(best.objective)})`);

@@ -1,11 +1,11 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
 import { resolveAgentSettings } from "../../src/agents/agent-settings.js";
 import { createSearchIndex } from "../../src/wiki/search-index/index.js";
 import { loadTldrPages } from "../../packages/sandbox/src/memory-wiki.js";
-import { type AscentOptions, type AscentResult, coordinateAscent } from "./fit-ascent.js";
-import { createEvaluator, type Evaluator, rankFigures } from "./fit-eval.js";
+import { type AscentResult, coordinateAscent } from "./fit-ascent.js";
+import { type FitArgs, parseFitArgs } from "./fit-args.js";
+import { createEvaluator, rankFigures } from "./fit-eval.js";
 import {
   applySetting,
   describeChanges,
@@ -18,78 +18,11 @@ import { seededRandom } from "./people-questions.js";
 import { OFF_TOPIC } from "./questions.js";
 import { checkSplit, QUESTION_SETS } from "./run.js";
 
-/** The sets ranking may be fitted on (never the people test part), and how to name their halves. */
+/** The sets ranking may be fitted on: never the people test part. */
 const FIT_SETS = ["tuned", "heldOut", "peopleDev"] as const;
 type FitSet = (typeof FIT_SETS)[number];
 /** The seed of the random 2-fold split of the dev third used to check generalisation. */
 export const HALVES_SEED = 17;
-
-const USAGE = `node bench/dist/bench/answer-quality/fit.js [options]
-  Fits the ranking's weights jointly by coordinate ascent on the tuning sets (tuned, held-out,
-  people dev third; never the test part) under the constraint that no more of the first ten
-  off-topic questions get a confident answer; cross-validates the fit first.
-  --passes N        rounds over the weights per fit (default 2)
-  --only a,b        fit only these weights (a name or an object: SEARCH.bm25,RANKING.phrase)
-  --max-evals N     settings scored per fit at most (default 120)
-  --objective NAME  mrr (mean reciprocal rank of the accepted page, default) or top (top-1 + top-3)
-  --factors a,b     multipliers tried per weight (default 0.5,0.7,1.4,2)
-  --min-gain X      least objective gain a move must bring (default 0.0005)
-  --no-cv           skip the cross-validation, only fit on all three sets
-  --cv-only         only cross-validate
-  --list            list the weights found and their values, then stop`;
-
-interface FitArgs {
-  ascent: AscentOptions;
-  only: string[];
-  objective: "mrr" | "top";
-  cv: boolean;
-  final: boolean;
-  list: boolean;
-}
-
-export function parseFitArgs(argv: readonly string[]): FitArgs {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: {
-      passes: { type: "string", default: "2" },
-      only: { type: "string", default: "" },
-      "max-evals": { type: "string", default: "120" },
-      objective: { type: "string", default: "mrr" },
-      factors: { type: "string", default: "0.5,0.7,1.4,2" },
-      "min-gain": { type: "string", default: "0.0005" },
-      "no-cv": { type: "boolean", default: false },
-      "cv-only": { type: "boolean", default: false },
-      list: { type: "boolean", default: false },
-      help: { type: "boolean", default: false },
-    },
-  });
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    process.exit(0);
-  }
-  const number = (flag: string, text: string, min: number) => {
-    const n = Number(text);
-    if (!Number.isFinite(n) || n < min) throw new Error(`--${flag} ${text}: give a number ≥ ${min}`);
-    return n;
-  };
-  const factors = values.factors.split(",").map((f) => number("factors", f, 0));
-  if (values.objective !== "mrr" && values.objective !== "top")
-    throw new Error(`--objective ${values.objective}: give mrr or top`);
-  if (values["no-cv"] && values["cv-only"]) throw new Error("--no-cv and --cv-only exclude each other");
-  return {
-    ascent: {
-      passes: Math.floor(number("passes", values.passes, 1)),
-      maxEvals: Math.floor(number("max-evals", values["max-evals"], 1)),
-      factors,
-      minGain: number("min-gain", values["min-gain"], 0),
-    },
-    only: values.only.split(",").filter(Boolean),
-    objective: values.objective,
-    cv: !values["no-cv"],
-    final: !values["cv-only"],
-    list: values.list,
-  };
-}
 
 /** Question positions of each tuning set in the evaluator's list, and the dev third in two halves. */
 function partsOf() {
@@ -118,6 +51,14 @@ interface Fold {
   leftOut: number[];
 }
 
+/**
+ * `node bench/dist/bench/answer-quality/fit.js [--help]`: fits the ranking's weights (fit-params.ts)
+ * jointly on the tuning sets by coordinate ascent (fit-ascent.ts), the tldr index built once and
+ * searched with each setting written into the product's constants. First it judges whether such
+ * a fit generalises: fitted on two tuning sets, scored on the third (each in turn), and fitted with
+ * one random half of the dev third left out, scored on it. Then it fits on all three and prints
+ * the figures before and after (as tune.js counts them) and the changed weights, file by file.
+ */
 export async function fit(args: FitArgs): Promise<void> {
   checkSplit();
   const all = discoverWeights();
@@ -168,10 +109,20 @@ export async function fit(args: FitArgs): Promise<void> {
         fitOn: FIT_SETS.filter((s) => s !== out).flatMap((s) => parts[s]),
         leftOut: parts[out],
       })),
-      { name: "peopleDev half A out", fitOn: [...parts.tuned, ...parts.heldOut, ...parts.devB], leftOut: parts.devA },
-      { name: "peopleDev half B out", fitOn: [...parts.tuned, ...parts.heldOut, ...parts.devA], leftOut: parts.devB },
+      {
+        name: "peopleDev half A out",
+        fitOn: [...parts.tuned, ...parts.heldOut, ...parts.devB],
+        leftOut: parts.devA,
+      },
+      {
+        name: "peopleDev half B out",
+        fitOn: [...parts.tuned, ...parts.heldOut, ...parts.devA],
+        leftOut: parts.devB,
+      },
     ];
-    say(`\ncross-validation (peopleDev halves: seed ${HALVES_SEED}, ${parts.devA.length} + ${parts.devB.length}):`);
+    say(
+      `\ncross-validation (peopleDev halves: seed ${HALVES_SEED}, ${parts.devA.length} + ${parts.devB.length}):`,
+    );
     const gains: number[] = [];
     const top1Gains: number[] = [];
     for (const fold of folds) {
@@ -187,7 +138,7 @@ export async function fit(args: FitArgs): Promise<void> {
     }
     const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
     say(
-      `  mean left-out change: leave-one-set-out mrr ${signed(mean(gains.slice(0, 3)))}, top1 ${signed(100 * mean(top1Gains.slice(0, 3)))} pts; peopleDev halves mrr ${signed(mean(gains.slice(3)))}, top1 ${signed(100 * mean(top1Gains.slice(3)))} pts`,
+      `  mean left-out change: leave-one-set-out mrr ${signed(mean(gains.slice(0, 3)))}, top1 ${points(mean(top1Gains.slice(0, 3)))}; peopleDev halves mrr ${signed(mean(gains.slice(3)))}, top1 ${points(mean(top1Gains.slice(3)))}`,
     );
     say(
       mean(gains.slice(0, 3)) > 0 && mean(gains.slice(3)) > 0
@@ -214,10 +165,16 @@ export async function fit(args: FitArgs): Promise<void> {
           `    ${name.padEnd(10)} n=${f.n} top1=${rate(f.top1, f.n)} top3=${rate(f.top3, f.n)} mrr=${fmt(f.mrr)}`,
         );
       }
-      say(`    off-topic answered confidently: ${evaluator.confidentOffTopic(setting)} of ${offTopic.length}`);
+      say(
+        `    off-topic answered confidently: ${evaluator.confidentOffTopic(setting)} of ${offTopic.length}`,
+      );
     }
     const changes = describeChanges(baseline, result.setting);
-    say(changes.length === 0 ? "\nno weight changed" : `\nbest setting (weights that changed):\n${changes.join("\n")}`);
+    say(
+      changes.length === 0
+        ? "\nno weight changed"
+        : `\nbest setting (weights that changed; adopt it only if the cross-validation says the fit generalises):\n${changes.join("\n")}`,
+    );
   }
   say(
     `\n${evaluator.settings} settings scored, ${evaluator.searches} searches, ${seconds(started)} s in all`,
@@ -227,6 +184,7 @@ export async function fit(args: FitArgs): Promise<void> {
 const seconds = (since: number) => Math.round((performance.now() - since) / 100) / 10;
 const fmt = (x: number) => x.toFixed(4);
 const signed = (x: number) => `${x >= 0 ? "+" : ""}${x.toFixed(4)}`;
+const points = (share: number) => `${share >= 0 ? "+" : ""}${(100 * share).toFixed(1)} points`;
 const rate = (k: number, n: number) => Math.round((1000 * k) / (n || 1)) / 1000;
 
 const invokedAs = process.argv[1];

@@ -139,7 +139,10 @@ describe("coordinate ascent", () => {
   });
 
   it("is deterministic", () => {
-    const score = (s: Record<string, number>) => ({ objective: Math.sin(s.a!) + Math.cos(s.b!), allowed: true });
+    const score = (s: Record<string, number>) => ({
+      objective: Math.sin(s.a!) + Math.cos(s.b!),
+      allowed: true,
+    });
     const run = () => coordinateAscent(box(["a", "b"]), { a: 1, b: 1 }, score, options);
     expect(run()).toEqual(run());
   });
