@@ -14,36 +14,41 @@ import {
   selectWeights,
   type Setting,
 } from "./fit-params.js";
-import { seededRandom } from "./people-questions.js";
+import { seededOrder } from "./people-questions.js";
 import { OFF_TOPIC } from "./questions.js";
 import { checkSplit, QUESTION_SETS } from "./run.js";
+import { TUNING_SETS } from "./tune.js";
 
-/** The sets ranking may be fitted on: never the people test part. */
-const FIT_SETS = ["tuned", "heldOut", "peopleDev"] as const;
-type FitSet = (typeof FIT_SETS)[number];
 /** The seed of the random 2-fold split of the dev third used to check generalisation. */
 export const HALVES_SEED = 17;
 
 /** Question positions of each tuning set in the evaluator's list, and the dev third in two halves. */
 function partsOf() {
-  const questions = FIT_SETS.flatMap((name) => QUESTION_SETS[name].questions);
-  const parts = {} as Record<FitSet | "devA" | "devB", number[]>;
+  const questions = TUNING_SETS.flatMap((name) => QUESTION_SETS[name].questions);
+  const positions = new Map<string, number[]>();
   let at = 0;
-  for (const name of FIT_SETS) {
+  for (const name of TUNING_SETS) {
     const n = QUESTION_SETS[name].questions.length;
-    parts[name] = Array.from({ length: n }, (_, i) => at + i);
+    positions.set(
+      name,
+      Array.from({ length: n }, (_, i) => at + i),
+    );
     at += n;
   }
-  const random = seededRandom(HALVES_SEED);
-  const dev = [...parts.peopleDev];
-  for (let i = dev.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [dev[i], dev[j]] = [dev[j]!, dev[i]!];
-  }
-  parts.devA = dev.slice(0, Math.ceil(dev.length / 2)).sort((a, b) => a - b);
-  parts.devB = dev.slice(Math.ceil(dev.length / 2)).sort((a, b) => a - b);
+  const parts = (name: string): number[] => {
+    const found = positions.get(name);
+    if (!found) throw new Error(`no question set ${name} among the tuning sets`);
+    return found;
+  };
+  const dev = parts("peopleDev");
+  const shuffled = seededOrder(dev.length, HALVES_SEED).map((i) => dev[i]!);
+  const half = Math.ceil(dev.length / 2);
+  positions.set("devA", shuffled.slice(0, half).sort(ascending));
+  positions.set("devB", shuffled.slice(half).sort(ascending));
   return { questions, parts };
 }
+
+const ascending = (a: number, b: number) => a - b;
 
 interface Fold {
   name: string;
@@ -61,6 +66,8 @@ interface Fold {
  */
 export async function fit(args: FitArgs): Promise<void> {
   checkSplit();
+  if ((TUNING_SETS as string[]).includes("peopleTest"))
+    throw new Error("tune.ts TUNING_SETS lists the test part: fitting must never see it");
   const all = discoverWeights();
   const weights = selectWeights(all, args.only);
   const baseline = readSetting(all);
@@ -104,24 +111,24 @@ export async function fit(args: FitArgs): Promise<void> {
 
   if (args.cv) {
     const folds: Fold[] = [
-      ...FIT_SETS.map((out) => ({
+      ...TUNING_SETS.map((out) => ({
         name: `leave out ${out}`,
-        fitOn: FIT_SETS.filter((s) => s !== out).flatMap((s) => parts[s]),
-        leftOut: parts[out],
+        fitOn: TUNING_SETS.filter((s) => s !== out).flatMap((s) => parts(s)),
+        leftOut: parts(out),
       })),
       {
         name: "peopleDev half A out",
-        fitOn: [...parts.tuned, ...parts.heldOut, ...parts.devB],
-        leftOut: parts.devA,
+        fitOn: [...parts("tuned"), ...parts("heldOut"), ...parts("devB")],
+        leftOut: parts("devA"),
       },
       {
         name: "peopleDev half B out",
-        fitOn: [...parts.tuned, ...parts.heldOut, ...parts.devA],
-        leftOut: parts.devB,
+        fitOn: [...parts("tuned"), ...parts("heldOut"), ...parts("devA")],
+        leftOut: parts("devB"),
       },
     ];
     say(
-      `\ncross-validation (peopleDev halves: seed ${HALVES_SEED}, ${parts.devA.length} + ${parts.devB.length}):`,
+      `\ncross-validation (peopleDev halves: seed ${HALVES_SEED}, ${parts("devA").length} + ${parts("devB").length}):`,
     );
     const gains: number[] = [];
     const top1Gains: number[] = [];
@@ -148,7 +155,7 @@ export async function fit(args: FitArgs): Promise<void> {
   }
 
   if (args.final) {
-    const everything = FIT_SETS.flatMap((s) => parts[s]);
+    const everything = TUNING_SETS.flatMap((s) => parts(s));
     const result = runFit(everything);
     say(
       `\nfit on all three sets: objective ${fmt(objectiveOn(everything)(baseline).objective)} → ${fmt(result.objective)} (${result.evals} settings${result.capped ? ", capped" : ""}, ${result.passes} passes, ${result.searches} searches, ${result.seconds} s)`,
@@ -159,8 +166,8 @@ export async function fit(args: FitArgs): Promise<void> {
       ["fitted", result.setting],
     ] as const) {
       say(`  ${label}:`);
-      for (const name of FIT_SETS) {
-        const f = figures(setting, parts[name]);
+      for (const name of TUNING_SETS) {
+        const f = figures(setting, parts(name));
         say(
           `    ${name.padEnd(10)} n=${f.n} top1=${rate(f.top1, f.n)} top3=${rate(f.top3, f.n)} mrr=${fmt(f.mrr)}`,
         );
