@@ -7,7 +7,7 @@ const USAGE = `node bench/dist/bench/answer-quality/fit.js [options]
   off-topic questions get a confident answer; cross-validates the fit first.
   --passes N        rounds over the weights per fit (default 1; 2 for a second round)
   --only a,b        fit only these weights (a name or an object: SEARCH.bm25,RANKING.phrase)
-  --max-evals N     settings scored per fit at most (default 200; one pass scores 93)
+  --max-evals N     settings scored per fit at most (default 200; one pass scores about 93)
   --objective NAME  mrr (mean reciprocal rank of the accepted page, default) or top (top-1 + top-3)
   --factors a,b     multipliers tried per weight (default 0.5,0.7,1.4,2)
   --min-gain X      least objective gain a move must bring (default 0.0005)

@@ -158,7 +158,7 @@ export async function fit(args: FitArgs): Promise<void> {
     const everything = TUNING_SETS.flatMap((s) => parts(s));
     const result = runFit(everything);
     say(
-      `\nfit on all three sets: objective ${fmt(objectiveOn(everything)(baseline).objective)} → ${fmt(result.objective)} (${result.evals} settings${result.capped ? ", capped" : ""}, ${result.passes} passes, ${result.searches} searches, ${result.seconds} s)`,
+      `\nfit on all three sets: objective ${fmt(objectiveOn(everything)(baseline).objective)} → ${fmt(result.objective)} (${result.evals} settings${result.capped ? ", capped" : ""}, ${result.passes} pass${result.passes === 1 ? "" : "es"}, ${result.searches} searches, ${result.seconds} s)`,
     );
     for (const move of result.moves) say(`    ${move}`);
     for (const [label, setting] of [
