@@ -1,3 +1,4 @@
+import { ANCHORS } from "../../src/wiki/search-index/anchors.js";
 import { RANKING } from "../../src/wiki/search-index/rank.js";
 import { SEARCH } from "../../src/wiki/search-index/engine.js";
 import { QUERY_WEIGHTS } from "../../src/wiki/search-index/query.js";
@@ -14,9 +15,11 @@ import { QUERY_WEIGHTS } from "../../src/wiki/search-index/query.js";
  * - SEARCH.expansion is replaced, never changed in place: the vocabulary remembers expansions per
  *   options object (term-expansion.ts), so a changed copy clears that memo;
  * - RANKING.passagesKept and the length of RANKING.followerWeights size arrays when rank.ts loads
- *   (KEPT): only the followers' values are weights.
+ *   (KEPT): only the followers' values are weights;
+ * - ANCHORS.maxTerms, minShare and maxCount shape the anchor documents when the postings are built
+ *   (a change needs a rebuild), and ANCHORS.weight 0 builds none: only a non-zero weight is fitted.
  */
-const ROOTS: Record<string, object> = { RANKING, SEARCH, QUERY_WEIGHTS };
+const ROOTS: Record<string, object> = { RANKING, SEARCH, QUERY_WEIGHTS, ANCHORS };
 
 /** Numbers that are not weights: scaling them is not a ranking question, or needs a reload. */
 const NOT_WEIGHTS = new Set([
@@ -28,6 +31,10 @@ const NOT_WEIGHTS = new Set([
   "SEARCH.expansion.maxTypos",
   "SEARCH.spelling.from",
   "SEARCH.commonTermShare",
+  // Read when the postings are built: a change would need a rebuild of the index.
+  "ANCHORS.maxTerms",
+  "ANCHORS.minShare",
+  "ANCHORS.maxCount",
 ]);
 
 /** Upper bounds where the formula needs one (BM25's length normalisation is a share). */
@@ -126,6 +133,7 @@ export function describeChanges(before: Setting, after: Setting): string[] {
     RANKING: "src/wiki/search-index/rank.ts",
     SEARCH: "src/wiki/search-index/engine.ts",
     QUERY_WEIGHTS: "src/wiki/search-index/query.ts (JOINED_WEIGHT, synonyms.ts SYNONYM_WEIGHT)",
+    ANCHORS: "src/wiki/search-index/anchors.ts",
   };
   const lines: string[] = [];
   for (const [root, file] of Object.entries(files)) {

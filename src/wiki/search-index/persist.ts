@@ -5,10 +5,11 @@ import { type IndexFileContents, readIndexFile, writeIndexFile } from "./index-f
 import { PAGE_FIELDS, type PageEntry, PASSAGE_FIELDS, passageCount } from "./page-entry.js";
 import type { Postings } from "./postings.js";
 import { ReferenceCounter } from "./references.js";
+import { anchorsConsistent } from "./anchors.js";
 import { TermDictionary } from "./term-dictionary.js";
 
-/** id, path, locale, title, description, updatedAt, selfRefs, passages */
-type SavedPage = [number, string, string, string, string, string, number, number];
+/** id, path, locale, title, description, updatedAt, selfRefs, passages, keys of the anchors it gives */
+type SavedPage = [number, string, string, string, string, string, number, number, string[]];
 
 interface Head {
   builtAt?: string;
@@ -30,15 +31,16 @@ export function encodeEngine(engine: Engine, builtAt: string | undefined): Buffe
   const head: Head = {
     ...(builtAt ? { builtAt } : {}),
     savedAt: new Date().toISOString(),
-    pages: order.map(({ meta, selfRefs, ...e }) => [
-      meta.id,
-      meta.path,
-      meta.locale,
-      meta.title,
-      meta.description,
-      meta.updatedAt,
-      selfRefs,
-      passageCount({ meta, selfRefs, ...e }),
+    pages: order.map((e) => [
+      e.meta.id,
+      e.meta.path,
+      e.meta.locale,
+      e.meta.title,
+      e.meta.description,
+      e.meta.updatedAt,
+      e.selfRefs,
+      passageCount(e),
+      e.anchors.keys,
     ]),
   };
   const references = [...engine.references.entries()];
@@ -66,8 +68,13 @@ export function encodeEngine(engine: Engine, builtAt: string | undefined): Buffe
       "textEnds",
       order.map((e) => e.textEnds),
     ),
+    ...concat(
+      "anchorDocs",
+      order.map((e) => e.anchors.docs),
+    ),
     ...postingsSections("pagePostings", frozen.pagePostings),
     ...postingsSections("passagePostings", frozen.passagePostings),
+    ...postingsSections("anchorPostings", frozen.anchorPostings),
   });
 }
 
@@ -105,9 +112,10 @@ export function decodeEngine(bytes: Buffer): LoadOutcome {
     const passageStarts = slices(read.contents, "passageStarts", "u32", head.pages.length);
     const text = slices(read.contents, "text", "u8", head.pages.length);
     const textEnds = slices(read.contents, "textEnds", "u32", head.pages.length);
+    const anchorDocs = slices(read.contents, "anchorDocs", "u32", head.pages.length);
     let passages = 0;
     const pages: PageEntry[] = head.pages.map(
-      ([id, path, locale, title, description, updatedAt, selfRefs, count], i) => {
+      ([id, path, locale, title, description, updatedAt, selfRefs, count, anchorKeys], i) => {
         const entry: PageEntry = {
           meta: { id, path, locale, title, description, updatedAt },
           pageDoc: pageDoc(i),
@@ -116,9 +124,12 @@ export function decodeEngine(bytes: Buffer): LoadOutcome {
           text: text(i),
           textEnds: textEnds(i),
           selfRefs,
+          anchors: { keys: anchorKeys, docs: anchorDocs(i) },
         };
         if (
           typeof id !== "number" ||
+          !Array.isArray(anchorKeys) ||
+          !anchorsConsistent(entry.anchors) ||
           entry.passageStarts.length !== count + 1 ||
           entry.textEnds.length !== 2 * count + 1 ||
           entry.passageStarts[count] !== entry.passageDocs.length ||
@@ -131,9 +142,10 @@ export function decodeEngine(bytes: Buffer): LoadOutcome {
     );
     const page = readPostings(read.contents, "pagePostings", PAGE_FIELDS.length, dict.size);
     const passage = readPostings(read.contents, "passagePostings", PASSAGE_FIELDS.length, dict.size);
-    if (page.docs !== pages.length || passage.docs !== passages)
+    const anchor = readPostings(read.contents, "anchorPostings", 1, dict.size);
+    if (page.docs !== pages.length || passage.docs !== passages || anchor.docs !== pages.length)
       return { ok: false, reason: "corrupt", detail: "pages and index disagree" };
-    const engine = new Engine({ dict, references, pages, postings: { page, passage } });
+    const engine = new Engine({ dict, references, pages, postings: { page, passage, anchor } });
     return { ok: true, engine, ...(head.builtAt ? { builtAt: head.builtAt } : {}) };
   } catch (error) {
     return { ok: false, reason: "corrupt", detail: (error as Error).message };

@@ -44,9 +44,15 @@ describe("ranking weights changed at run time", () => {
       "SEARCH.spelling.weight",
       "QUERY_WEIGHTS.synonym",
       "QUERY_WEIGHTS.joined",
+      "ANCHORS.weight",
     ])
       expect(names).toContain(name);
-    for (const name of ["RANKING.rescored", "RANKING.passagesKept", "SEARCH.spelling.from"])
+    for (const name of [
+      "RANKING.rescored",
+      "RANKING.passagesKept",
+      "SEARCH.spelling.from",
+      "ANCHORS.maxTerms",
+    ])
       expect(names).not.toContain(name);
     expect(defaults["SEARCH.pageBoosts[2]"]).toBe(SEARCH.pageBoosts[2]);
   });
