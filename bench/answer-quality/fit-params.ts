@@ -1,5 +1,6 @@
 import { ANCHORS } from "../../src/wiki/search-index/anchors.js";
 import { RANKING } from "../../src/wiki/search-index/rank.js";
+import { SECTION_WORDS } from "../../src/wiki/search-index/section-words.js";
 import { SEARCH } from "../../src/wiki/search-index/engine.js";
 import { QUERY_WEIGHTS } from "../../src/wiki/search-index/query.js";
 
@@ -17,9 +18,11 @@ import { QUERY_WEIGHTS } from "../../src/wiki/search-index/query.js";
  * - RANKING.passagesKept and the length of RANKING.followerWeights size arrays when rank.ts loads
  *   (KEPT): only the followers' values are weights;
  * - ANCHORS.maxTerms, minShare and maxCount shape the anchor documents when the postings are built
- *   (a change needs a rebuild), and ANCHORS.weight 0 builds none: only a non-zero weight is fitted.
+ *   (a change needs a rebuild), and ANCHORS.weight 0 builds none: only a non-zero weight is fitted;
+ * - which words are section words (SECTION_WORDS.minShare, minPages) and TITLE_WORDS.exponent are
+ *   computed once per freeze of the postings: not fitted here (TITLE_WORDS is not a root).
  */
-const ROOTS: Record<string, object> = { RANKING, SEARCH, QUERY_WEIGHTS, ANCHORS };
+const ROOTS: Record<string, object> = { RANKING, SEARCH, QUERY_WEIGHTS, ANCHORS, SECTION_WORDS };
 
 /** Numbers that are not weights: scaling them is not a ranking question, or needs a reload. */
 const NOT_WEIGHTS = new Set([
@@ -35,6 +38,8 @@ const NOT_WEIGHTS = new Set([
   "ANCHORS.maxTerms",
   "ANCHORS.minShare",
   "ANCHORS.maxCount",
+  "SECTION_WORDS.minShare",
+  "SECTION_WORDS.minPages",
 ]);
 
 /** Upper bounds where the formula needs one (BM25's length normalisation is a share). */
@@ -134,6 +139,7 @@ export function describeChanges(before: Setting, after: Setting): string[] {
     SEARCH: "src/wiki/search-index/engine.ts",
     QUERY_WEIGHTS: "src/wiki/search-index/query.ts (JOINED_WEIGHT, synonyms.ts SYNONYM_WEIGHT)",
     ANCHORS: "src/wiki/search-index/anchors.ts",
+    SECTION_WORDS: "src/wiki/search-index/section-words.ts",
   };
   const lines: string[] = [];
   for (const [root, file] of Object.entries(files)) {

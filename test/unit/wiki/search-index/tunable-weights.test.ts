@@ -45,6 +45,7 @@ describe("ranking weights changed at run time", () => {
       "QUERY_WEIGHTS.synonym",
       "QUERY_WEIGHTS.joined",
       "ANCHORS.weight",
+      "SECTION_WORDS.preference",
     ])
       expect(names).toContain(name);
     for (const name of [
