@@ -51,6 +51,9 @@ export const INDEX_FORMAT_VERSION = 410 + ANALYZER_VERSION;
  * handbook's two-factor page below its access page for "turn on two-factor authentication".
  */
 export const SEARCH = {
+  // Read at every search, so a change takes effect at the next one without a rebuild (boosts are
+  // applied when searching, not stored in the postings); `expansion` is replaced, never changed in
+  // place: expansions are remembered per options object (term-expansion.ts).
   bm25: { k: 1.2, b: 0.75, d: 0.5, combine: "per-field" } satisfies Bm25Params,
   pageBoosts: [1.5, 1.5, 5, 1.2],
   passageBoosts: [1.2, 1, 0.75],

@@ -21,6 +21,8 @@ import type { IndexedPage, RankedPage } from "./index-types.js";
  * The weights were tuned on bench/answer-quality (see its README section for the method).
  */
 export const RANKING = {
+  // Read at every search (bench/answer-quality/fit.ts varies them at run time), except
+  // passagesKept and the length of followerWeights: they size the scratch arrays (KEPT) at load.
   pageWeight: 1.5,
   followerWeights: [1, 0.3, 0.15],
   coordination: 3,
