@@ -62,8 +62,9 @@ type SavedReply = z.infer<typeof SavedReplySchema>;
  * A bounded memory of (account, chat, message) → the bot's reply and its outcome, kept for
  * `keepMs` after the message was sent, that survives a restart: each entry is queued as one JSON
  * line appended to the file (a stop flushes the queue; a crash may lose the entries still queued,
- * and an edit of such a message counts as one never seen). At open, and when the appended lines
- * outnumber the live entries, the file is rewritten atomically with the live ones only. Unreadable
+ * and an edit of such a message counts as one never seen). At open when lines were left out, and
+ * when the appended lines outnumber the live entries, the file is rewritten atomically with the
+ * live ones only. Unreadable
  * lines are skipped. Never throws after open; a write that fails goes to `onError`, once per streak.
  */
 export function openReplyMemory(options: ReplyMemoryOptions): ReplyMemory {
@@ -94,11 +95,14 @@ export function openReplyMemory(options: ReplyMemoryOptions): ReplyMemory {
   };
 
   if (file) {
-    for (const record of file.readAll().records) {
+    const { records, invalid } = file.readAll();
+    for (const record of records) {
       const entry = fromSaved(record);
       if (live(entry)) put(entry);
     }
-    compact();
+    // Rewritten only when something was left out (expired, superseded or unreadable lines): a file
+    // that could not be read at all (reported to onError) is never replaced by an empty one.
+    if (invalid > 0 || records.length > entries.size) compact();
   }
   return {
     recall(key) {

@@ -121,33 +121,43 @@ function splitCode(markdown: string): { prose: string[]; code: string[] } {
   return { prose, code };
 }
 
-/** Whether the anchor records (OutgoingAnchors layout) fill `docs` exactly, one per key. */
-export function anchorsConsistent({ keys, docs }: OutgoingAnchors): boolean {
+/**
+ * Whether the anchor records (OutgoingAnchors layout) fill `docs` exactly, one per key, with known
+ * kinds and term ids below `terms` (the dictionary's size): a saved file is never trusted.
+ */
+export function anchorsConsistent({ keys, docs }: OutgoingAnchors, terms: number): boolean {
   let at = 0;
   for (const key of keys) {
     if (typeof key !== "string" || at + 2 > docs.length || docs[at]! >= KINDS.length) return false;
-    at += 2 + docs[at + 1]!;
+    const end = at + 2 + docs[at + 1]!;
+    if (end > docs.length) return false;
+    for (let i = at + 2; i < end; i++) if (docs[i]! >= terms) return false;
+    at = end;
   }
   return at === docs.length;
 }
 
 /**
  * The anchor document of each page (one field, positions as in `pages`), as postings over terms
- * [0, T). Empty documents when ANCHORS.weight is 0. Deterministic: pages are read in order and
- * ties are broken by term id.
+ * [0, T). Empty documents when ANCHORS.weight is 0. Deterministic: ties are broken by the terms
+ * themselves (`termOf`), not by their ids, which depend on the order pages were first indexed; so
+ * an index updated page by page keeps the same anchors as a fresh build of the same pages.
  */
 export function anchorPostings(
   pages: ReadonlyArray<{ meta: { title: string; path: string }; anchors: OutgoingAnchors }>,
   T: number,
+  termOf: (id: number) => string,
 ): Postings {
-  const received = ANCHORS.weight === 0 ? pages.map(() => EMPTY) : gatherAnchors(pages);
+  const received = ANCHORS.weight === 0 ? pages.map(() => EMPTY) : gatherAnchors(pages, termOf);
   return buildPostings({ datas: received.map(oneFieldDoc), offsets: received.map(() => 0) }, 1, T);
 }
 
 const EMPTY = new Uint32Array(0);
+const byTerm = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
 function gatherAnchors(
   pages: ReadonlyArray<{ meta: { title: string; path: string }; anchors: OutgoingAnchors }>,
+  termOf: (id: number) => string,
 ): Uint32Array[] {
   const targets = new Map<string, number[]>();
   pages.forEach((page, i) => {
@@ -190,7 +200,7 @@ function gatherAnchors(
     const kept = [...bag]
       .filter(([, count]) => count >= least)
       .map(([id, count]) => ({ id, count, df: df.get(id)! }))
-      .sort((a, b) => b.count - a.count || a.df - b.df || a.id - b.id)
+      .sort((a, b) => b.count - a.count || a.df - b.df || byTerm(termOf(a.id), termOf(b.id)))
       .slice(0, ANCHORS.maxTerms);
     const out: number[] = [];
     for (const { id, count } of kept)

@@ -31,8 +31,11 @@ import type { IndexedPage } from "./index-types.js";
 
 export type { PageEntry } from "./page-entry.js";
 
-/** Bumped whenever the analyzer, the fields or the saved layout change: older files are rebuilt. */
-export const INDEX_FORMAT_VERSION = 410 + ANALYZER_VERSION;
+/**
+ * The saved layout's version × 1000 + the analyzer's: bumped whenever the analyzer, the fields or
+ * the saved layout change, so older files are rebuilt (and a bump of one cannot meet the other's).
+ */
+export const INDEX_FORMAT_VERSION = 420 * 1000 + ANALYZER_VERSION;
 
 /**
  * How the two documents of the index are searched. Each page has a summary document (title, path
@@ -180,7 +183,12 @@ export class Engine {
           offsets.push(e.passageStarts[i]!);
         }
       const passage = buildPostings({ datas, offsets }, PASSAGE_FIELDS.length, T);
-      this.frozen = frame(order, page, passage, anchorPostings(order, T));
+      this.frozen = frame(
+        order,
+        page,
+        passage,
+        anchorPostings(order, T, (id) => this.dict.term(id)),
+      );
     }
     return this.frozen;
   }
@@ -212,10 +220,6 @@ export class Engine {
 
   titleTerms(entry: PageEntry): Uint32Array {
     return fieldTerms(entry.pageDoc, 0, PAGE_FIELDS.length, [PAGE_FIELD.title]);
-  }
-
-  pathTerms(entry: PageEntry): Uint32Array {
-    return fieldTerms(entry.pageDoc, 0, PAGE_FIELDS.length, [PAGE_FIELD.path]);
   }
 
   /** Pages referring to this one, other than itself. */

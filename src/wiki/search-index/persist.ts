@@ -129,7 +129,7 @@ export function decodeEngine(bytes: Buffer): LoadOutcome {
         if (
           typeof id !== "number" ||
           !Array.isArray(anchorKeys) ||
-          !anchorsConsistent(entry.anchors) ||
+          !anchorsConsistent(entry.anchors, dict.size) ||
           entry.passageStarts.length !== count + 1 ||
           entry.textEnds.length !== 2 * count + 1 ||
           entry.passageStarts[count] !== entry.passageDocs.length ||

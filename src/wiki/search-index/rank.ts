@@ -1,6 +1,6 @@
 import type { Engine, PageEntry } from "./engine.js";
 import type { ParsedQuery } from "./query.js";
-import { questionSections, SECTION_WORDS } from "./section-words.js";
+import { markSectionPages, questionSections, SECTION_WORDS } from "./section-words.js";
 import { textEvidence } from "./text-evidence.js";
 import type { IndexedPage, RankedPage } from "./index-types.js";
 
@@ -48,6 +48,8 @@ class Scratch {
   readonly kept: Uint8Array;
   readonly seen: Uint8Array;
   readonly touched: Uint32Array;
+  /** 1 for pages under a section the question names (section-words.ts); cleared by `reset`. */
+  readonly preferred: Uint8Array;
   count = 0;
 
   constructor(readonly pages: number) {
@@ -59,6 +61,7 @@ class Scratch {
     this.kept = new Uint8Array(pages);
     this.seen = new Uint8Array(pages);
     this.touched = new Uint32Array(pages);
+    this.preferred = new Uint8Array(pages);
   }
 
   touch(ordinal: number): void {
@@ -78,6 +81,7 @@ class Scratch {
       this.seen[o] = 0;
     }
     this.count = 0;
+    this.preferred.fill(0);
   }
 }
 
@@ -142,8 +146,8 @@ export function rankPages(
     const counted = termCount - popcount(ignored);
     const coverageOf = (matched: number, indirect: number) =>
       (popcount(matched & ~ignored) + 0.5 * popcount(indirect & ~matched & ~ignored)) / counted;
-    const preference = (entry: PageEntry) =>
-      sections.length > 0 && holdsAny(engine.pathTerms(entry), sections) ? 1 + SECTION_WORDS.preference : 1;
+    if (sections.length > 0) markSectionPages(frozen.pagePostings, sections, s.preferred);
+    const preference = (o: number) => (s.preferred[o] === 1 ? 1 + SECTION_WORDS.preference : 1);
     const keep = Math.max(limit, RANKING.rescored);
     const top: Acc[] = [];
     for (let i = 0; i < s.count; i++) {
@@ -154,7 +158,7 @@ export function rankPages(
       const coverage = coverageOf(s.matched[o]!, s.indirect[o]!);
       const entry = frozen.order[o]!;
       const evidenceWithPrior =
-        evidence * (1 + RANKING.referenceWeight * Math.log1p(engine.referencesAt(o))) * preference(entry);
+        evidence * (1 + RANKING.referenceWeight * Math.log1p(engine.referencesAt(o))) * preference(o);
       // The whole-title bonus is the only factor left: skip pages that cannot reach the last kept one.
       const bound = evidenceWithPrior * (1 + RANKING.wholeTitle) * coverage ** RANKING.coordination;
       if (top.length === keep && bound < top[keep - 1]!.score) continue;
@@ -191,14 +195,19 @@ export function rankPages(
       a.score = a.base * a.coverage ** RANKING.coordination * (1 + RANKING.phrase * found.phrase);
     }
     top.sort(byScore);
-    return top.slice(0, limit).map((a) => {
-      const entry = frozen.order[a.ordinal]!;
-      const passages = a.indexes.slice(0, RANKING.passagesKept).flatMap((index, i) => {
-        const passage = engine.passage(entry, index);
-        return passage ? [{ ...passage, score: a.scores[i]! }] : [];
+    // A page that matched none of the counted question words (found only by its anchors, or only by
+    // a section word) scores 0: it answers nothing that was asked, so it is never returned.
+    return top
+      .filter((a) => a.score > 0)
+      .slice(0, limit)
+      .map((a) => {
+        const entry = frozen.order[a.ordinal]!;
+        const passages = a.indexes.slice(0, RANKING.passagesKept).flatMap((index, i) => {
+          const passage = engine.passage(entry, index);
+          return passage ? [{ ...passage, score: a.scores[i]! }] : [];
+        });
+        return { page: entry.meta, score: a.score, coverage: Math.min(1, a.coverage), passages };
       });
-      return { page: entry.meta, score: a.score, coverage: Math.min(1, a.coverage), passages };
-    });
   } finally {
     s.reset();
   }
@@ -210,11 +219,6 @@ function isTitled(engine: Engine, entry: PageEntry, query: ParsedQuery): boolean
   if (title.length === 0) return false;
   for (let i = 0; i < title.length; i++) if (!query.covers.has(engine.dict.term(title[i]!))) return false;
   return true;
-}
-
-function holdsAny(terms: Uint32Array, ids: readonly number[]): boolean {
-  for (let i = 0; i < terms.length; i++) if (ids.includes(terms[i]!)) return true;
-  return false;
 }
 
 /** Keeps `top` sorted best first and at most `keep` long. */

@@ -87,8 +87,24 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
     );
     const target = engine;
     const read = await fetchInto(target, wiki, changed, { concurrency: 4, logger });
+    // Rebuilt here, in the background cycle, rather than by the next question's search.
+    if (read + removed > 0) target.freeze();
     return { changed: read, removed };
   }
+
+  /**
+   * After a page is put or removed by hand (an editor's change), the postings are rebuilt on the
+   * next turn of the event loop, once for a burst of changes, instead of by the next search.
+   */
+  let refreezing: NodeJS.Immediate | undefined;
+  const refreezeSoon = () => {
+    if (refreezing) return;
+    refreezing = setImmediate(() => {
+      refreezing = undefined;
+      engine.freeze();
+    });
+    refreezing.unref();
+  };
 
   return {
     get ready() {
@@ -100,10 +116,12 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
       building?.set(page.id, page);
       if (isIndexable(page)) putPage(engine, page);
       else engine.remove(page.id);
+      refreezeSoon();
     },
     removePage(id) {
       building?.set(id, null);
       engine.remove(id);
+      refreezeSoon();
     },
     search(query: string, opts: SearchOptions = {}) {
       if (!ready) return [];

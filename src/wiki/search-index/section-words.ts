@@ -58,7 +58,8 @@ export function questionSections(
   counted: number,
 ): QuestionSections {
   if (!SECTION_WORDS.enabled) return NONE;
-  const all = counted >= 31 ? -1 : (1 << counted) - 1;
+  // `counted` is at most MAX_COUNTED (30), so the mask fits a 31-bit integer.
+  const all = (1 << counted) - 1;
   let ignored = 0;
   const sections: number[] = [];
   for (const [term, mask] of query.covers) {
@@ -70,4 +71,17 @@ export function questionSections(
   }
   if (sections.length === 0) return NONE;
   return { ignored: ignored === all ? 0 : ignored, sections };
+}
+
+/**
+ * Sets `out[page] = 1` for every page (position in the postings) whose path holds one of the
+ * section words: one walk of their page postings, no allocation. The caller clears `out` after use.
+ */
+export function markSectionPages(pages: Postings, sections: readonly number[], out: Uint8Array): void {
+  const F = PAGE_FIELDS.length;
+  for (const t of sections) {
+    if (t >= pages.terms) continue;
+    for (let i = pages.termStart[t]!; i < pages.termStart[t + 1]!; i++)
+      if (pages.postTf[i * F + PAGE_FIELD.path]! > 0) out[pages.postDoc[i]!] = 1;
+  }
 }

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ANCHORS, outgoingAnchors } from "../../../../src/wiki/search-index/anchors.js";
+import { ANCHORS, anchorsConsistent, outgoingAnchors } from "../../../../src/wiki/search-index/anchors.js";
 import { createSearchIndex } from "../../../../src/wiki/search-index/index.js";
 import { splitPassages } from "../../../../src/wiki/search-index/passages.js";
 import { TermDictionary } from "../../../../src/wiki/search-index/term-dictionary.js";
@@ -128,5 +128,22 @@ describe("anchors a page receives", () => {
     const withJournal = scoreOf(fresh, question, "tools/tac")!.score;
     expect(scoreOf(loaded, question, "tools/tac")!.score).toBe(withJournal);
     expect(withJournal).toBeGreaterThan(scoreOf(built, question, "tools/tac")!.score);
+  });
+});
+
+describe("anchors read back from a saved index", () => {
+  // Layout: per key, [kind, n, n term ids].
+  const docs = (...values: number[]) => Uint32Array.from(values);
+
+  it("are trusted only when every record is whole, of a known kind, and names known terms", () => {
+    expect(anchorsConsistent({ keys: ["tar", "path:x"], docs: docs(0, 2, 4, 5, 1, 0) }, 10)).toBe(true);
+    expect(anchorsConsistent({ keys: [], docs: docs() }, 10)).toBe(true);
+    // A term id the dictionary does not have.
+    expect(anchorsConsistent({ keys: ["tar"], docs: docs(0, 2, 4, 10) }, 10)).toBe(false);
+    // An unknown kind.
+    expect(anchorsConsistent({ keys: ["tar"], docs: docs(7, 1, 4) }, 10)).toBe(false);
+    // Cut short, or more records than keys.
+    expect(anchorsConsistent({ keys: ["tar"], docs: docs(0, 3, 4) }, 10)).toBe(false);
+    expect(anchorsConsistent({ keys: ["tar"], docs: docs(0, 1, 4, 0, 1, 4) }, 10)).toBe(false);
   });
 });

@@ -13,7 +13,10 @@ const page = (section: string, name: string, description: string, content: strin
   content,
 });
 
-/** Three sections of three pages each; the clipboard tools say what they do, never their platform. */
+/**
+ * Three sections of three pages or more; the clipboard tools say what they do, never their
+ * platform; `uname` is the one page whose text says "linux".
+ */
 const PAGES: SeedPage[] = [
   page(
     "linux",
@@ -44,6 +47,12 @@ const PAGES: SeedPage[] = [
   ),
   page("common", "cat", "Print files.", "- Print a file:\n\n`cat path/to/file`"),
   page("common", "ls", "List files.", "- List files:\n\n`ls`"),
+  page(
+    "common",
+    "uname",
+    "Print details about the current machine.",
+    "- Print the Linux kernel release:\n\n`uname -r`",
+  ),
 ];
 
 const found = (index: SearchIndex, question: string) =>
@@ -86,5 +95,23 @@ describe("section words: a folder named in the question is a preference, not a w
     expect(preferred["linux/xclip"]!.score / plain["linux/xclip"]!.score).toBeCloseTo(1, 6);
     // The path word itself earns no term score, so the preference is all the section adds.
     expect(plain["osx/pbcopy"]!.score).toBeLessThan(plain["linux/wl-copy"]!.score);
+  });
+
+  it("never return a page that matches only the section word: it answers nothing that was asked", () => {
+    // "zebra" is on no page: every page under linux/ matches "linux" alone, by its path.
+    expect(index.search("zebra on linux", { limit: 10 })).toEqual([]);
+    for (const r of index.search("copy zebra on linux", { limit: 10 })) expect(r.score).toBeGreaterThan(0);
+  });
+
+  it("count as ordinary words when the question has nothing else, with finite scores", () => {
+    for (const question of ["linux", "osx linux"]) {
+      const results = index.search(question, { limit: 10 });
+      expect(results[0]?.page.path).toBe("common/uname");
+      for (const r of results) {
+        expect(Number.isFinite(r.score)).toBe(true);
+        expect(r.score).toBeGreaterThan(0);
+        expect(Number.isFinite(r.coverage)).toBe(true);
+      }
+    }
   });
 });
