@@ -1,0 +1,56 @@
+import type { FileHandle } from "node:fs/promises";
+import { fstatSync, readSync } from "node:fs";
+import { errorMessage, GatewayError } from "../../errors.js";
+
+/** The saved index file that a loaded index reads its passages' text from stopped being readable. */
+export class PassageFileError extends GatewayError {
+  constructor(path: string, detail: string, options?: { cause?: unknown }) {
+    super(
+      "index-file-unreadable",
+      `the saved search index ${path} can no longer be read (${detail})`,
+      "none needed: the index is rebuilt from the wiki; if it recurs, check the disk holding the state directory",
+      options,
+    );
+  }
+}
+
+/**
+ * The loaded index file, kept open so that a passage's text is read from it when an answer shows
+ * the passage (a few small reads per answer) instead of being held in memory.
+ *
+ * Contract: `read` returns exactly `length` bytes at `at`, or throws PassageFileError (closed, the
+ * file shrank or grew in place, a short read, an I/O error); it never returns partial bytes. The
+ * descriptor keeps the file that was loaded: a save replaces the path by a rename, and this file
+ * stays readable as it was until `close`. `close` is idempotent; reads after it throw.
+ */
+export interface PassageFile {
+  readonly path: string;
+  read(at: number, length: number): Uint8Array;
+  close(): void;
+}
+
+export function createPassageFile(handle: FileHandle, path: string, size: number): PassageFile {
+  let open = true;
+  return {
+    path,
+    read(at, length) {
+      if (!open) throw new PassageFileError(path, "already closed");
+      const bytes = Buffer.allocUnsafe(length);
+      let read: number;
+      try {
+        const now = fstatSync(handle.fd).size;
+        if (now !== size) throw new Error(`its size changed from ${size} to ${now} bytes`);
+        read = length === 0 ? 0 : readSync(handle.fd, bytes, 0, length, at);
+      } catch (error) {
+        throw new PassageFileError(path, errorMessage(error), { cause: error });
+      }
+      if (read !== length) throw new PassageFileError(path, `${read} of ${length} bytes at ${at}`);
+      return bytes;
+    },
+    close() {
+      if (!open) return;
+      open = false;
+      handle.close().catch(() => {});
+    },
+  };
+}
