@@ -1,4 +1,3 @@
-import type { FileHandle } from "node:fs/promises";
 import { crc32 } from "node:zlib";
 
 /**
@@ -29,6 +28,12 @@ interface SectionInfo {
 }
 
 export type ReadFailure = { ok: false; reason: "corrupt" | "old-version"; detail: string };
+
+/** An open file: its size, and a read of up to `into.length` bytes at `position` (the bytes read). */
+export interface IndexFileSource {
+  size: number;
+  read(into: Buffer, position: number): Promise<number>;
+}
 
 /** Where a section left on disk lies in the file. */
 export interface StoredSection {
@@ -79,19 +84,20 @@ export function writeIndexFile(version: number, head: object, sections: Record<s
 const CHUNK = 1 << 20;
 
 /**
- * Reads the file behind `handle` and checks it whole (length, checksum), holding in memory every
+ * Reads the file `source` gives and checks it whole (length, checksum), holding in memory every
  * section but those named in `onDisk`: their bytes are read once, in chunks, for the checksum, and
  * `stored(name)` then gives where they are in the file. Resident sections are views into one
  * buffer of the file's size less the sections left on disk.
  */
 export async function readIndexFile<Head>(
-  handle: FileHandle,
+  source: IndexFileSource,
   version: number,
   onDisk: readonly string[] = [],
 ): Promise<{ ok: true; contents: IndexFileContents<Head> } | ReadFailure> {
-  const { size } = await handle.stat();
+  const { size } = source;
+  const readAt = (into: Buffer, position: number) => fill(source, into, position);
   const header = Buffer.alloc(HEADER + 4);
-  if (size < HEADER + 4 || (await readAt(handle, header, 0)) < header.length)
+  if (size < HEADER + 4 || (await readAt(header, 0)) < header.length)
     return { ok: false, reason: "corrupt", detail: "not a search index file" };
   if (!header.subarray(0, 8).equals(MAGIC))
     return { ok: false, reason: "corrupt", detail: "not a search index file" };
@@ -107,7 +113,7 @@ export async function readIndexFile<Head>(
   const headLength = header.readUInt32LE(HEADER);
   if (HEADER + 4 + headLength > size) return { ok: false, reason: "corrupt", detail: "head out of bounds" };
   const headBytes = Buffer.alloc(headLength);
-  await readAt(handle, headBytes, HEADER + 4);
+  await readAt(headBytes, HEADER + 4);
   let parsed: { head: Head; sections: Record<string, SectionInfo> };
   try {
     parsed = JSON.parse(headBytes.toString("utf8")) as typeof parsed;
@@ -124,13 +130,13 @@ export async function readIndexFile<Head>(
   const scratch = holes.length > 0 ? Buffer.allocUnsafe(Math.min(CHUNK, size)) : undefined;
   for (const piece of [...holes, { start: size, end: size }]) {
     const resident = buffer.subarray(into, into + piece.start - at);
-    if ((await readAt(handle, resident, at)) < resident.length)
+    if ((await readAt(resident, at)) < resident.length)
       return { ok: false, reason: "corrupt", detail: "the file shrank while it was read" };
     crc = crc32(at === 0 ? resident.subarray(HEADER) : resident, crc);
     into += resident.length;
     for (at = piece.start; at < piece.end;) {
       const chunk = scratch!.subarray(0, Math.min(scratch!.length, piece.end - at));
-      if ((await readAt(handle, chunk, at)) < chunk.length)
+      if ((await readAt(chunk, at)) < chunk.length)
         return { ok: false, reason: "corrupt", detail: "the file shrank while it was read" };
       crc = crc32(chunk, crc);
       at += chunk.length;
@@ -194,10 +200,10 @@ function holesOf(
 }
 
 /** Fills `into` from `position` as far as the file goes; the bytes read. */
-async function readAt(handle: FileHandle, into: Buffer, position: number): Promise<number> {
+async function fill(source: IndexFileSource, into: Buffer, position: number): Promise<number> {
   let done = 0;
   while (done < into.length) {
-    const { bytesRead } = await handle.read(into, done, into.length - done, position + done);
+    const bytesRead = await source.read(into.subarray(done), position + done);
     if (bytesRead === 0) break;
     done += bytesRead;
   }

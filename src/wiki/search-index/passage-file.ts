@@ -1,5 +1,4 @@
-import type { FileHandle } from "node:fs/promises";
-import { fstatSync, readSync } from "node:fs";
+import { close, fstatSync, readSync } from "node:fs";
 import { errorMessage, GatewayError } from "../../errors.js";
 
 /** The saved index file that a loaded index reads its passages' text from stopped being readable. */
@@ -29,7 +28,8 @@ export interface PassageFile {
   close(): void;
 }
 
-export function createPassageFile(handle: FileHandle, path: string, size: number): PassageFile {
+/** The file open as `fd` (of `size` bytes when loaded); `close` closes the descriptor. */
+export function createPassageFile(fd: number, path: string, size: number): PassageFile {
   let open = true;
   return {
     path,
@@ -38,9 +38,9 @@ export function createPassageFile(handle: FileHandle, path: string, size: number
       const bytes = Buffer.allocUnsafe(length);
       let read: number;
       try {
-        const now = fstatSync(handle.fd).size;
+        const now = fstatSync(fd).size;
         if (now !== size) throw new Error(`its size changed from ${size} to ${now} bytes`);
-        read = length === 0 ? 0 : readSync(handle.fd, bytes, 0, length, at);
+        read = length === 0 ? 0 : readSync(fd, bytes, 0, length, at);
       } catch (error) {
         throw new PassageFileError(path, errorMessage(error), { cause: error });
       }
@@ -50,7 +50,7 @@ export function createPassageFile(handle: FileHandle, path: string, size: number
     close() {
       if (!open) return;
       open = false;
-      handle.close().catch(() => {});
+      close(fd, () => {});
     },
   };
 }

@@ -1,4 +1,5 @@
-import { type FileHandle, open } from "node:fs/promises";
+import { close, fstat, open, read } from "node:fs";
+import { promisify } from "node:util";
 import { writeFileAtomic } from "../../state/atomic-file.js";
 import { Engine, INDEX_FORMAT_VERSION } from "./engine.js";
 import { type IndexFileContents, readIndexFile, writeIndexFile } from "./index-file.js";
@@ -83,29 +84,36 @@ const ON_DISK = ["text"];
  * not to stop.
  */
 export async function loadEngine(file: string): Promise<LoadOutcome> {
-  let handle: FileHandle;
+  let fd: number;
   try {
-    handle = await open(file, "r");
+    fd = await openFile(file, "r");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return { ok: false, reason: code === "ENOENT" ? "missing" : "corrupt", detail: String(code ?? error) };
   }
   let outcome: LoadOutcome;
   try {
-    outcome = await decodeEngine(handle, file);
+    outcome = await decodeEngine(fd, file);
   } catch (error) {
-    outcome = {
-      ok: false,
-      reason: "corrupt",
-      detail: String((error as NodeJS.ErrnoException).code ?? error),
-    };
+    const detail = String((error as NodeJS.ErrnoException).code ?? error);
+    outcome = { ok: false, reason: "corrupt", detail };
   }
-  if (!outcome.ok) await handle.close().catch(() => {});
+  if (!outcome.ok) close(fd, () => {});
   return outcome;
 }
 
-async function decodeEngine(handle: FileHandle, file: string): Promise<LoadOutcome> {
-  const read = await readIndexFile<Head>(handle, INDEX_FORMAT_VERSION, ON_DISK);
+const openFile = promisify(open);
+const statFile = promisify(fstat);
+const readFile = promisify(read);
+
+async function decodeEngine(fd: number, file: string): Promise<LoadOutcome> {
+  const { size } = await statFile(fd);
+  const source = {
+    size,
+    read: async (into: Buffer, position: number) =>
+      (await readFile(fd, into, 0, into.length, position)).bytesRead,
+  };
+  const read = await readIndexFile<Head>(source, INDEX_FORMAT_VERSION, ON_DISK);
   if (!read.ok) return read;
   try {
     const { head } = read.contents;
@@ -125,7 +133,7 @@ async function decodeEngine(handle: FileHandle, file: string): Promise<LoadOutco
     const textStart = at("textStart");
     if (textStart.length !== head.pages.length + 1 || textStart[head.pages.length] !== text.bytes)
       throw new RangeError("section text inconsistent");
-    const passageFile = createPassageFile(handle, file, (await handle.stat()).size);
+    const passageFile = createPassageFile(fd, file, size);
     let passages = 0;
     const pages: PageEntry[] = head.pages.map(
       ([id, path, locale, title, description, updatedAt, selfRefs, count], i) => {
