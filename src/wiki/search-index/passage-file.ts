@@ -1,4 +1,4 @@
-import { close, fstatSync, readSync } from "node:fs";
+import { close, readSync } from "node:fs";
 import { errorMessage, GatewayError } from "../../errors.js";
 
 /** The saved index file that a loaded index reads its passages' text from stopped being readable. */
@@ -18,9 +18,11 @@ export class PassageFileError extends GatewayError {
  * the passage (a few small reads per answer) instead of being held in memory.
  *
  * Contract: `read` returns exactly `length` bytes at `at`, or throws PassageFileError (closed, the
- * file shrank or grew in place, a short read, an I/O error); it never returns partial bytes. The
- * descriptor keeps the file that was loaded: a save replaces the path by a rename, and this file
- * stays readable as it was until `close`. `close` is idempotent; reads after it throw.
+ * file cut short, an I/O error); it never returns partial bytes. The descriptor keeps the file that
+ * was loaded: the gateway replaces the path only by a rename (state/atomic-file.ts), and this file
+ * stays readable as it was until `close`. (A file rewritten in place by something else is not
+ * detected unless it is shorter: its size is not checked on each read, which would double the
+ * cost of a read.) `close` is idempotent; reads after it throw.
  */
 export interface PassageFile {
   readonly path: string;
@@ -28,8 +30,8 @@ export interface PassageFile {
   close(): void;
 }
 
-/** The file open as `fd` (of `size` bytes when loaded); `close` closes the descriptor. */
-export function createPassageFile(fd: number, path: string, size: number): PassageFile {
+/** The file open as `fd`; `close` closes the descriptor. */
+export function createPassageFile(fd: number, path: string): PassageFile {
   let open = true;
   return {
     path,
@@ -38,8 +40,6 @@ export function createPassageFile(fd: number, path: string, size: number): Passa
       const bytes = Buffer.allocUnsafe(length);
       let read: number;
       try {
-        const now = fstatSync(fd).size;
-        if (now !== size) throw new Error(`its size changed from ${size} to ${now} bytes`);
         read = length === 0 ? 0 : readSync(fd, bytes, 0, length, at);
       } catch (error) {
         throw new PassageFileError(path, errorMessage(error), { cause: error });

@@ -133,7 +133,7 @@ async function decodeEngine(fd: number, file: string): Promise<LoadOutcome> {
     const textStart = at("textStart");
     if (textStart.length !== head.pages.length + 1 || textStart[head.pages.length] !== text.bytes)
       throw new RangeError("section text inconsistent");
-    const passageFile = createPassageFile(fd, file, size);
+    const passageFile = createPassageFile(fd, file);
     let passages = 0;
     const pages: PageEntry[] = head.pages.map(
       ([id, path, locale, title, description, updatedAt, selfRefs, count], i) => {
