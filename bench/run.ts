@@ -13,7 +13,8 @@ import { requireTldrCorpus } from "../packages/sandbox/src/tldr-corpus.js";
  * runs. Results go to bench/results/*.json and *.md. Choose with arguments:
  *   node bench/dist/bench/run.js [pipeline] [scale] [answer-quality] [wiki-import] [inline] [--soak SECONDS] [--runs N]
  *   node bench/dist/bench/run.js soak [--soak SECONDS] [--image-env]   (the soak alone, 600 s by
- *     default; --image-env: with the container image's memory settings)
+ *     default; --image-env: with the container image's memory settings; a full run, with no
+ *     benchmark named, ends with it too)
  *   node bench/dist/bench/run.js profile [--runs N]      (CPU per message and heap by owner)
  *   node bench/dist/bench/run.js ask [--runs N]          (`wiki-gateway ask` against `node -e ''`)
  *   node bench/dist/bench/run.js store [--runs N]        (latency per message: Redis store against files)
@@ -59,7 +60,9 @@ if (want("wiki-import")) {
 }
 if (want("inline")) tables.push((await runInline(runs ? { rounds: runs } : {})).table);
 if (want("pipeline")) {
-  tables.push((await runPipeline({ ...(runs ? { runs } : {}), soakSeconds: flag("--soak") ?? 0 })).table);
+  // `pipeline --soak S` soaks the pipeline's own world; a full run soaks once, at its end.
+  const soakSeconds = only("pipeline") ? (flag("--soak") ?? 0) : 0;
+  tables.push((await runPipeline({ ...(runs ? { runs } : {}), soakSeconds })).table);
 }
 if (want("scale")) tables.push((await runScale(runs ? { runs } : {})).table);
 if (want("profile")) tables.push((await runProfile(runs ? { runs } : {})).table);
@@ -68,6 +71,8 @@ if (want("store")) {
   const { runStoreBench } = await import("./store.js");
   tables.push((await runStoreBench(runs ? { runs } : {})).table);
 }
-if (only("soak")) tables.push((await runSoak(flag("--soak") ?? 600, { imageEnv })).table);
+// The soak is part of a full run (`npm run bench -- --runs 3` reproduces every figure), else only when named.
+if (chosen.length === 0 || only("soak"))
+  tables.push((await runSoak(flag("--soak") ?? 600, { imageEnv })).table);
 if (only("pacing")) tables.push((await runPacing(runs ? { runs } : {})).table);
 process.stdout.write(`${tables.join("\n\n")}\n`);

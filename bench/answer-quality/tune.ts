@@ -14,7 +14,7 @@ import {
 } from "./run.js";
 
 /** The sets ranking may be tuned on: never the test part. */
-const TUNING_SETS: QuestionSetName[] = ["tuned", "heldOut", "peopleDev"];
+export const TUNING_SETS: QuestionSetName[] = ["tuned", "heldOut", "peopleDev"];
 
 /**
  * `node bench/dist/bench/answer-quality/tune.js [--misses]`: the figures a ranking change may be judged

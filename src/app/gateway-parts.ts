@@ -35,6 +35,8 @@ export interface GatewayParts {
   http: HttpServer;
   /** Reactions as feedback; flushed on stop. */
   feedback: { flush(): Promise<void> };
+  /** The message way's state files (gap log, offered choices, reply memory); flushed on stop. */
+  pipelineFiles: { flush(): Promise<void> };
   /** Event-loop and GC watch; stopped last. */
   loopHealth: LoopHealth;
   /** Cluster mode (GATEWAY_REDIS_URL set): joined at start; undefined until then and without it. */
@@ -68,7 +70,11 @@ export function createGatewayParts(
   const migrations = wireChatMigrations(logger);
   const membership = createMembershipTracker(metrics, config);
   const feedback = wireFeedback({ config, pairing, layout, metrics, logger, migrations });
-  const { pipeline, inline } = wirePipeline({
+  const {
+    pipeline,
+    inline,
+    flush: flushPipelineFiles,
+  } = wirePipeline({
     config,
     pairing,
     answer,
@@ -134,6 +140,7 @@ export function createGatewayParts(
     view,
     http,
     feedback,
+    pipelineFiles: { flush: flushPipelineFiles },
     loopHealth,
     stores,
     cluster,

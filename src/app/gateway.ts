@@ -92,6 +92,7 @@ async function stopParts(
   await parts.cluster.current?.stop();
   await parts.pool.stop();
   await parts.feedback.flush();
+  await parts.pipelineFiles.flush();
   await parts.stores.close();
   await parts.wikiWatch.stop();
   await parts.http.close();

@@ -36,25 +36,31 @@ export function wirePipeline(deps: {
   logger: Logger;
   migrations: ChatMigrations;
   feedback: Pick<AnswerFeedback, "answered">;
-}): { pipeline: MessageHandler; inline: InlineHandler } {
+}): {
+  pipeline: MessageHandler;
+  inline: InlineHandler;
+  /** Resolves once the state files of the way (gap log, offered choices, reply memory) are written. */
+  flush(): Promise<void>;
+} {
   const { pairing, metrics } = deps;
   const gaps = createGapLog({
     file: deps.layout.gapLogFile,
     onError: (err) => deps.logger.warn({ err }, "the gap log cannot be written; questions are not recorded"),
   });
-  const choices = createChoiceFlow({
-    store: createChoiceStore({
-      file: createChoiceFile({
-        file: deps.layout.choiceFile,
-        onError: (err) =>
-          deps.logger.warn({ err }, "offered choices cannot be saved; their buttons expire at a restart"),
-      }),
-      onInvalid: (lines) =>
-        deps.logger.warn(
-          { lines, file: deps.layout.choiceFile },
-          "skipped unreadable lines of the offered choices",
-        ),
+  const choiceStore = createChoiceStore({
+    file: createChoiceFile({
+      file: deps.layout.choiceFile,
+      onError: (err) =>
+        deps.logger.warn({ err }, "offered choices cannot be saved; their buttons expire at a restart"),
     }),
+    onInvalid: (lines) =>
+      deps.logger.warn(
+        { lines, file: deps.layout.choiceFile },
+        "skipped unreadable lines of the offered choices",
+      ),
+  });
+  const choices = createChoiceFlow({
+    store: choiceStore,
     agent: deps.agent,
     gaps,
     taps: metrics.choiceTaps,
@@ -97,7 +103,10 @@ export function wirePipeline(deps: {
     feedback: deps.feedback,
     replies,
   });
-  return { pipeline, inline };
+  const flush = async () => {
+    await Promise.all([gaps.flush(), choiceStore.flush(), replies.flush()]);
+  };
+  return { pipeline, inline, flush };
 }
 
 /** How long past the edit window what came of a message is remembered. */

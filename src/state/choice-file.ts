@@ -1,9 +1,5 @@
-import { appendFile, mkdir } from "node:fs/promises";
-import { readFileSync } from "node:fs";
-import { dirname } from "node:path";
 import { z } from "zod";
-import { writeFileAtomic } from "./atomic-file.js";
-import { parseJsonLines } from "./json-lines.js";
+import { createJsonLinesFile } from "./json-lines-file.js";
 
 /** One offer of choices as saved: the button token, where it was offered, the question and its pages. */
 export const SavedOfferSchema = z.strictObject({
@@ -21,10 +17,7 @@ export const SavedOfferSchema = z.strictObject({
 export type SavedOffer = z.infer<typeof SavedOfferSchema>;
 
 export interface ChoiceFile {
-  /**
-   * Every offer of the file, oldest first; lines that fail SavedOfferSchema are counted, not
-   * returned. A file that cannot be read (other than absent) is reported to `onError` and reads empty.
-   */
+  /** Every offer of the file, oldest first (see JsonLinesFile.readAll). */
   readAll(): { offers: SavedOffer[]; invalid: number };
   /** Queues one offer at the end of the file. */
   append(offer: Omit<SavedOffer, "v">): void;
@@ -36,40 +29,19 @@ export interface ChoiceFile {
 
 /**
  * The offers file (`choices/offers.jsonl`): JSON lines, appended as offers are made and rewritten
- * whole when the owner compacts it. Writes are serialized; a write that fails is reported to
- * `onError` and the file is left as it was (an offer that was not saved expires at a restart).
- * Reading is synchronous: it runs once, at start, on a file bounded by its owner.
+ * whole when the owner compacts it. A write that fails is reported to `onError` and the file is
+ * left as it was (an offer that was not saved expires at a restart).
  */
 export function createChoiceFile(options: { file: string; onError?: (error: unknown) => void }): ChoiceFile {
-  const { file } = options;
-  let queue: Promise<void> = Promise.resolve();
-  const enqueue = (write: () => Promise<void>) => {
-    queue = queue.then(write).catch((error: unknown) => options.onError?.(error));
-  };
-  const line = (offer: Omit<SavedOffer, "v">) => `${JSON.stringify({ v: 1, ...offer })}\n`;
+  const lines = createJsonLinesFile({ ...options, schema: SavedOfferSchema });
+  const saved = (offer: Omit<SavedOffer, "v">): SavedOffer => ({ v: 1, ...offer });
   return {
     readAll() {
-      let text: string;
-      try {
-        text = readFileSync(file, "utf8");
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "ENOENT") options.onError?.(error);
-        return { offers: [], invalid: 0 };
-      }
-      const { records, invalid } = parseJsonLines(text, SavedOfferSchema);
+      const { records, invalid } = lines.readAll();
       return { offers: records, invalid };
     },
-    append(offer) {
-      const text = line(offer);
-      enqueue(async () => {
-        await mkdir(dirname(file), { recursive: true });
-        await appendFile(file, text, { mode: 0o600 });
-      });
-    },
-    replace(offers) {
-      const text = offers.map(line).join("");
-      enqueue(() => writeFileAtomic(file, text));
-    },
-    flush: () => queue,
+    append: (offer) => lines.append(saved(offer)),
+    replace: (offers) => lines.replace(offers.map(saved)),
+    flush: () => lines.flush(),
   };
 }

@@ -1,5 +1,5 @@
-import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { dirname } from "node:path";
+import { z } from "zod";
+import { createJsonLinesFile } from "./json-lines-file.js";
 
 /** What came of a message, as far as a later edit of it cares. */
 export type ReplyOutcome =
@@ -11,8 +11,6 @@ export type ReplyOutcome =
   | "nothing"
   /** Not answered because it did not address the bot. */
   | "not-addressed";
-
-const OUTCOMES: ReadonlySet<unknown> = new Set<ReplyOutcome>(["answered", "choices", "nothing", "not-addressed"]);
 
 export interface RememberedReply {
   outcome: ReplyOutcome;
@@ -33,6 +31,8 @@ export interface ReplyMemory {
   remember(key: ReplyMessageKey, entry: RememberedReply): void;
   /** Entries held (expired ones may still count until the next compaction). */
   size(): number;
+  /** Resolves once every queued write of the file is done. Never rejects. */
+  flush(): Promise<void>;
 }
 
 export interface ReplyMemoryOptions {
@@ -43,24 +43,41 @@ export interface ReplyMemoryOptions {
   /** At most this many entries; the oldest go first. */
   max?: number;
   now?: () => number;
-  /** A write failed: the memory goes on in memory (called at most once per failure streak). */
+  /** A write failed: the memory goes on in memory (called once per streak of failures). */
   onError?: (error: unknown) => void;
 }
 
+/** One entry as saved: a JSON line with short keys (the file holds up to `max` of them). */
+const SavedReplySchema = z.strictObject({
+  a: z.string(),
+  c: z.number().int(),
+  m: z.number().int(),
+  o: z.enum(["answered", "choices", "nothing", "not-addressed"]),
+  t: z.number(),
+  r: z.number().int().optional(),
+});
+type SavedReply = z.infer<typeof SavedReplySchema>;
+
 /**
  * A bounded memory of (account, chat, message) → the bot's reply and its outcome, kept for
- * `keepMs` after the message was sent, that survives a restart: each entry is appended as one
- * JSON line (a process crash keeps what was appended; there is no fsync, so a power cut may lose
- * the last entries, and an edit of such a message counts as one never seen). At open, and when
- * the appended lines outnumber the live entries, the file is rewritten with the live ones only
- * (temporary file, then rename). Unreadable lines are skipped. Never throws after open.
+ * `keepMs` after the message was sent, that survives a restart: each entry is queued as one JSON
+ * line appended to the file (a stop flushes the queue; a crash may lose the entries still queued,
+ * and an edit of such a message counts as one never seen). At open, and when the appended lines
+ * outnumber the live entries, the file is rewritten atomically with the live ones only. Unreadable
+ * lines are skipped. Never throws after open; a write that fails goes to `onError`, once per streak.
  */
 export function openReplyMemory(options: ReplyMemoryOptions): ReplyMemory {
   const max = options.max ?? 20_000;
   const now = options.now ?? Date.now;
   const entries = new Map<string, RememberedReply & ReplyMessageKey>();
+  const file = options.file
+    ? createJsonLinesFile({
+        file: options.file,
+        schema: SavedReplySchema,
+        ...(options.onError ? { onError: options.onError } : {}),
+      })
+    : undefined;
   let appended = 0;
-  let failing = false;
 
   const live = (entry: RememberedReply) => now() - entry.at <= options.keepMs;
   const keyOf = (k: ReplyMessageKey) => `${k.account}\u0000${k.chatId}\u0000${k.messageId}`;
@@ -70,30 +87,17 @@ export function openReplyMemory(options: ReplyMemoryOptions): ReplyMemory {
     entries.set(key, entry);
     while (entries.size > max) entries.delete(entries.keys().next().value!);
   };
-  const write = (action: () => void) => {
-    try {
-      action();
-      failing = false;
-    } catch (error) {
-      if (!failing) options.onError?.(error);
-      failing = true;
-    }
-  };
   const compact = () => {
-    const file = options.file;
-    if (!file) return;
     for (const [key, entry] of entries) if (!live(entry)) entries.delete(key);
-    write(() => {
-      mkdirSync(dirname(file), { recursive: true });
-      const tmp = `${file}.${process.pid}.tmp`;
-      writeFileSync(tmp, [...entries.values()].map((e) => `${line(e)}\n`).join(""), { mode: 0o600 });
-      renameSync(tmp, file);
-    });
+    file?.replace([...entries.values()].map(saved));
     appended = 0;
   };
 
-  if (options.file) {
-    for (const entry of readLines(options.file)) if (live(entry)) put(entry);
+  if (file) {
+    for (const record of file.readAll().records) {
+      const entry = fromSaved(record);
+      if (live(entry)) put(entry);
+    }
     compact();
   }
   return {
@@ -106,57 +110,34 @@ export function openReplyMemory(options: ReplyMemoryOptions): ReplyMemory {
     remember(key, entry) {
       const full = { ...key, ...entry };
       put(full);
-      const file = options.file;
       if (!file) return;
       appended += 1;
-      if (appended > Math.max(1000, entries.size)) return compact();
-      write(() => {
-        mkdirSync(dirname(file), { recursive: true });
-        appendFileSync(file, `${line(full)}\n`, { mode: 0o600 });
-      });
+      if (appended > Math.max(1000, entries.size)) compact();
+      else file.append(saved(full));
     },
     size: () => entries.size,
+    flush: () => file?.flush() ?? Promise.resolve(),
   };
 }
 
-function line(e: RememberedReply & ReplyMessageKey): string {
-  return JSON.stringify({
+function saved(e: RememberedReply & ReplyMessageKey): SavedReply {
+  return {
     a: e.account,
     c: e.chatId,
     m: e.messageId,
     o: e.outcome,
     t: e.at,
     ...(e.replyId !== undefined ? { r: e.replyId } : {}),
-  });
+  };
 }
 
-function readLines(file: string): Array<RememberedReply & ReplyMessageKey> {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch {
-    return [];
-  }
-  const out: Array<RememberedReply & ReplyMessageKey> = [];
-  for (const raw of text.split("\n")) {
-    let v: Record<string, unknown>;
-    try {
-      v = JSON.parse(raw) as Record<string, unknown>;
-    } catch {
-      continue;
-    }
-    if (typeof v !== "object" || v === null) continue;
-    const { a, c, m, o, t, r } = v;
-    if (typeof a !== "string" || !Number.isSafeInteger(c) || !Number.isSafeInteger(m)) continue;
-    if (!OUTCOMES.has(o) || typeof t !== "number" || (r !== undefined && !Number.isSafeInteger(r))) continue;
-    out.push({
-      account: a,
-      chatId: c as number,
-      messageId: m as number,
-      outcome: o as ReplyOutcome,
-      at: t,
-      ...(r !== undefined ? { replyId: r as number } : {}),
-    });
-  }
-  return out;
+function fromSaved(v: SavedReply): RememberedReply & ReplyMessageKey {
+  return {
+    account: v.a,
+    chatId: v.c,
+    messageId: v.m,
+    outcome: v.o,
+    at: v.t,
+    ...(v.r !== undefined ? { replyId: v.r } : {}),
+  };
 }

@@ -126,7 +126,17 @@ describe("choice store with a file", () => {
     expect(errors).toHaveLength(1); // it cannot be read
     const data = store.offer(offer);
     await store.flush();
-    expect(errors).toHaveLength(2); // nor written
+    expect(errors).toHaveLength(1); // nor written: the same streak of failures is said once
     expect(store.resolve(data[0]!, here).ok).toBe(true);
+    // Once a write succeeds the streak ends, and the next failure is said again.
+    rmSync(join(dir, "choices"));
+    store.offer(offer);
+    await store.flush();
+    expect(readFileSync(join(dir, "choices", "offers.jsonl"), "utf8")).toContain(offer.question);
+    rmSync(join(dir, "choices"), { recursive: true });
+    writeFileSync(join(dir, "choices"), "a file again");
+    store.offer(offer);
+    await store.flush();
+    expect(errors).toHaveLength(2);
   });
 });

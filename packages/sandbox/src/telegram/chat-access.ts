@@ -1,4 +1,4 @@
-import type { ChatPlace } from "./chat-store.js";
+import type { ChatPlace, StoredMessage } from "./chat-store.js";
 import { ApiError, badRequest, forbidden, SandboxError } from "./errors.js";
 import { usernameKey } from "./registry.js";
 import type { SandboxUser } from "./types.js";
@@ -84,4 +84,20 @@ export function userPlace(
     );
   }
   return { user, place: { chatId: group.chat.id, type: group.chat.type }, recipients: [...group.bots] };
+}
+
+/**
+ * A message of the chat as its users see it (its `viewId`), or the control API's refusal
+ * `unknown-message` with `remedy` as what to do instead.
+ */
+export function userMessage(
+  world: World,
+  place: ChatPlace,
+  messageId: number,
+  remedy: string,
+): StoredMessage {
+  const message = world.chats.findForUsers(place, messageId);
+  if (!message)
+    throw new SandboxError("unknown-message", `no message ${messageId} in chat ${place.chatId}`, remedy);
+  return message;
 }

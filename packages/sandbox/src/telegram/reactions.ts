@@ -1,5 +1,5 @@
 import type { ChatPlace, StoredMessage } from "./chat-store.js";
-import { chatForBot, userPlace } from "./chat-access.js";
+import { chatForBot, userMessage, userPlace } from "./chat-access.js";
 import { badRequest, SandboxError } from "./errors.js";
 import type { Method } from "./method-types.js";
 import { intParam, jsonParam } from "./params.js";
@@ -100,14 +100,12 @@ const same = (a: readonly string[], b: readonly string[]) =>
  */
 export function react(world: World, input: ReactInput): { deliveredTo: string[] } {
   const { user, place, recipients } = userPlace(world, input.from, input.chat);
-  const message = world.chats.findForUsers(place, input.messageId);
-  if (!message) {
-    throw new SandboxError(
-      "unknown-message",
-      `no message ${input.messageId} in chat ${place.chatId}`,
-      "react to a message from sent() (its chatMessageId in basic groups) or a userSays result",
-    );
-  }
+  const message = userMessage(
+    world,
+    place,
+    input.messageId,
+    "react to a message from sent() (its chatMessageId in basic groups) or a userSays result",
+  );
   const bad = input.emoji.find((e) => !ALLOWED.has(e));
   if (
     bad !== undefined ||

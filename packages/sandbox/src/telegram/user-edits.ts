@@ -1,4 +1,4 @@
-import { userPlace } from "./chat-access.js";
+import { userMessage, userPlace } from "./chat-access.js";
 import { detectEntities } from "./detect-entities.js";
 import { SandboxError } from "./errors.js";
 import type { UserEditsInput, UserSaysResult } from "./types.js";
@@ -14,14 +14,7 @@ import { unixTime, type World } from "./world.js";
  */
 export function userEdits(world: World, input: UserEditsInput): UserSaysResult {
   const { user, place, recipients } = userPlace(world, input.from, input.chat);
-  const message = world.chats.findForUsers(place, input.messageId);
-  if (!message) {
-    throw new SandboxError(
-      "unknown-message",
-      `no message ${input.messageId} in chat ${place.chatId}`,
-      "edit a message id from userSays",
-    );
-  }
+  const message = userMessage(world, place, input.messageId, "edit a message id from userSays");
   if (message.from.kind !== "user" || message.from.id !== user.id) {
     throw new SandboxError(
       "not-yours",
