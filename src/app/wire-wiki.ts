@@ -6,7 +6,6 @@ import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../log/logger.js";
 import { type GenerationalIndex, withGeneration } from "../pipeline/answer-cache.js";
 import { type AnswerStep, createAnswerStep, createOutcomeCache } from "../pipeline/answer-step.js";
-import { releaseYoungGeneration } from "../core/young-generation.js";
 import { createWikiWatch, type WikiWatch } from "../pipeline/wiki-watch.js";
 import { wikiClientFromSettings } from "../wiki/client/client-from-settings.js";
 import { createSearchIndex } from "../wiki/search-index/index.js";
@@ -35,8 +34,6 @@ export function wireWiki(settings: Settings, logger: Logger, metrics: Metrics, i
     refreshSeconds: settings.indexRefreshSeconds,
     logger: logger.child({ component: "wiki" }),
     onIndexSize: (pages) => metrics.indexPages.set(pages),
-    // The start's long-lived allocations are done: answering may grow the young generation.
-    onFirstCheck: releaseYoungGeneration,
   });
   const answerer = createAnswerer({ index, wiki, logger });
   const agent = createWikiAgent({ answerer, index, wiki, logger });

@@ -37,8 +37,6 @@ export function createWikiWatch(deps: {
   refreshSeconds: number;
   logger: Logger;
   onIndexSize?: (pages: number) => void;
-  /** Called once, when the first check after `start` has ended (well or not). */
-  onFirstCheck?: () => void;
 }): WikiWatch {
   const { wiki, index, logger } = deps;
   let state: WikiState = { ok: false, detail: "not checked yet" };
@@ -107,10 +105,7 @@ export function createWikiWatch(deps: {
         logger.info({ ...index.stats(), ms: Date.now() - started }, "search index loaded");
         deps.onIndexSize?.(index.stats().pages);
       }
-      running = cycle().finally(() => {
-        deps.onFirstCheck?.();
-        schedule();
-      });
+      running = cycle().finally(schedule);
     },
     refreshNow: () => cycle(),
     async stop(): Promise<void> {
