@@ -1,4 +1,5 @@
 import { ANALYZER_VERSION } from "./analyzer.js";
+import { ANCHORS, anchorPostings } from "./anchors.js";
 import { fieldTerms } from "./doc-tokens.js";
 import {
   decodePassage,
@@ -30,13 +31,15 @@ import type { IndexedPage } from "./index-types.js";
 export type { PageEntry } from "./page-entry.js";
 
 /** Bumped whenever the analyzer, the fields or the saved layout change: older files are rebuilt. */
-export const INDEX_FORMAT_VERSION = 400 + ANALYZER_VERSION;
+export const INDEX_FORMAT_VERSION = 410 + ANALYZER_VERSION;
 
 /**
  * How the two documents of the index are searched. Each page has a summary document (title, path
  * words, description, headings) and one document per passage (heading, prose, code); ranking
- * combines both (rank.ts). Keeping them apart stops a title word from being counted once per
- * passage, which made long pages with a lucky title win. The description, a page's summary
+ * combines both (rank.ts). A third, small document per page holds the anchor text other pages
+ * give it (anchors.ts); its score only adds to the page score (ANCHORS.weight). Keeping the
+ * summary and the passages apart stops a title word from being counted once per passage, which
+ * made long pages with a lucky title win. The description, a page's summary
  * written by a person, is the best evidence of what the page is for and weighs most.
  * BM25+ per field (each field saturates on its own, then weighted and summed) is kept over BM25F
  * (fields weighted, then saturated once): on the tuning sets of bench/answer-quality BM25F with
@@ -80,6 +83,8 @@ export interface Frozen {
   order: PageEntry[];
   pagePostings: Postings;
   passagePostings: Postings;
+  /** One anchor document per page position (anchors.ts). */
+  anchorPostings: Postings;
   /** Passage document → page (position in `order`) and passage index. */
   passagePage: Uint32Array;
   passageIndex: Uint32Array;
@@ -99,6 +104,8 @@ export class Engine {
   private frozen: Frozen | undefined;
   private vocabulary: Vocabulary | undefined;
   private pageAcc: Accumulator | undefined;
+  private anchorAcc: Accumulator | undefined;
+  private anchorScores: Float64Array | undefined;
   private passageAcc: Accumulator | undefined;
   /** Per filter, 1 for each page position of the current freeze that passes it (see `maskOf`). */
   private readonly masks = new Map<Filter, Uint8Array>();
@@ -109,14 +116,17 @@ export class Engine {
     dict: TermDictionary;
     references: ReferenceCounter;
     pages: PageEntry[];
-    postings?: { page: Postings; passage: Postings };
+    postings?: { page: Postings; passage: Postings; anchor: Postings };
     passageFile?: PassageFile;
   }) {
     this.passageFile = loaded?.passageFile;
     this.dict = loaded?.dict ?? new TermDictionary();
     this.references = loaded?.references ?? new ReferenceCounter();
     this.pages = new Map((loaded?.pages ?? []).map((e) => [e.meta.id, e]));
-    if (loaded?.postings) this.frozen = frame(loaded.pages, loaded.postings.page, loaded.postings.passage);
+    if (loaded?.postings) {
+      const { page, passage, anchor } = loaded.postings;
+      this.frozen = frame(loaded.pages, page, passage, anchor);
+    }
   }
 
   get passageCount(): number {
@@ -159,7 +169,8 @@ export class Engine {
           datas.push(e.passageDocs);
           offsets.push(e.passageStarts[i]!);
         }
-      this.frozen = frame(order, page, buildPostings({ datas, offsets }, PASSAGE_FIELDS.length, T));
+      const passage = buildPostings({ datas, offsets }, PASSAGE_FIELDS.length, T);
+      this.frozen = frame(order, page, passage, anchorPostings(order, T));
     }
     return this.frozen;
   }
@@ -169,6 +180,8 @@ export class Engine {
     this.frozen = undefined;
     this.vocabulary = undefined;
     this.pageAcc = undefined;
+    this.anchorAcc = undefined;
+    this.anchorScores = undefined;
     this.passageAcc = undefined;
   }
 
@@ -228,7 +241,12 @@ export class Engine {
     return mask;
   }
 
-  /** Page summaries matching the question's terms, synonyms and compounds (with prefix and typo matches). */
+  /**
+   * Page summaries matching the question's terms, synonyms and compounds (with prefix and typo
+   * matches), plus ANCHORS.weight × the score of the page's anchor document. Anchor matches add to
+   * the score only: they mark no term as matched; a page found only by its anchors is visited with
+   * nothing matched (its passages may still match).
+   */
   searchPages(
     query: ParsedQuery,
     filter: Filter | undefined,
@@ -248,9 +266,40 @@ export class Engine {
       return { covers: query.covers.get(term) ?? 0, indirect: query.indirect.has(term), matches };
     });
     const mask = this.maskOf(filter);
+    const anchored = this.searchAnchors(searched);
+    const scores = this.anchorScores;
     this.pageAcc.run(p, searched, SEARCH.pageBoosts, SEARCH.bm25, (doc, score, matched, indirect) => {
-      if (!mask || mask[doc] === 1) visit(doc, score, matched, indirect);
+      let extra = 0;
+      if (scores && scores[doc]! > 0) {
+        extra = scores[doc]!;
+        scores[doc] = 0;
+      }
+      if (!mask || mask[doc] === 1) visit(doc, score + extra, matched, indirect);
     });
+    for (const doc of anchored) {
+      const extra = scores![doc]!;
+      if (extra === 0) continue;
+      scores![doc] = 0;
+      if (!mask || mask[doc] === 1) visit(doc, extra, 0, 0);
+    }
+  }
+
+  /**
+   * Fills `anchorScores` with the weighted anchor score of each page position the question's
+   * terms match, and returns those positions ([] when anchors are off). Contract: `searchPages`
+   * sets every slot back to zero before it returns.
+   */
+  private searchAnchors(searched: readonly SearchedTerm[]): number[] {
+    const a = this.freeze().anchorPostings;
+    if (ANCHORS.weight === 0 || a.termStart[a.terms] === 0) return [];
+    this.anchorAcc ??= new Accumulator(a.docs);
+    const scores = (this.anchorScores ??= new Float64Array(a.docs));
+    const docs: number[] = [];
+    this.anchorAcc.run(a, searched, [ANCHORS.weight], SEARCH.bm25, (doc, score) => {
+      scores[doc] = score;
+      docs.push(doc);
+    });
+    return docs;
   }
 
   /**
@@ -321,7 +370,12 @@ export class Engine {
   }
 }
 
-function frame(order: PageEntry[], pagePostings: Postings, passagePostings: Postings): Frozen {
+function frame(
+  order: PageEntry[],
+  pagePostings: Postings,
+  passagePostings: Postings,
+  anchorPostings: Postings,
+): Frozen {
   const passagePage = new Uint32Array(passagePostings.docs);
   const passageIndex = new Uint32Array(passagePostings.docs);
   let doc = 0;
@@ -332,7 +386,7 @@ function frame(order: PageEntry[], pagePostings: Postings, passagePostings: Post
     }
   });
   const references = new Int32Array(order.length).fill(-1);
-  return { order, pagePostings, passagePostings, passagePage, passageIndex, references };
+  return { order, pagePostings, passagePostings, anchorPostings, passagePage, passageIndex, references };
 }
 
 /** The terms some page summary holds: what prefix and typo matching may expand to. */

@@ -1,3 +1,4 @@
+import { type OutgoingAnchors, outgoingAnchors } from "./anchors.js";
 import { encodeDoc } from "./doc-tokens.js";
 import type { PassageFile } from "./passage-file.js";
 import { type Passage, indexText } from "./passages.js";
@@ -30,6 +31,8 @@ export interface PageEntry {
   textEnds: Uint32Array;
   /** How many of the page's own reference keys its own Markdown mentions. */
   selfRefs: number;
+  /** The anchor text this page gives other pages (anchors.ts). */
+  anchors: OutgoingAnchors;
 }
 
 /**
@@ -76,6 +79,7 @@ export function encodePage(
       text,
       textEnds,
       selfRefs: selfReferences(meta, mentioned),
+      anchors: outgoingAnchors(meta, passages, dict),
     },
     mentioned,
   };

@@ -7,10 +7,11 @@ import { PAGE_FIELDS, type PageEntry, PASSAGE_FIELDS, pageText, passageCount } f
 import { createPassageFile } from "./passage-file.js";
 import type { Postings } from "./postings.js";
 import { ReferenceCounter } from "./references.js";
+import { anchorsConsistent } from "./anchors.js";
 import { TermDictionary } from "./term-dictionary.js";
 
-/** id, path, locale, title, description, updatedAt, selfRefs, passages */
-type SavedPage = [number, string, string, string, string, string, number, number];
+/** id, path, locale, title, description, updatedAt, selfRefs, passages, keys of the anchors it gives */
+type SavedPage = [number, string, string, string, string, string, number, number, string[]];
 
 interface Head {
   builtAt?: string;
@@ -32,15 +33,16 @@ export function encodeEngine(engine: Engine, builtAt: string | undefined): Buffe
   const head: Head = {
     ...(builtAt ? { builtAt } : {}),
     savedAt: new Date().toISOString(),
-    pages: order.map(({ meta, selfRefs, ...e }) => [
-      meta.id,
-      meta.path,
-      meta.locale,
-      meta.title,
-      meta.description,
-      meta.updatedAt,
-      selfRefs,
-      passageCount({ meta, selfRefs, ...e }),
+    pages: order.map((e) => [
+      e.meta.id,
+      e.meta.path,
+      e.meta.locale,
+      e.meta.title,
+      e.meta.description,
+      e.meta.updatedAt,
+      e.selfRefs,
+      passageCount(e),
+      e.anchors.keys,
     ]),
   };
   const references = [...engine.references.entries()];
@@ -65,8 +67,13 @@ export function encodeEngine(engine: Engine, builtAt: string | undefined): Buffe
       "textEnds",
       order.map((e) => e.textEnds),
     ),
+    ...concat(
+      "anchorDocs",
+      order.map((e) => e.anchors.docs),
+    ),
     ...postingsSections("pagePostings", frozen.pagePostings),
     ...postingsSections("passagePostings", frozen.passagePostings),
+    ...postingsSections("anchorPostings", frozen.anchorPostings),
   });
 }
 
@@ -129,6 +136,7 @@ async function decodeEngine(fd: number, file: string): Promise<LoadOutcome> {
     const passageDocs = slices(read.contents, "passageDocs", "u32", head.pages.length);
     const passageStarts = slices(read.contents, "passageStarts", "u32", head.pages.length);
     const textEnds = slices(read.contents, "textEnds", "u32", head.pages.length);
+    const anchorDocs = slices(read.contents, "anchorDocs", "u32", head.pages.length);
     const text = read.contents.stored("text");
     const textStart = at("textStart");
     if (textStart.length !== head.pages.length + 1 || textStart[head.pages.length] !== text.bytes)
@@ -136,7 +144,7 @@ async function decodeEngine(fd: number, file: string): Promise<LoadOutcome> {
     const passageFile = createPassageFile(fd, file);
     let passages = 0;
     const pages: PageEntry[] = head.pages.map(
-      ([id, path, locale, title, description, updatedAt, selfRefs, count], i) => {
+      ([id, path, locale, title, description, updatedAt, selfRefs, count, anchorKeys], i) => {
         const entry: PageEntry = {
           meta: { id, path, locale, title, description, updatedAt },
           pageDoc: pageDoc(i),
@@ -145,9 +153,12 @@ async function decodeEngine(fd: number, file: string): Promise<LoadOutcome> {
           text: { file: passageFile, at: text.offset + textStart[i]! },
           textEnds: textEnds(i),
           selfRefs,
+          anchors: { keys: anchorKeys, docs: anchorDocs(i) },
         };
         if (
           typeof id !== "number" ||
+          !Array.isArray(anchorKeys) ||
+          !anchorsConsistent(entry.anchors) ||
           entry.passageStarts.length !== count + 1 ||
           entry.textEnds.length !== 2 * count + 1 ||
           entry.passageStarts[count] !== entry.passageDocs.length ||
@@ -160,9 +171,10 @@ async function decodeEngine(fd: number, file: string): Promise<LoadOutcome> {
     );
     const page = readPostings(read.contents, "pagePostings", PAGE_FIELDS.length, dict.size);
     const passage = readPostings(read.contents, "passagePostings", PASSAGE_FIELDS.length, dict.size);
-    if (page.docs !== pages.length || passage.docs !== passages)
+    const anchor = readPostings(read.contents, "anchorPostings", 1, dict.size);
+    if (page.docs !== pages.length || passage.docs !== passages || anchor.docs !== pages.length)
       return { ok: false, reason: "corrupt", detail: "pages and index disagree" };
-    const engine = new Engine({ dict, references, pages, postings: { page, passage }, passageFile });
+    const engine = new Engine({ dict, references, pages, postings: { page, passage, anchor }, passageFile });
     return { ok: true, engine, ...(head.builtAt ? { builtAt: head.builtAt } : {}) };
   } catch (error) {
     return { ok: false, reason: "corrupt", detail: (error as Error).message };

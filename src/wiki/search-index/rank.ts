@@ -13,6 +13,8 @@ import type { IndexedPage, RankedPage } from "./index-types.js";
  * where coverage is the share of the question's terms the page matched anywhere (a synonym counts
  * half): a page that matches most of the question beats one that matches a single rare word many
  * times, and among pages saying much the same, the one other pages refer to more often wins.
+ * The page-document score includes the anchor text other pages give the page (anchors.ts,
+ * engine.ts `searchPages`); anchor matches add to it but never to coverage.
  * The weights were tuned on bench/answer-quality (see its README section for the method).
  */
 export const RANKING = {
