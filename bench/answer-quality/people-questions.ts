@@ -30,14 +30,20 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-/** The split of `count` questions: a Fisher–Yates shuffle with the seed; the first third is dev. */
-export function drawSplit(count: number, seed = SPLIT_SEED): Array<"dev" | "test"> {
+/** 0 … count−1 in the order of a Fisher–Yates shuffle with the seed. */
+export function seededOrder(count: number, seed: number): number[] {
   const random = seededRandom(seed);
   const order = Array.from({ length: count }, (_, i) => i);
   for (let i = order.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
     [order[i], order[j]] = [order[j]!, order[i]!];
   }
+  return order;
+}
+
+/** The split of `count` questions: a Fisher–Yates shuffle with the seed; the first third is dev. */
+export function drawSplit(count: number, seed = SPLIT_SEED): Array<"dev" | "test"> {
+  const order = seededOrder(count, seed);
   const dev = new Set(order.slice(0, Math.floor(count / 3)));
   return order.map((_, i) => (dev.has(i) ? "dev" : "test"));
 }

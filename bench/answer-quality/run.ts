@@ -61,7 +61,7 @@ const agent = resolveAgentSettings("bench", undefined, "https://wiki.example.com
 /** Paths compare as the wiki import writes them ("ping.py" becomes "ping-py" there). */
 const norm = (path: string) => path.toLowerCase().replace(/\./g, "-");
 
-function rankOf(question: QualityQuestion, paths: string[]): number {
+export function rankOf(question: QualityQuestion, paths: string[]): number {
   const wanted = new Set(question.answers.map(norm));
   return paths.findIndex((p) => wanted.has(norm(p)));
 }

@@ -26,6 +26,8 @@ import type { ParsedQuery } from "./query.js";
 import { keysFor, ReferenceCounter, referenceKeys } from "./references.js";
 import { TermDictionary } from "./term-dictionary.js";
 import { type ExpansionOptions, Vocabulary } from "./term-expansion.js";
+import { sectionWords } from "./section-words.js";
+import { titleWordWeights } from "./title-words.js";
 import type { IndexedPage } from "./index-types.js";
 
 export type { PageEntry } from "./page-entry.js";
@@ -40,13 +42,19 @@ export const INDEX_FORMAT_VERSION = 410 + ANALYZER_VERSION;
  * give it (anchors.ts); its score only adds to the page score (ANCHORS.weight). Keeping the
  * summary and the passages apart stops a title word from being counted once per passage, which
  * made long pages with a lucky title win. The description, a page's summary
- * written by a person, is the best evidence of what the page is for and weighs most.
+ * written by a person, is the best evidence of what the page is for and weighs most. The title and
+ * path boosts are further weighted per word, by how much the word is a page name rather than an
+ * everyday word (title-words.ts: `make`, `read` weigh less than `chmod`); a section word's path
+ * match ("linux" in tldr/linux/…) earns nothing, being a preference instead (section-words.ts).
  * BM25+ per field (each field saturates on its own, then weighted and summed) is kept over BM25F
  * (fields weighted, then saturated once): on the tuning sets of bench/answer-quality BM25F with
  * k = 2–3 put 3–4 more dev questions first but 2–4 fewer of the tuned set, and it ranks the
  * handbook's two-factor page below its access page for "turn on two-factor authentication".
  */
 export const SEARCH = {
+  // Read at every search, so a change takes effect at the next one without a rebuild (boosts are
+  // applied when searching, not stored in the postings); `expansion` is replaced, never changed in
+  // place: expansions are remembered per options object (term-expansion.ts).
   bm25: { k: 1.2, b: 0.75, d: 0.5, combine: "per-field" } satisfies Bm25Params,
   pageBoosts: [1.5, 1.5, 5, 1.2],
   passageBoosts: [1.2, 1, 0.75],
@@ -90,6 +98,13 @@ export interface Frozen {
   passageIndex: Uint32Array;
   /** `referencesTo` per page position, -1 until asked. */
   references: Int32Array;
+  /**
+   * Per term id, computed once per freeze: the weight of the title field (title-words.ts), of the
+   * path field (the same, 0 for a section word), and 1 for a section word (section-words.ts).
+   */
+  titleWeights: Float32Array;
+  pathWeights: Float32Array;
+  sections: Uint8Array;
 }
 
 /**
@@ -210,6 +225,10 @@ export class Engine {
     return fieldTerms(entry.pageDoc, 0, PAGE_FIELDS.length, [PAGE_FIELD.title]);
   }
 
+  pathTerms(entry: PageEntry): Uint32Array {
+    return fieldTerms(entry.pageDoc, 0, PAGE_FIELDS.length, [PAGE_FIELD.path]);
+  }
+
   /** Pages referring to this one, other than itself. */
   referencesTo(entry: PageEntry): number {
     return this.references.count(keysFor(entry.meta)) - entry.selfRefs;
@@ -245,7 +264,9 @@ export class Engine {
    * Page summaries matching the question's terms, synonyms and compounds (with prefix and typo
    * matches), plus ANCHORS.weight × the score of the page's anchor document. Anchor matches add to
    * the score only: they mark no term as matched; a page found only by its anchors is visited with
-   * nothing matched (its passages may still match).
+   * nothing matched (its passages may still match). A title or path match counts as much as the
+   * word is a page name rather than an everyday word (title-words.ts); a section word's path match
+   * counts nothing (section-words.ts).
    */
   searchPages(
     query: ParsedQuery,
@@ -268,14 +289,25 @@ export class Engine {
     const mask = this.maskOf(filter);
     const anchored = this.searchAnchors(searched);
     const scores = this.anchorScores;
-    this.pageAcc.run(p, searched, SEARCH.pageBoosts, SEARCH.bm25, (doc, score, matched, indirect) => {
-      let extra = 0;
-      if (scores && scores[doc]! > 0) {
-        extra = scores[doc]!;
-        scores[doc] = 0;
-      }
-      if (!mask || mask[doc] === 1) visit(doc, score + extra, matched, indirect);
-    });
+    this.pageAcc.run(
+      p,
+      searched,
+      SEARCH.pageBoosts,
+      SEARCH.bm25,
+      (doc, score, matched, indirect) => {
+        let extra = 0;
+        if (scores && scores[doc]! > 0) {
+          extra = scores[doc]!;
+          scores[doc] = 0;
+        }
+        if (!mask || mask[doc] === 1) visit(doc, score + extra, matched, indirect);
+      },
+      0,
+      [
+        { fields: 1 << PAGE_FIELD.title, by: frozen.titleWeights },
+        { fields: 1 << PAGE_FIELD.path, by: frozen.pathWeights },
+      ],
+    );
     for (const doc of anchored) {
       const extra = scores![doc]!;
       if (extra === 0) continue;
@@ -386,7 +418,21 @@ function frame(
     }
   });
   const references = new Int32Array(order.length).fill(-1);
-  return { order, pagePostings, passagePostings, anchorPostings, passagePage, passageIndex, references };
+  const titleWeights = titleWordWeights(pagePostings, passagePostings, passagePage);
+  const sections = sectionWords(pagePostings);
+  const pathWeights = titleWeights.map((w, t) => (sections[t] === 1 ? 0 : w));
+  return {
+    order,
+    pagePostings,
+    passagePostings,
+    anchorPostings,
+    passagePage,
+    passageIndex,
+    references,
+    titleWeights,
+    pathWeights,
+    sections,
+  };
 }
 
 /** The terms some page summary holds: what prefix and typo matching may expand to. */

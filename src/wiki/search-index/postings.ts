@@ -109,6 +109,12 @@ export interface SearchedTerm {
   matches: Array<{ id: number; weight: number }>;
 }
 
+/** Per-term weights of some fields (`fields`, a bit mask over fields), indexed by term id. */
+export interface FieldScale {
+  fields: number;
+  by: ArrayLike<number>;
+}
+
 /**
  * Scratch space reused by every search on one Postings (searches are synchronous, so never
  * overlap). Contract: between searches, every slot is zero and `count` is 0.
@@ -136,6 +142,7 @@ export class Accumulator {
    * weight, summed over terms; then multiplied by how many searched terms matched (a document
    * matching more of the question wins). Calls `visit` for each matching document, then resets.
    * A term found only in `weakFields` (a bit mask over fields) counts as `indirect`, not `matched`.
+   * Each of `fieldScales` multiplies the weight of its fields by the matched term's entry in `by`.
    */
   run(
     p: Postings,
@@ -144,6 +151,7 @@ export class Accumulator {
     bm25: Bm25Params,
     visit: (doc: number, score: number, matched: number, indirect: number) => void,
     weakFields = 0,
+    fieldScales: readonly FieldScale[] = [],
   ): void {
     const F = p.fields;
     const N = p.docs;
@@ -166,6 +174,8 @@ export class Accumulator {
             df === 0 ? 0 : boosts[f]! * weight * (bm25f ? 1 : Math.log(1 + (N - df + 0.5) / (df + 0.5)));
           scale[f] = b / (p.avgLength[f]! || 1);
         }
+        for (const { fields, by } of fieldScales)
+          for (let f = 0; f < F; f++) if ((fields & (1 << f)) !== 0) idf[f]! *= by[id] ?? 1;
         const to = p.termStart[id + 1]!;
         for (let i = p.termStart[id]!; i < to; i++) {
           const doc = p.postDoc[i]!;

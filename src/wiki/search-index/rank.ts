@@ -1,5 +1,6 @@
 import type { Engine, PageEntry } from "./engine.js";
 import type { ParsedQuery } from "./query.js";
+import { questionSections, SECTION_WORDS } from "./section-words.js";
 import { textEvidence } from "./text-evidence.js";
 import type { IndexedPage, RankedPage } from "./index-types.js";
 
@@ -8,16 +9,20 @@ import type { IndexedPage, RankedPage } from "./index-types.js";
  *   (pageWeight × its page-document score + best passage + a share of the next two)
  *   × coverage ^ coordination
  *   × (1 + referenceWeight × ln(1 + references))
+ *   × (1 + SECTION_WORDS.preference, when the question names a section the page's path is in)
  *   × (1 + wholeTitle, when the question contains the page's whole title)
  *   × (1 + phrase × share of the question's word pairs the page contains)   [best pages only]
  * where coverage is the share of the question's terms the page matched anywhere (a synonym counts
- * half): a page that matches most of the question beats one that matches a single rare word many
- * times, and among pages saying much the same, the one other pages refer to more often wins.
+ * half; section words such as "linux" in "on linux" are not counted: section-words.ts): a page
+ * that matches most of the question beats one that matches a single rare word many times, and
+ * among pages saying much the same, the one other pages refer to more often wins.
  * The page-document score includes the anchor text other pages give the page (anchors.ts,
  * engine.ts `searchPages`); anchor matches add to it but never to coverage.
  * The weights were tuned on bench/answer-quality (see its README section for the method).
  */
 export const RANKING = {
+  // Read at every search (bench/answer-quality/fit.ts varies them at run time), except
+  // passagesKept and the length of followerWeights: they size the scratch arrays (KEPT) at load.
   pageWeight: 1.5,
   followerWeights: [1, 0.3, 0.15],
   coordination: 3,
@@ -133,8 +138,12 @@ export function rankPages(
       if (kept < KEPT) s.kept[ordinal] = kept + 1;
     });
 
+    const { ignored, sections } = questionSections(engine.dict, frozen.sections, query, termCount);
+    const counted = termCount - popcount(ignored);
     const coverageOf = (matched: number, indirect: number) =>
-      (popcount(matched) + 0.5 * popcount(indirect & ~matched)) / termCount;
+      (popcount(matched & ~ignored) + 0.5 * popcount(indirect & ~matched & ~ignored)) / counted;
+    const preference = (entry: PageEntry) =>
+      sections.length > 0 && holdsAny(engine.pathTerms(entry), sections) ? 1 + SECTION_WORDS.preference : 1;
     const keep = Math.max(limit, RANKING.rescored);
     const top: Acc[] = [];
     for (let i = 0; i < s.count; i++) {
@@ -143,11 +152,12 @@ export function rankPages(
       for (let j = 0; j < s.kept[o]!; j++)
         evidence += s.passageScores[o * KEPT + j]! * (RANKING.followerWeights[j] ?? 0);
       const coverage = coverageOf(s.matched[o]!, s.indirect[o]!);
-      const evidenceWithPrior = evidence * (1 + RANKING.referenceWeight * Math.log1p(engine.referencesAt(o)));
+      const entry = frozen.order[o]!;
+      const evidenceWithPrior =
+        evidence * (1 + RANKING.referenceWeight * Math.log1p(engine.referencesAt(o))) * preference(entry);
       // The whole-title bonus is the only factor left: skip pages that cannot reach the last kept one.
       const bound = evidenceWithPrior * (1 + RANKING.wholeTitle) * coverage ** RANKING.coordination;
       if (top.length === keep && bound < top[keep - 1]!.score) continue;
-      const entry = frozen.order[o]!;
       const titled = s.pageScore[o]! > 0 && isTitled(engine, entry, query);
       const base = evidenceWithPrior * (titled ? 1 + RANKING.wholeTitle : 1);
       const a: Acc = {
@@ -200,6 +210,11 @@ function isTitled(engine: Engine, entry: PageEntry, query: ParsedQuery): boolean
   if (title.length === 0) return false;
   for (let i = 0; i < title.length; i++) if (!query.covers.has(engine.dict.term(title[i]!))) return false;
   return true;
+}
+
+function holdsAny(terms: Uint32Array, ids: readonly number[]): boolean {
+  for (let i = 0; i < terms.length; i++) if (ids.includes(terms[i]!)) return true;
+  return false;
 }
 
 /** Keeps `top` sorted best first and at most `keep` long. */

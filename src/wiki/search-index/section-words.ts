@@ -1,0 +1,73 @@
+import { PAGE_FIELD, PAGE_FIELDS } from "./page-entry.js";
+import type { Postings } from "./postings.js";
+import type { ParsedQuery } from "./query.js";
+import type { TermDictionary } from "./term-dictionary.js";
+
+/**
+ * Section words: a word in many pages' paths that is not in their titles ("linux" in
+ * tldr/linux/mount, "security" in handbook/security/access) names a part of the wiki. A question
+ * that says it ("on linux", or "on mac" through its synonym "osx") tells where to look, not what
+ * the page must say: pages under such a path are preferred (score × (1 + preference)), the path
+ * match itself earns no term score, and the word is left out of coverage, so pages that do not
+ * repeat it are not punished for that.
+ *
+ * A word is a section word when at least `minShare` of the pages (and at least `minPages`) have it
+ * in their path but not in their title: counted once per freeze from the page postings.
+ * On the tuning sets of bench/answer-quality, preference 3 (×4): dev +1 top-1 and +1 top-3, tuned
+ * +1 top-3, against no section words; preference 0–1.5 lost a top-3 on the tuned set ("on mac" →
+ * pbcopy), 2 was the same as 3 before the anchor text (anchors.ts) and one tuned top-3 less after.
+ * `enabled: false` turns the signal off (the section word is then an ordinary question word).
+ */
+export const SECTION_WORDS = { enabled: true, preference: 3, minShare: 0.01, minPages: 3 };
+
+/** Per term id, 1 for a section word (above), else 0. */
+export function sectionWords(pages: Postings): Uint8Array {
+  const F = PAGE_FIELDS.length;
+  const out = new Uint8Array(pages.terms);
+  if (!SECTION_WORDS.enabled) return out;
+  const least = Math.max(SECTION_WORDS.minPages, SECTION_WORDS.minShare * pages.docs);
+  for (let t = 0; t < pages.terms; t++) {
+    if (pages.fieldDf[t * F + PAGE_FIELD.path]! < least) continue;
+    let n = 0;
+    for (let i = pages.termStart[t]!; i < pages.termStart[t + 1]!; i++)
+      if (pages.postTf[i * F + PAGE_FIELD.path]! > 0 && pages.postTf[i * F + PAGE_FIELD.title] === 0) n++;
+    if (n >= least) out[t] = 1;
+  }
+  return out;
+}
+
+/** What a question's section words change in ranking (rank.ts). */
+export interface QuestionSections {
+  /** Bit mask over the question's terms: those left out of coverage. */
+  ignored: number;
+  /** The section words the question names, itself or through a synonym (term ids). */
+  sections: number[];
+}
+
+const NONE: QuestionSections = { ignored: 0, sections: [] };
+
+/**
+ * The section words of a question (`isSection` from `sectionWords`, by the ids of `dict`). A
+ * question made of section words only keeps them all as ordinary words in coverage (coverage needs
+ * something to count).
+ */
+export function questionSections(
+  dict: TermDictionary,
+  isSection: Uint8Array,
+  query: ParsedQuery,
+  counted: number,
+): QuestionSections {
+  if (!SECTION_WORDS.enabled) return NONE;
+  const all = counted >= 31 ? -1 : (1 << counted) - 1;
+  let ignored = 0;
+  const sections: number[] = [];
+  for (const [term, mask] of query.covers) {
+    const id = dict.find(term);
+    // A compound covers two question words: it names a page, not a section.
+    if (id === undefined || isSection[id] !== 1 || mask === 0 || (mask & (mask - 1)) !== 0) continue;
+    sections.push(id);
+    ignored |= mask & all;
+  }
+  if (sections.length === 0) return NONE;
+  return { ignored: ignored === all ? 0 : ignored, sections };
+}
