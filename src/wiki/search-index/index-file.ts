@@ -153,7 +153,8 @@ export async function readIndexFile<Head>(
       onDisk.includes(name) ||
       info.kind !== kind ||
       info.offset % 8 !== 0 ||
-      info.offset + info.length * Kind.BYTES_PER_ELEMENT > size
+      info.offset + info.length * Kind.BYTES_PER_ELEMENT > size ||
+      holes.some((h) => info.offset < h.end && info.offset + info.length * Kind.BYTES_PER_ELEMENT > h.start)
     )
       throw new RangeError(`section ${name} missing or out of bounds`);
     return new Kind(
@@ -163,7 +164,7 @@ export async function readIndexFile<Head>(
     );
   };
   const stored = (name: string): StoredSection => {
-    const info = parsed.sections[name];
+    const info = parsed.sections?.[name];
     if (!info || !onDisk.includes(name)) throw new RangeError(`section ${name} is not on disk`);
     return { offset: info.offset, bytes: info.length * KINDS[info.kind].BYTES_PER_ELEMENT };
   };
