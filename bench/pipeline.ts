@@ -1,7 +1,8 @@
 import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { QUESTIONS } from "./answer-quality/questions.js";
+import { processCpuMs } from "./lib/cpu-profile.js";
 import { burst, type LoadResult } from "./lib/load.js";
 import { rssMb, stopProcess, waitFor } from "./lib/processes.js";
 import { writeResults } from "./lib/results.js";
@@ -23,6 +24,21 @@ export interface PipelineOptions {
 
 const questions = QUESTIONS.map((q) => q.question);
 
+/**
+ * A burst, with the CPU time (user + system, all threads, from /proc) the bot's process spent on
+ * it per answered message: steadier than throughput on a shared machine.
+ */
+async function measuredBurst(
+  world: Parameters<typeof burst>[0],
+  pid: number | undefined,
+  list: readonly string[],
+  count: number,
+): Promise<LoadResult & { cpuMsPerMessage: number }> {
+  const before = processCpuMs(pid);
+  const result = await burst(world, list, count);
+  return { ...result, cpuMsPerMessage: (processCpuMs(pid) - before) / Math.max(1, result.answered) };
+}
+
 export async function runPipeline(options: PipelineOptions = {}) {
   const runs = options.runs ?? 3;
   const messages = options.messages ?? 1400;
@@ -40,9 +56,11 @@ export async function runPipeline(options: PipelineOptions = {}) {
     const coldReadyMs = first.readyMs;
     await stopProcess(first.child);
 
-    const baseline: LoadResult[] = [];
-    const gateway: LoadResult[] = [];
-    const uncached: LoadResult[] = [];
+    type Measured = LoadResult & { cpuMsPerMessage: number };
+    const baseline: Measured[] = [];
+    const gateway: Measured[] = [];
+    const uncached: Measured[] = [];
+    const load: number[] = [loadavg()[0]!];
     const readyMs: number[] = [];
     const idleRss: number[] = [];
     const echoIdleRss: number[] = [];
@@ -73,7 +91,7 @@ export async function runPipeline(options: PipelineOptions = {}) {
       });
       await new Promise((r) => setTimeout(r, 1000));
       echoIdleRss.push(rssMb(echo.pid));
-      baseline.push(await burst(world, questions, messages));
+      baseline.push(await measuredBurst(world, echo.pid, questions, messages));
       await stopProcess(echo);
 
       const listedBefore = listings();
@@ -81,7 +99,7 @@ export async function runPipeline(options: PipelineOptions = {}) {
       readyMs.push(gw.readyMs);
       idleRss.push(rssMb(gw.child.pid));
       const before = world.wiki.stats().requests;
-      const result = await burst(world, questions, messages);
+      const result = await measuredBurst(world, gw.child.pid, questions, messages);
       graphqlPerAnswer.push((world.wiki.stats().requests - before) / Math.max(1, result.answered));
       gateway.push(result);
       // Every question different: no answer cache hit, the ranking runs for each message.
@@ -89,7 +107,8 @@ export async function runPipeline(options: PipelineOptions = {}) {
         { length: 300 },
         (_, i) => `${questions[i % questions.length]} (${run}-${i})`,
       );
-      uncached.push(await burst(world, unique, unique.length));
+      uncached.push(await measuredBurst(world, gw.child.pid, unique, unique.length));
+      load.push(loadavg()[0]!);
       afterRss.push(rssMb(gw.child.pid));
       // One wiki check cycle ran since the start (the refresh interval is an hour): its listings.
       listingsPerCycle.push(listings() - listedBefore);
@@ -105,7 +124,7 @@ export async function runPipeline(options: PipelineOptions = {}) {
         ? (await runSoak(options.soakSeconds!, { world, stateDir, port })).data
         : undefined;
 
-    const m = (values: LoadResult[], key: keyof LoadResult) => median(values.map((v) => Number(v[key])));
+    const m = (values: Measured[], key: keyof Measured) => median(values.map((v) => Number(v[key])));
     const data = {
       runs,
       messages,
@@ -116,15 +135,23 @@ export async function runPipeline(options: PipelineOptions = {}) {
         p50: m(baseline, "p50"),
         p95: m(baseline, "p95"),
         p99: m(baseline, "p99"),
+        cpuMsPerMessage: m(baseline, "cpuMsPerMessage"),
       },
       gateway: {
         perSecond: m(gateway, "perSecond"),
         p50: m(gateway, "p50"),
         p95: m(gateway, "p95"),
         p99: m(gateway, "p99"),
+        cpuMsPerMessage: m(gateway, "cpuMsPerMessage"),
       },
       ratio: m(gateway, "perSecond") / m(baseline, "perSecond"),
-      uncached: { perSecond: m(uncached, "perSecond"), p50: m(uncached, "p50"), p95: m(uncached, "p95") },
+      uncached: {
+        perSecond: m(uncached, "perSecond"),
+        p50: m(uncached, "p50"),
+        p95: m(uncached, "p95"),
+        cpuMsPerMessage: m(uncached, "cpuMsPerMessage"),
+      },
+      loadAverage: median(load),
       answered: gateway.map((g) => g.answered),
       indexBuildMs,
       coldReadyMs,
@@ -171,6 +198,12 @@ export async function runPipeline(options: PipelineOptions = {}) {
           `${round(data.uncached.perSecond, 1)}, ${round(data.uncached.p50, 0)}, ${round(data.uncached.p95, 0)}`,
           round(data.uncached.perSecond / data.baseline.perSecond, 2),
         ],
+        [
+          "CPU ms per answered message (process, all threads): repeated; all-distinct",
+          round(data.baseline.cpuMsPerMessage, 3),
+          `${round(data.gateway.cpuMsPerMessage, 3)}; ${round(data.uncached.cpuMsPerMessage, 3)}`,
+          `${round(data.baseline.cpuMsPerMessage / data.gateway.cpuMsPerMessage, 2)}; ${round(data.baseline.cpuMsPerMessage / data.uncached.cpuMsPerMessage, 2)}`,
+        ],
         ["GraphQL requests per answer (warm index)", "—", round(data.graphqlRequestsPerAnswer, 3), "goal 0"],
         [
           "wiki listings (`pages.list`) in a check cycle, saved index",
@@ -206,6 +239,7 @@ export async function runPipeline(options: PipelineOptions = {}) {
       ],
       notes: [
         "Telegram itself allows about 30 messages/s per bot and 1 message/s per chat; the sandbox's flood model was off.",
+        `Load average (1 min, median) ${round(data.loadAverage, 2)}: the throughput ratio depends on it (a busy machine slows the echo bot more than the gateway); the CPU ratio (echo bot's CPU per message / the gateway's) much less.`,
       ],
     });
     return { data, table };

@@ -96,7 +96,8 @@ export function detectAddressing(message: AddressingInput, bot: BotIdentity): Ad
   }
 
   let args = removeSpans(text, remove);
-  if (spans.length === 0 && username !== "") {
+  // A mention written without an entity still holds an "@": without one there is nothing to find.
+  if (spans.length === 0 && username !== "" && args.includes("@")) {
     const word = new RegExp(`(^|[^A-Za-z0-9_@])@${escapeRegExp(username)}(?![A-Za-z0-9_])([ \\t]?)`, "gi");
     args = args.replace(word, (_all, before: string, after: string) => {
       mentionsBot = true;

@@ -18,10 +18,16 @@ export type { JournalEntry } from "./journal-state.js";
  *   BEFORE the runner can ask for the next batch (which confirms this one to Telegram). The file
  *   store writes synchronously, so once `record` returns, a kill -9 cannot lose the batch; its
  *   fdatasync runs off the event loop, and once `flush()` resolved a power cut cannot lose it either.
- * - `markSent(updateId, chunk)` is written the moment Telegram accepted reply chunk `chunk`;
- *   `markDone(updateId)` when the handler finished. A replay skips chunks already sent, so a
+ * - `markSending(updateId, chunk)` is in the file before the chunk can leave (written at once,
+ *   synchronously); `markSent(updateId, chunk)` is called the moment Telegram accepted reply chunk
+ *   `chunk`, `markDone(updateId)` when the handler finished. A replay skips chunks already sent, so a
  *   restart never answers twice; the one unavoidable window is a reply Telegram accepted whose
- *   answer the process did not read before it died (then it is sent again: at-least-once).
+ *   sent mark was not yet in the file when the process died (then it is sent again: at-least-once,
+ *   and named, since its sending mark is there). The file store gathers the sent and done marks of
+ *   one turn of the event loop into one write (at the end of the turn, or earlier with the next
+ *   synchronous write, `flush()` or `close()`), so a crash loses at most that turn's marks: a lost
+ *   done mark replays an update whose chunks are all sent (nothing is sent again), a lost sent mark
+ *   leaves its chunk ambiguous (sent once more, named).
  * - The file is JSON lines (`journal-lines.ts`), validated when read back; a torn last line (kill -9
  *   mid-write) is ignored. Any other unreadable line is skipped and the file as found is kept as
  *   `<file>.damaged-<time>` (reported in `damage`) before it is rewritten: nothing stored is lost.
@@ -94,6 +100,8 @@ export function openJournal(file: string, options: JournalOptions = {}): Journal
   const compact = (): void => {
     appended = 0;
     sink.replace(encodeJournalLines(state.snapshot()));
+    // The snapshot holds every change so far, gathered marks included.
+    later = [];
   };
   const append = (lines: readonly JournalLine[], sync = false): void => {
     if (lines.length === 0) return;
@@ -108,6 +116,37 @@ export function openJournal(file: string, options: JournalOptions = {}): Journal
     }
   };
 
+  /** Sent and done marks not yet in the file, oldest first; written by the next write or turn's end. */
+  let later: JournalLine[] = [];
+  let scheduled = false;
+  /** Writes the gathered marks, then `lines`, as one append; on failure the marks stay gathered. */
+  const appendAfterLater = (lines: readonly JournalLine[], sync = false): void => {
+    if (later.length === 0) return append(lines, sync);
+    const gathered = later;
+    later = [];
+    try {
+      append(lines.length === 0 ? gathered : [...gathered, ...lines], sync);
+    } catch (error) {
+      later = gathered.concat(later);
+      throw error;
+    }
+  };
+  const writeLater = (): void => {
+    scheduled = false;
+    try {
+      appendAfterLater([]);
+    } catch {
+      // `failing()` reports it; the marks stay gathered for the next write.
+    }
+  };
+  const gather = (lines: readonly JournalLine[]): void => {
+    if (lines.length === 0) return;
+    later.push(...lines);
+    if (scheduled) return;
+    scheduled = true;
+    setImmediate(writeLater);
+  };
+
   // Start from a compact file: drops what the previous run finished.
   compact();
 
@@ -115,21 +154,29 @@ export function openJournal(file: string, options: JournalOptions = {}): Journal
     unfinished: state.pending(),
     damage,
     ready: () => Promise.resolve(),
-    flush: () => sink.synced(),
+    flush() {
+      try {
+        appendAfterLater([]);
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+      return sink.synced();
+    },
     record(updates) {
       const { fresh, lines } = state.receive(updates);
-      append(lines, true);
+      appendAfterLater(lines, true);
       return fresh;
     },
     isDone: (id) => state.isDone(id),
     sentChunks: (id) => state.entry(id)?.sent ?? new Set(),
-    // Diagnostics only (it names the replies a crash may have sent twice).
-    markSending: (id, chunk) => append(state.sending(id, chunk)),
-    markSent: (id, chunk) => append(state.sent(id, chunk)),
-    markDone: (id) => append(state.done(id)),
+    // Names the replies a crash may have sent twice: in the file before the chunk can leave.
+    markSending: (id, chunk) => appendAfterLater(state.sending(id, chunk)),
+    markSent: (id, chunk) => gather(state.sent(id, chunk)),
+    markDone: (id) => gather(state.done(id)),
     depth: () => state.count(),
     failing: () => sink.failing(),
     async close() {
+      writeLater();
       sink.close();
     },
   };

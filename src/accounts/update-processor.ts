@@ -1,5 +1,6 @@
 import type { Update } from "grammy/types";
 import type { Logger } from "../log/logger.js";
+import { lazyChild } from "../log/lazy-child.js";
 import type { MessageHandler } from "../core/message-handler.js";
 import type { BotIdentity } from "../core/inbound-message.js";
 import type { ReactionEvent } from "../core/reaction-event.js";
@@ -64,7 +65,7 @@ export function createUpdateProcessor(deps: UpdateProcessorDeps): UpdateProcesso
 
   async function handle(update: Update): Promise<void> {
     const updateId = update.update_id;
-    const updateLog = log.child({ updateId });
+    const updateLog = lazyChild(log, { updateId });
     const membership = toMembershipEvent(update);
     if (membership) {
       updateLog.info(

@@ -2,6 +2,7 @@ import { appendFile, mkdir } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { z } from "zod";
+import { createAppendBatch } from "./append-batch.js";
 import { writeFileAtomic } from "./atomic-file.js";
 import { parseJsonLines } from "./json-lines.js";
 
@@ -22,7 +23,8 @@ export interface JsonLinesFile<T> {
 }
 
 /**
- * Writes are serialized in the order they were queued. A read or write that fails leaves the file
+ * Writes are serialized in the order they were queued; records appended while a write is under way
+ * go into the file together, in one append. A read or write that fails leaves the file
  * as it was and is reported to `onError` once per streak of failures (the next successful write
  * ends the streak), so a full disk is said once, not once per record.
  */
@@ -44,6 +46,16 @@ export function createJsonLinesFile<T>(options: {
     }, failed);
   };
   const line = (record: T) => `${JSON.stringify(record)}\n`;
+  /** The directory is made once, and again after a failed append. */
+  let madeDir = false;
+  const appends = createAppendBatch(enqueue, async (lines) => {
+    if (!madeDir) await mkdir(dirname(file), { recursive: true });
+    madeDir = true;
+    await appendFile(file, lines.join(""), { mode: 0o600 }).catch((error: unknown) => {
+      madeDir = false;
+      throw error;
+    });
+  });
   return {
     readAll() {
       let text: string;
@@ -56,14 +68,11 @@ export function createJsonLinesFile<T>(options: {
       return parseJsonLines(text, options.schema);
     },
     append(record) {
-      const text = line(record);
-      enqueue(async () => {
-        await mkdir(dirname(file), { recursive: true });
-        await appendFile(file, text, { mode: 0o600 });
-      });
+      appends.add(line(record));
     },
     replace(records) {
       const text = records.map(line).join("");
+      appends.cut();
       enqueue(() => writeFileAtomic(file, text));
     },
     flush: () => queue,

@@ -1,6 +1,7 @@
-import { appendFile, mkdir, readFile, rename, stat } from "node:fs/promises";
+import { type FileHandle, mkdir, open, readFile, rename, stat } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { z } from "zod";
+import { createAppendBatch } from "./append-batch.js";
 import { parseJsonLines } from "./json-lines.js";
 
 export interface JsonlLogOptions {
@@ -21,7 +22,8 @@ export interface JsonlLog {
 
 /**
  * An append-only log of JSON lines, rotated by size so it stays bounded ((keep + 1) × maxBytes at
- * most): the live file, then `<file>.1` … `<file>.<keep>`, the oldest dropped.
+ * most): the live file, then `<file>.1` … `<file>.<keep>`, the oldest dropped. Lines appended
+ * while a write is under way are written together (one append per burst, split only by a rotation).
  */
 export function createJsonlLog(options: JsonlLogOptions): JsonlLog {
   const maxBytes = options.maxBytes ?? 1_000_000;
@@ -29,8 +31,19 @@ export function createJsonlLog(options: JsonlLogOptions): JsonlLog {
   let size: number | undefined;
   let queue: Promise<void> = Promise.resolve();
 
-  async function write(line: string): Promise<void> {
-    const bytes = Buffer.byteLength(line);
+  /** The live file, open for appending until it is rotated or a write fails. */
+  let handle: FileHandle | undefined;
+  const append = async (text: string) => {
+    handle ??= await open(options.file, "a", 0o600);
+    await handle.write(text);
+  };
+  const closeHandle = async () => {
+    const closing = handle;
+    handle = undefined;
+    await closing?.close().catch(() => undefined);
+  };
+  /** Appends the lines with as few writes as the size limit allows (a rotation splits them). */
+  async function write(lines: readonly string[]): Promise<void> {
     if (size === undefined) {
       await mkdir(dirname(options.file), { recursive: true });
       size = await stat(options.file).then(
@@ -38,21 +51,39 @@ export function createJsonlLog(options: JsonlLogOptions): JsonlLog {
         () => 0,
       );
     }
-    if (size > 0 && size + bytes > maxBytes) {
-      await rotate(options.file, keep);
-      size = 0;
+    let text = "";
+    let bytes = 0;
+    for (const line of lines) {
+      const lineBytes = Buffer.byteLength(line);
+      if (size + bytes > 0 && size + bytes + lineBytes > maxBytes) {
+        if (bytes > 0) await append(text);
+        size += bytes;
+        text = "";
+        bytes = 0;
+        await closeHandle();
+        if (size > 0) await rotate(options.file, keep);
+        size = 0;
+      }
+      text += line;
+      bytes += lineBytes;
     }
-    await appendFile(options.file, line, { mode: 0o600 });
+    if (bytes > 0) await append(text);
     size += bytes;
   }
+  const batch = createAppendBatch(
+    (next) => {
+      queue = queue.then(next).catch(async (error: unknown) => {
+        size = undefined;
+        await closeHandle();
+        options.onError?.(error);
+      });
+    },
+    write,
+  );
 
   return {
     append(value) {
-      const line = `${JSON.stringify(value)}\n`;
-      queue = queue.then(() => write(line)).catch((error: unknown) => {
-        size = undefined;
-        options.onError?.(error);
-      });
+      batch.add(`${JSON.stringify(value)}\n`);
     },
     flush: () => queue,
   };

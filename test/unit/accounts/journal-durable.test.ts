@@ -56,6 +56,8 @@ describe("a durable journal", () => {
     await expect(j.flush()).rejects.toMatchObject({ code: "journal-write-failed" });
     expect(j.failing()?.code).toBe("journal-write-failed");
     j.markDone(1);
+    // The done mark is written at the end of this turn of the event loop.
+    await new Promise((r) => setImmediate(r));
     expect(j.failing()).toBeUndefined();
     // The batch is not known to be on disk yet: the next flush syncs again.
     const again = j.flush();

@@ -1,3 +1,4 @@
+import { copyFileSync } from "node:fs";
 import { Api } from "grammy";
 import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
@@ -79,6 +80,77 @@ describe("replay after a crash mid-reply", () => {
     const third = openJournal(file, { durable: false });
     expect(sendReply(third, 1, ["a", "b", "c"])).toEqual(["c"]);
     await third.close();
+  });
+
+  it("a crash before the turn's sent and done marks reach the file: nothing lost, the chunk named", async () => {
+    const file = journalFile();
+    const before = openJournal(file, { durable: false });
+    before.record([textUpdate(1), textUpdate(2), textUpdate(3)]);
+    // Update 1 answered in an earlier turn: its marks are in the file.
+    expect(sendReply(before, 1, ["a"])).toEqual(["a"]);
+    before.markDone(1);
+    await new Promise((r) => setImmediate(r));
+    // This turn: update 2 answered (two chunks) and done, then the process dies before the turn
+    // ends: the file is copied as a kill -9 would leave it. The sent mark of chunk 0 went into the
+    // file with chunk 1's sending mark; chunk 1's sent mark and the done mark did not.
+    expect(sendReply(before, 2, ["b", "c"])).toEqual(["b", "c"]);
+    before.markDone(2);
+    const crashed = `${file}.crashed`;
+    copyFileSync(file, crashed);
+    // Update 3 in the same turn: its sending mark carries 2's gathered marks into the file.
+    expect(sendReply(before, 3, ["d"])).toEqual(["d"]);
+    before.markDone(3);
+    const carried = `${file}.carried`;
+    copyFileSync(file, carried);
+    await new Promise((r) => setImmediate(r));
+    const turnEnd = `${file}.turn-end`;
+    copyFileSync(file, turnEnd);
+    await before.close();
+
+    const journal = openJournal(crashed, { durable: false });
+    const { logger, lines } = createMemoryLogger();
+    const replay = createReplay({ unfinished: journal.unfinished, log: logger, submit: () => {} });
+    expect(replay.run()).toEqual({ replayed: [2, 3], ambiguous: [2] });
+    expect(lines().find((l) => l.msg === "replaying unfinished updates")).toMatchObject({ ambiguous: [2] });
+    expect(journal.isDone(1)).toBe(true);
+    // At-least-once: only the chunk whose acceptance was not in the file goes out once more.
+    expect(sendReply(journal, 2, ["b", "c"])).toEqual(["c"]);
+    expect(sendReply(journal, 3, ["d"])).toEqual(["d"]);
+    await journal.close();
+
+    const withCarried = openJournal(carried, { durable: false });
+    expect(withCarried.isDone(2)).toBe(true);
+    expect(withCarried.unfinished.map((e) => [e.updateId, [...e.sent], [...e.ambiguous]])).toEqual([
+      [3, [], [0]],
+    ]);
+    await withCarried.close();
+
+    // At the end of the turn every mark is in the file: nothing is replayed.
+    const lived = openJournal(turnEnd, { durable: false });
+    expect(lived.unfinished).toEqual([]);
+    expect(lived.isDone(3)).toBe(true);
+    await lived.close();
+  });
+
+  it("a done mark whose sent marks reached the file replays nothing twice", async () => {
+    const file = journalFile();
+    const before = openJournal(file, { durable: false });
+    before.record([textUpdate(4)]);
+    expect(sendReply(before, 4, ["a", "b"])).toEqual(["a", "b"]);
+    await new Promise((r) => setImmediate(r));
+    before.markDone(4); // lost in the crash
+    const crashed = `${file}.crashed`;
+    copyFileSync(file, crashed);
+    await before.close();
+    const journal = openJournal(crashed, { durable: false });
+    const replay = createReplay({
+      unfinished: journal.unfinished,
+      log: createMemoryLogger().logger,
+      submit: () => {},
+    });
+    expect(replay.run()).toEqual({ replayed: [4], ambiguous: [] });
+    expect(sendReply(journal, 4, ["a", "b"])).toEqual([]);
+    await journal.close();
   });
 
   it("a reply outside any update is never de-duplicated", async () => {
