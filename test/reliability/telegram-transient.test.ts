@@ -24,6 +24,11 @@ describe("Telegram transient faults", () => {
     await eventually(() => allPolling(daemon.httpUrl), 20_000);
     const { faults } = stack.telegram;
     faults.flood({ perChatPerSecond: 2, perBotPerSecond: 5 });
+    // First a burst in which every call fails, longer than a long poll: each bot's next getUpdates
+    // meets a 502 for sure (the random rates below may hit no call at all while dropped connections
+    // hold the bots back).
+    faults.serverErrors("*", 1, 502);
+    await sleep(2500);
     faults.serverErrors("*", 0.25, 502);
     const asked = send(stack, names, 10, "a");
     for (let round = 0; round < 5; round++) {
