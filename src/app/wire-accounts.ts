@@ -6,6 +6,7 @@ import type { Settings } from "../config/settings.js";
 import type { ChatMigrations } from "../core/chat-migrations.js";
 import type { InlineHandler } from "../core/inline-query.js";
 import type { MessageHandler } from "../core/message-handler.js";
+import { releaseYoungGeneration } from "../core/young-generation.js";
 import type { PollGate } from "../core/poll-gate.js";
 import type { ReactionEvent } from "../core/reaction-event.js";
 import type { Metrics } from "../http/metrics.js";
@@ -43,7 +44,11 @@ export function wireAccounts(deps: {
     journalFile: deps.layout.journalFile,
     ...(deps.journalFor ? { journalFor: deps.journalFor } : {}),
     stopTimeoutMs: settings.stopTimeoutMs,
-    handler: deps.pipeline,
+    // The first message ends the quiet start: answering may grow the young generation.
+    handler: (msg, reply, log) => {
+      releaseYoungGeneration();
+      return deps.pipeline(msg, reply, log);
+    },
     ...(deps.ownership ? { ownership: deps.ownership } : {}),
     inline: deps.inline,
     toPlain: htmlToPlain,

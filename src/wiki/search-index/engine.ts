@@ -12,6 +12,7 @@ import {
   pageMarkdown,
   passageCount,
 } from "./page-entry.js";
+import type { PassageFile } from "./passage-file.js";
 import type { Passage } from "./passages.js";
 import {
   Accumulator,
@@ -126,13 +127,17 @@ export class Engine {
   private passageAcc: Accumulator | undefined;
   /** Per filter, 1 for each page position of the current freeze that passes it (see `maskOf`). */
   private readonly masks = new Map<Filter, Uint8Array>();
+  /** The loaded file the pages' text is read from (pages put since keep theirs in memory). */
+  private readonly passageFile: PassageFile | undefined;
 
   constructor(loaded?: {
     dict: TermDictionary;
     references: ReferenceCounter;
     pages: PageEntry[];
     postings?: { page: Postings; passage: Postings; anchor: Postings };
+    passageFile?: PassageFile;
   }) {
+    this.passageFile = loaded?.passageFile;
     this.dict = loaded?.dict ?? new TermDictionary();
     this.references = loaded?.references ?? new ReferenceCounter();
     this.pages = new Map((loaded?.pages ?? []).map((e) => [e.meta.id, e]));
@@ -203,6 +208,12 @@ export class Engine {
     this.passageAcc = undefined;
   }
 
+  /** Closes the loaded file (when the engine is replaced): its pages' text can no longer be read. */
+  close(): void {
+    this.passageFile?.close();
+  }
+
+  /** Throws PassageFileError when the loaded file holding the text can no longer be read. */
   passage(entry: PageEntry, index: number): Passage | undefined {
     return decodePassage(entry, index);
   }

@@ -10,9 +10,9 @@ import { crc32 } from "node:zlib";
  *   then         u32 length of a JSON head, the JSON head, padding to 8 bytes, then the sections
  *
  * The head names each section (typed array) with its type, byte offset and element count; the
- * sections are read as views into the one buffer, never copied. Contract: `readIndexFile` returns
- * a reason, never throws, for a file that is missing, foreign, of another version, truncated or
- * altered.
+ * sections are read as views into one buffer, never copied, and a section may be left on disk
+ * (read later where it lies). Contract: `readIndexFile` returns a reason, never throws, for a file
+ * that is foreign, of another version, truncated or altered.
  */
 const MAGIC = Buffer.from("WGIDXBIN", "latin1");
 const HEADER = 24;
@@ -29,8 +29,21 @@ interface SectionInfo {
 
 export type ReadFailure = { ok: false; reason: "corrupt" | "old-version"; detail: string };
 
+/** An open file: its size, and a read of up to `into.length` bytes at `position` (the bytes read). */
+export interface IndexFileSource {
+  size: number;
+  read(into: Buffer, position: number): Promise<number>;
+}
+
+/** Where a section left on disk lies in the file. */
+export interface StoredSection {
+  offset: number;
+  bytes: number;
+}
+
 export interface IndexFileContents<Head> {
   head: Head;
+  stored(name: string): StoredSection;
   section(name: string, kind: "u8"): Uint8Array;
   section(name: string, kind: "u16"): Uint16Array;
   section(name: string, kind: "u32"): Uint32Array;
@@ -67,48 +80,135 @@ export function writeIndexFile(version: number, head: object, sections: Record<s
   return out;
 }
 
-export function readIndexFile<Head>(
-  bytes: Buffer,
+/** Bytes read at once while a section left on disk is checked against the checksum. */
+const CHUNK = 1 << 20;
+
+/**
+ * Reads the file `source` gives and checks it whole (length, checksum), holding in memory every
+ * section but those named in `onDisk`: their bytes are read once, in chunks, for the checksum, and
+ * `stored(name)` then gives where they are in the file. Resident sections are views into one
+ * buffer of the file's size less the sections left on disk.
+ */
+export async function readIndexFile<Head>(
+  source: IndexFileSource,
   version: number,
-): { ok: true; contents: IndexFileContents<Head> } | ReadFailure {
-  if (bytes.length < HEADER + 4 || !bytes.subarray(0, 8).equals(MAGIC))
+  onDisk: readonly string[] = [],
+): Promise<{ ok: true; contents: IndexFileContents<Head> } | ReadFailure> {
+  const { size } = source;
+  const readAt = (into: Buffer, position: number) => fill(source, into, position);
+  const header = Buffer.alloc(HEADER + 4);
+  if (size < HEADER + 4 || (await readAt(header, 0)) < header.length)
     return { ok: false, reason: "corrupt", detail: "not a search index file" };
-  const found = bytes.readUInt32LE(8);
+  if (!header.subarray(0, 8).equals(MAGIC))
+    return { ok: false, reason: "corrupt", detail: "not a search index file" };
+  const found = header.readUInt32LE(8);
   if (found !== version)
     return { ok: false, reason: "old-version", detail: `version ${found}, expected ${version}` };
-  if (bytes.readDoubleLE(16) !== bytes.length - HEADER)
+  if (header.readDoubleLE(16) !== size - HEADER)
     return {
       ok: false,
       reason: "corrupt",
-      detail: `length ${bytes.length - HEADER}, expected ${bytes.readDoubleLE(16)} (truncated?)`,
+      detail: `length ${size - HEADER}, expected ${header.readDoubleLE(16)} (truncated?)`,
     };
-  if (crc32(bytes.subarray(HEADER)) !== bytes.readUInt32LE(12))
-    return { ok: false, reason: "corrupt", detail: "checksum mismatch" };
-  // Views need the buffer aligned to 8 bytes; a pooled buffer is copied once.
-  const buffer = bytes.byteOffset % 8 === 0 ? bytes : Buffer.from(bytes);
+  const headLength = header.readUInt32LE(HEADER);
+  if (HEADER + 4 + headLength > size) return { ok: false, reason: "corrupt", detail: "head out of bounds" };
+  const headBytes = Buffer.alloc(headLength);
+  await readAt(headBytes, HEADER + 4);
   let parsed: { head: Head; sections: Record<string, SectionInfo> };
   try {
-    const length = buffer.readUInt32LE(HEADER);
-    parsed = JSON.parse(buffer.toString("utf8", HEADER + 4, HEADER + 4 + length)) as typeof parsed;
+    parsed = JSON.parse(headBytes.toString("utf8")) as typeof parsed;
   } catch (error) {
     return { ok: false, reason: "corrupt", detail: `head unreadable: ${(error as Error).message}` };
   }
+  const holes = holesOf(parsed.sections, onDisk, size);
+  if (holes === undefined) return { ok: false, reason: "corrupt", detail: "a section is out of bounds" };
+  // Resident bytes in file order, the holes cut out; every piece starts at a multiple of 8.
+  const buffer = Buffer.allocUnsafeSlow(size - holes.reduce((n, h) => n + (h.end - h.start), 0));
+  let crc = 0;
+  let at = 0;
+  let into = 0;
+  const scratch = holes.length > 0 ? Buffer.allocUnsafe(Math.min(CHUNK, size)) : undefined;
+  for (const piece of [...holes, { start: size, end: size }]) {
+    const resident = buffer.subarray(into, into + piece.start - at);
+    if ((await readAt(resident, at)) < resident.length)
+      return { ok: false, reason: "corrupt", detail: "the file shrank while it was read" };
+    crc = crc32(at === 0 ? resident.subarray(HEADER) : resident, crc);
+    into += resident.length;
+    for (at = piece.start; at < piece.end;) {
+      const chunk = scratch!.subarray(0, Math.min(scratch!.length, piece.end - at));
+      if ((await readAt(chunk, at)) < chunk.length)
+        return { ok: false, reason: "corrupt", detail: "the file shrank while it was read" };
+      crc = crc32(chunk, crc);
+      at += chunk.length;
+    }
+  }
+  if (crc !== header.readUInt32LE(12)) return { ok: false, reason: "corrupt", detail: "checksum mismatch" };
+  const residentOffset = (offset: number) =>
+    offset - holes.filter((h) => h.end <= offset).reduce((n, h) => n + (h.end - h.start), 0);
   const section = (name: string, kind: ArrayKind): TypedArray => {
     const info = parsed.sections?.[name];
     const Kind = KINDS[kind];
     if (
       !info ||
+      onDisk.includes(name) ||
       info.kind !== kind ||
       info.offset % 8 !== 0 ||
-      info.offset + info.length * Kind.BYTES_PER_ELEMENT > buffer.length
+      info.offset + info.length * Kind.BYTES_PER_ELEMENT > size ||
+      holes.some((h) => info.offset < h.end && info.offset + info.length * Kind.BYTES_PER_ELEMENT > h.start)
     )
       throw new RangeError(`section ${name} missing or out of bounds`);
-    return new Kind(buffer.buffer as ArrayBuffer, buffer.byteOffset + info.offset, info.length);
+    return new Kind(
+      buffer.buffer as ArrayBuffer,
+      buffer.byteOffset + residentOffset(info.offset),
+      info.length,
+    );
+  };
+  const stored = (name: string): StoredSection => {
+    const info = parsed.sections?.[name];
+    if (!info || !onDisk.includes(name)) throw new RangeError(`section ${name} is not on disk`);
+    return { offset: info.offset, bytes: info.length * KINDS[info.kind].BYTES_PER_ELEMENT };
   };
   return {
     ok: true,
-    contents: { head: parsed.head, section: section as IndexFileContents<Head>["section"] },
+    contents: { head: parsed.head, section: section as IndexFileContents<Head>["section"], stored },
   };
+}
+
+/**
+ * The byte ranges of the sections left on disk, in file order, each from its offset to the next
+ * multiple of 8 (where the next section may start); undefined when one is out of the file or they
+ * overlap.
+ */
+function holesOf(
+  sections: Record<string, SectionInfo> | undefined,
+  onDisk: readonly string[],
+  size: number,
+): Array<{ start: number; end: number }> | undefined {
+  const holes: Array<{ start: number; end: number }> = [];
+  for (const name of onDisk) {
+    const info = sections?.[name];
+    const Kind = info ? KINDS[info.kind] : undefined;
+    if (!info || !Kind) continue;
+    const start = info.offset;
+    const end = Math.min(size, align(start + info.length * Kind.BYTES_PER_ELEMENT));
+    if (!Number.isInteger(start) || start % 8 !== 0 || start < HEADER || end > size || end < start)
+      return undefined;
+    holes.push({ start, end });
+  }
+  holes.sort((a, b) => a.start - b.start);
+  if (holes.some((h, i) => i > 0 && h.start < holes[i - 1]!.end)) return undefined;
+  return holes;
+}
+
+/** Fills `into` from `position` as far as the file goes; the bytes read. */
+async function fill(source: IndexFileSource, into: Buffer, position: number): Promise<number> {
+  let done = 0;
+  while (done < into.length) {
+    const bytesRead = await source.read(into.subarray(done), position + done);
+    if (bytesRead === 0) break;
+    done += bytesRead;
+  }
+  return done;
 }
 
 function align(n: number): number {

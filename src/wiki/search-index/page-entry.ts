@@ -1,5 +1,6 @@
 import { type OutgoingAnchors, outgoingAnchors } from "./anchors.js";
 import { encodeDoc } from "./doc-tokens.js";
+import type { PassageFile } from "./passage-file.js";
 import { type Passage, indexText } from "./passages.js";
 import { referenceKeys, selfReferences } from "./references.js";
 import type { TermDictionary } from "./term-dictionary.js";
@@ -14,24 +15,31 @@ export const PASSAGE_FIELD = { heading: 0, text: 1, code: 2 } as const;
 /**
  * Everything the index keeps of one page, as data: its metadata, its summary document, its
  * passages' documents (doc-tokens.ts layout, one after the other), and its passages' headings and
- * Markdown as UTF-8 in one byte array, decoded only when a passage is shown.
+ * Markdown as UTF-8 bytes one after the other, decoded only when a passage is shown.
  *
  * Contract: `passageStarts` has P+1 entries (offsets into `passageDocs`); `textEnds` has 2P+1
- * (heading i is bytes [textEnds[2i], textEnds[2i+1]) of `text`, its Markdown [textEnds[2i+1],
- * textEnds[2i+2])); after a load these arrays are views into the file's one buffer.
+ * (heading i is bytes [textEnds[2i], textEnds[2i+1]) of the page's text, its Markdown
+ * [textEnds[2i+1], textEnds[2i+2])); after a load the arrays are views into the file's one buffer,
+ * and the text stays in the file (see PassageText).
  */
 export interface PageEntry {
   meta: IndexedPage;
   pageDoc: Uint32Array;
   passageDocs: Uint32Array;
   passageStarts: Uint32Array;
-  text: Uint8Array;
+  text: PassageText;
   textEnds: Uint32Array;
   /** How many of the page's own reference keys its own Markdown mentions. */
   selfRefs: number;
   /** The anchor text this page gives other pages (anchors.ts). */
   anchors: OutgoingAnchors;
 }
+
+/**
+ * Where a page's text is: in memory (a page built or changed since the load), or at byte `at` of
+ * the loaded index file, read when a passage is shown (PassageFileError when it cannot be).
+ */
+export type PassageText = Uint8Array | { file: PassageFile; at: number };
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
@@ -85,8 +93,10 @@ export function passageCount(entry: PageEntry): number {
 export function decodePassage(entry: PageEntry, index: number): Passage | undefined {
   if (index < 0 || index >= passageCount(entry)) return undefined;
   const e = entry.textEnds;
-  const heading = decoder.decode(entry.text.subarray(e[2 * index]!, e[2 * index + 1]!));
-  const markdown = decoder.decode(entry.text.subarray(e[2 * index + 1]!, e[2 * index + 2]!));
+  const start = e[2 * index]!;
+  const bytes = textBytes(entry, start, e[2 * index + 2]!);
+  const heading = decoder.decode(bytes.subarray(0, e[2 * index + 1]! - start));
+  const markdown = decoder.decode(bytes.subarray(e[2 * index + 1]! - start));
   return { index, heading, markdown, ...indexText(markdown) };
 }
 
@@ -94,7 +104,21 @@ export function decodePassage(entry: PageEntry, index: number): Passage | undefi
 export function pageMarkdown(entry: PageEntry): string {
   const parts: string[] = [];
   const e = entry.textEnds;
+  const bytes = pageText(entry);
   for (let i = 0; i < passageCount(entry); i++)
-    parts.push(decoder.decode(entry.text.subarray(e[2 * i + 1]!, e[2 * i + 2]!)));
+    parts.push(decoder.decode(bytes.subarray(e[2 * i + 1]!, e[2 * i + 2]!)));
   return parts.join("\n\n");
+}
+
+/** All of the page's text bytes (read in one piece when they are in the file). */
+export function pageText(entry: PageEntry): Uint8Array {
+  return textBytes(entry, 0, entry.textEnds[entry.textEnds.length - 1]!);
+}
+
+/** Bytes [start, end) of the page's text: a view of the bytes in memory, or one read of the file. */
+function textBytes(entry: PageEntry, start: number, end: number): Uint8Array {
+  const text = entry.text;
+  return text instanceof Uint8Array
+    ? text.subarray(start, end)
+    : text.file.read(text.at + start, end - start);
 }

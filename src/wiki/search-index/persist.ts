@@ -1,8 +1,10 @@
-import { open } from "node:fs/promises";
+import { close, fstat, open, read } from "node:fs";
+import { promisify } from "node:util";
 import { writeFileAtomic } from "../../state/atomic-file.js";
 import { Engine, INDEX_FORMAT_VERSION } from "./engine.js";
 import { type IndexFileContents, readIndexFile, writeIndexFile } from "./index-file.js";
-import { PAGE_FIELDS, type PageEntry, PASSAGE_FIELDS, passageCount } from "./page-entry.js";
+import { PAGE_FIELDS, type PageEntry, PASSAGE_FIELDS, pageText, passageCount } from "./page-entry.js";
+import { createPassageFile } from "./passage-file.js";
 import type { Postings } from "./postings.js";
 import { ReferenceCounter } from "./references.js";
 import { anchorsConsistent } from "./anchors.js";
@@ -60,10 +62,7 @@ export function encodeEngine(engine: Engine, builtAt: string | undefined): Buffe
       "passageStarts",
       order.map((e) => e.passageStarts),
     ),
-    ...concat(
-      "text",
-      order.map((e) => e.text),
-    ),
+    ...concat("text", order.map(pageText)),
     ...concat(
       "textEnds",
       order.map((e) => e.textEnds),
@@ -82,20 +81,46 @@ export type LoadOutcome =
   | { ok: true; engine: Engine; builtAt?: string }
   | { ok: false; reason: "missing" | "corrupt" | "old-version"; detail: string };
 
-/** Reads a saved engine in one read; never throws (an unusable file is a reason to rebuild, not to stop). */
+/** Sections read when a passage is shown, not at load: the pages' text. */
+const ON_DISK = ["text"];
+
+/**
+ * Reads a saved engine (all of it once, to check it) and keeps all but the pages' text in memory:
+ * the file stays open and the engine reads a passage's text from it when it is shown (see
+ * PassageFile; `Engine.close` closes it). Never throws: an unusable file is a reason to rebuild,
+ * not to stop.
+ */
 export async function loadEngine(file: string): Promise<LoadOutcome> {
-  let bytes: Buffer;
+  let fd: number;
   try {
-    bytes = await readWhole(file);
+    fd = await openFile(file, "r");
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return { ok: false, reason: code === "ENOENT" ? "missing" : "corrupt", detail: String(code ?? error) };
   }
-  return decodeEngine(bytes);
+  let outcome: LoadOutcome;
+  try {
+    outcome = await decodeEngine(fd, file);
+  } catch (error) {
+    const detail = String((error as NodeJS.ErrnoException).code ?? error);
+    outcome = { ok: false, reason: "corrupt", detail };
+  }
+  if (!outcome.ok) close(fd, () => {});
+  return outcome;
 }
 
-export function decodeEngine(bytes: Buffer): LoadOutcome {
-  const read = readIndexFile<Head>(bytes, INDEX_FORMAT_VERSION);
+const openFile = promisify(open);
+const statFile = promisify(fstat);
+const readFile = promisify(read);
+
+async function decodeEngine(fd: number, file: string): Promise<LoadOutcome> {
+  const { size } = await statFile(fd);
+  const source = {
+    size,
+    read: async (into: Buffer, position: number) =>
+      (await readFile(fd, into, 0, into.length, position)).bytesRead,
+  };
+  const read = await readIndexFile<Head>(source, INDEX_FORMAT_VERSION, ON_DISK);
   if (!read.ok) return read;
   try {
     const { head } = read.contents;
@@ -110,9 +135,13 @@ export function decodeEngine(bytes: Buffer): LoadOutcome {
     const pageDoc = slices(read.contents, "pageDoc", "u32", head.pages.length);
     const passageDocs = slices(read.contents, "passageDocs", "u32", head.pages.length);
     const passageStarts = slices(read.contents, "passageStarts", "u32", head.pages.length);
-    const text = slices(read.contents, "text", "u8", head.pages.length);
     const textEnds = slices(read.contents, "textEnds", "u32", head.pages.length);
     const anchorDocs = slices(read.contents, "anchorDocs", "u32", head.pages.length);
+    const text = read.contents.stored("text");
+    const textStart = at("textStart");
+    if (textStart.length !== head.pages.length + 1 || textStart[head.pages.length] !== text.bytes)
+      throw new RangeError("section text inconsistent");
+    const passageFile = createPassageFile(fd, file);
     let passages = 0;
     const pages: PageEntry[] = head.pages.map(
       ([id, path, locale, title, description, updatedAt, selfRefs, count, anchorKeys], i) => {
@@ -121,7 +150,7 @@ export function decodeEngine(bytes: Buffer): LoadOutcome {
           pageDoc: pageDoc(i),
           passageDocs: passageDocs(i),
           passageStarts: passageStarts(i),
-          text: text(i),
+          text: { file: passageFile, at: text.offset + textStart[i]! },
           textEnds: textEnds(i),
           selfRefs,
           anchors: { keys: anchorKeys, docs: anchorDocs(i) },
@@ -133,7 +162,7 @@ export function decodeEngine(bytes: Buffer): LoadOutcome {
           entry.passageStarts.length !== count + 1 ||
           entry.textEnds.length !== 2 * count + 1 ||
           entry.passageStarts[count] !== entry.passageDocs.length ||
-          entry.textEnds[2 * count] !== entry.text.length
+          entry.textEnds[2 * count] !== textStart[i + 1]! - textStart[i]!
         )
           throw new RangeError(`page entry ${i} inconsistent`);
         passages += count;
@@ -145,7 +174,7 @@ export function decodeEngine(bytes: Buffer): LoadOutcome {
     const anchor = readPostings(read.contents, "anchorPostings", 1, dict.size);
     if (page.docs !== pages.length || passage.docs !== passages || anchor.docs !== pages.length)
       return { ok: false, reason: "corrupt", detail: "pages and index disagree" };
-    const engine = new Engine({ dict, references, pages, postings: { page, passage, anchor } });
+    const engine = new Engine({ dict, references, pages, postings: { page, passage, anchor }, passageFile });
     return { ok: true, engine, ...(head.builtAt ? { builtAt: head.builtAt } : {}) };
   } catch (error) {
     return { ok: false, reason: "corrupt", detail: (error as Error).message };
@@ -230,22 +259,4 @@ function readPostings(
   )
     throw new RangeError(`${name} inconsistent`);
   return { fields: F, docs, terms: T, termStart, postDoc, postTf, fieldDf, lengths, avgLength };
-}
-
-/** The whole file in one read into one buffer of its size (no chunks to join, nothing to collect). */
-async function readWhole(file: string): Promise<Buffer> {
-  const handle = await open(file, "r");
-  try {
-    const { size } = await handle.stat();
-    const bytes = Buffer.allocUnsafeSlow(size);
-    let at = 0;
-    while (at < size) {
-      const { bytesRead } = await handle.read(bytes, at, size - at, at);
-      if (bytesRead === 0) break;
-      at += bytesRead;
-    }
-    return at === size ? bytes : bytes.subarray(0, at);
-  } finally {
-    await handle.close();
-  }
 }

@@ -1,5 +1,6 @@
 import type { WikiPage, WikiPort } from "../types.js";
 import { Engine } from "./engine.js";
+import { PassageFileError } from "./passage-file.js";
 import { loadEngine, saveEngine } from "./persist.js";
 import { parseQuery } from "./query.js";
 import { rankPages } from "./rank.js";
@@ -15,6 +16,9 @@ const DEFAULT_LIMIT = 5;
  * The local search index (see SearchIndex for the contract). Builds, refreshes and loads run one
  * at a time; a build fills a new engine and swaps it in, so searches never see a half-built index.
  * Edits made with upsertPage/removePage during a build are applied to the new engine too.
+ * A loaded index reads its passages' text from the loaded file; when that file can no longer be
+ * read (PassageFileError), the index is dropped and logged: it is not ready, so the running search
+ * finds nothing, and the refresh under way (or the next update) builds it again from the wiki.
  */
 export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex {
   const logger = options.logger;
@@ -23,6 +27,31 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
   let builtAt: string | undefined;
   let building: Map<number, WikiPage | null> | undefined;
   let queue: Promise<unknown> = Promise.resolve();
+
+  /** Puts `next` in place and closes the engine it replaces (and so its loaded file). */
+  const swap = (next: Engine) => {
+    if (next !== engine) engine.close();
+    engine = next;
+  };
+  const lose = (error: PassageFileError) => {
+    logger?.warn(
+      { code: error.code, detail: error.message, remedy: error.remedy },
+      "saved search index no longer readable",
+    );
+    swap(new Engine());
+    ready = false;
+    builtAt = undefined;
+  };
+  /** `run`, or `fallback` when the loaded file cannot be read (the index is then dropped). */
+  const guard = <T>(fallback: T, run: () => T): T => {
+    try {
+      return run();
+    } catch (error) {
+      if (!(error instanceof PassageFileError)) throw error;
+      lose(error);
+      return fallback;
+    }
+  };
 
   const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
     const run = queue.then(task, task);
@@ -64,7 +93,7 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
         else fresh.remove(id);
       }
       fresh.freeze();
-      engine = fresh;
+      swap(fresh);
       ready = true;
       builtAt = new Date().toISOString();
     } finally {
@@ -73,6 +102,16 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
   }
 
   async function refresh(wiki: WikiPort): Promise<{ changed: number; removed: number }> {
+    try {
+      return await refreshLoaded(wiki);
+    } catch (error) {
+      if (!(error instanceof PassageFileError)) throw error;
+      lose(error);
+      return refreshLoaded(wiki);
+    }
+  }
+
+  async function refreshLoaded(wiki: WikiPort): Promise<{ changed: number; removed: number }> {
     if (!ready) {
       await build(wiki);
       return { changed: engine.pages.size, removed: 0 };
@@ -101,7 +140,7 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
     if (refreezing) return;
     refreezing = setImmediate(() => {
       refreezing = undefined;
-      engine.freeze();
+      guard(undefined, () => engine.freeze());
     });
     refreezing.unref();
   };
@@ -114,13 +153,12 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
     refresh: (wiki) => exclusive(() => refresh(wiki)),
     upsertPage(page) {
       building?.set(page.id, page);
-      if (isIndexable(page)) putPage(engine, page);
-      else engine.remove(page.id);
+      guard(undefined, () => (isIndexable(page) ? putPage(engine, page) : engine.remove(page.id)));
       refreezeSoon();
     },
     removePage(id) {
       building?.set(id, null);
-      engine.remove(id);
+      guard(undefined, () => engine.remove(id));
       refreezeSoon();
     },
     search(query: string, opts: SearchOptions = {}) {
@@ -130,14 +168,18 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
       const section = (opts.section ?? "").replace(/^\/+|\/+$/g, "");
       const filter =
         section === "" && opts.locale === undefined ? undefined : filterFor(section, opts.locale);
-      return rankPages(engine, parsed, filter, opts.limit ?? DEFAULT_LIMIT);
+      return guard([], () => rankPages(engine, parsed, filter, opts.limit ?? DEFAULT_LIMIT));
     },
     pages: () => [...engine.pages.values()].map((e) => e.meta),
     opening(id) {
       const entry = engine.pages.get(id);
-      return entry ? engine.passage(entry, 0) : undefined;
+      return entry ? guard(undefined, () => engine.passage(entry, 0)) : undefined;
     },
-    save: (file) => saveEngine(file, engine, builtAt),
+    save: (file) =>
+      saveEngine(file, engine, builtAt).catch((error: unknown) => {
+        if (error instanceof PassageFileError) lose(error);
+        throw error;
+      }),
     load: (file) =>
       exclusive(async () => {
         const outcome = await loadEngine(file);
@@ -155,7 +197,7 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
           } else logger?.info({ file }, "no saved search index yet");
           return false;
         }
-        engine = outcome.engine;
+        swap(outcome.engine);
         builtAt = outcome.builtAt;
         ready = true;
         return true;

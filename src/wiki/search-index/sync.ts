@@ -2,6 +2,7 @@ import { errorMessage } from "../../errors.js";
 import type { Logger } from "../../log/logger.js";
 import type { PageSummary, WikiPage, WikiPort } from "../types.js";
 import type { Engine } from "./engine.js";
+import { PassageFileError } from "./passage-file.js";
 import { splitPassages } from "./passages.js";
 import type { IndexedPage } from "./index-types.js";
 
@@ -30,7 +31,9 @@ export function putPage(engine: Engine, page: WikiPage, updatedAt = page.updated
 /**
  * Reads the given pages (bounded concurrency) into the engine. A page that cannot be read is
  * skipped and logged, unless too many fail (more than 3 and more than 1 %): then the first error
- * is thrown, since the wiki itself is the problem (token, network), not one page.
+ * is thrown, since the wiki itself is the problem (token, network), not one page. A
+ * PassageFileError (the engine's loaded file is unreadable) is thrown at once: no page can be
+ * replaced then.
  */
 export async function fetchInto(
   engine: Engine,
@@ -53,6 +56,7 @@ export async function fetchInto(
       try {
         putPage(engine, await wiki.getPage(summary.id), summary.updatedAt);
       } catch (error) {
+        if (error instanceof PassageFileError) throw error;
         failures.push(error);
         opts.logger?.warn({ page: summary.path, err: errorMessage(error) }, "page not indexed");
       }
