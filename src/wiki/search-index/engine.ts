@@ -26,11 +26,11 @@ import type { ParsedQuery } from "./query.js";
 import { keysFor, ReferenceCounter, referenceKeys } from "./references.js";
 import { TermDictionary } from "./term-dictionary.js";
 import { type ExpansionOptions, Vocabulary } from "./term-expansion.js";
-import { sectionWords } from "./section-words.js";
-import { titleWordWeights } from "./title-words.js";
+import { frame, type Frozen } from "./frozen.js";
 import type { IndexedPage } from "./index-types.js";
 
 export type { PageEntry } from "./page-entry.js";
+export type { Frozen } from "./frozen.js";
 
 /**
  * The saved layout's version × 1000 + the analyzer's: bumped whenever the analyzer, the fields or
@@ -88,27 +88,6 @@ export const SEARCH = {
 type Filter = (page: IndexedPage) => boolean;
 /** Filter masks kept per freeze. */
 const MAX_MASKS = 64;
-
-/** The searchable form of the pages: postings in typed arrays, frozen until the pages change. */
-export interface Frozen {
-  order: PageEntry[];
-  pagePostings: Postings;
-  passagePostings: Postings;
-  /** One anchor document per page position (anchors.ts). */
-  anchorPostings: Postings;
-  /** Passage document → page (position in `order`) and passage index. */
-  passagePage: Uint32Array;
-  passageIndex: Uint32Array;
-  /** `referencesTo` per page position, -1 until asked. */
-  references: Int32Array;
-  /**
-   * Per term id, computed once per freeze: the weight of the title field (title-words.ts), of the
-   * path field (the same, 0 for a section word), and 1 for a section word (section-words.ts).
-   */
-  titleWeights: Float32Array;
-  pathWeights: Float32Array;
-  sections: Uint8Array;
-}
 
 /**
  * The page table and its postings. Contract: `pages` is the truth; the postings are rebuilt from
@@ -404,39 +383,6 @@ export class Engine {
       SEARCH.codeCountsHalf ? 1 << PASSAGE_FIELD.code : 0,
     );
   }
-}
-
-function frame(
-  order: PageEntry[],
-  pagePostings: Postings,
-  passagePostings: Postings,
-  anchorPostings: Postings,
-): Frozen {
-  const passagePage = new Uint32Array(passagePostings.docs);
-  const passageIndex = new Uint32Array(passagePostings.docs);
-  let doc = 0;
-  order.forEach((e, ordinal) => {
-    for (let i = 0; i < passageCount(e); i++, doc++) {
-      passagePage[doc] = ordinal;
-      passageIndex[doc] = i;
-    }
-  });
-  const references = new Int32Array(order.length).fill(-1);
-  const titleWeights = titleWordWeights(pagePostings, passagePostings, passagePage);
-  const sections = sectionWords(pagePostings);
-  const pathWeights = titleWeights.map((w, t) => (sections[t] === 1 ? 0 : w));
-  return {
-    order,
-    pagePostings,
-    passagePostings,
-    anchorPostings,
-    passagePage,
-    passageIndex,
-    references,
-    titleWeights,
-    pathWeights,
-    sections,
-  };
 }
 
 /** The terms some page summary holds: what prefix and typo matching may expand to. */
