@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { eventually } from "../helpers/daemon.js";
 import { type Stack, startStack } from "../helpers/stack.js";
@@ -77,6 +79,14 @@ describe("no lost messages", () => {
     // Nothing fetched is left unanswered: what is not answered is still unconfirmed at Telegram.
     const answered = repliesPerMessage(stack, bot).size;
     expect(answered + telegram.pendingUpdates(bot)).toBeGreaterThanOrEqual(300);
+    // The stop flushed the state files: every message answered is in the reply memory on disk.
+    const remembered = new Set(
+      readFileSync(join(stack.stateDir, "edits", "replies.jsonl"), "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((line) => (JSON.parse(line) as { m: number }).m),
+    );
+    expect(remembered.size).toBeGreaterThanOrEqual(answered);
 
     daemon = await stack.startDaemon();
     await eventually(() => repliesPerMessage(stack!, bot).size === 300, 60_000, 100);
