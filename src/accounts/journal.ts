@@ -80,9 +80,10 @@ export interface JournalDamage {
 export interface JournalOptions {
   /**
    * fdatasync each recorded batch of updates before it can be confirmed (`flush()`): the batch then survives
-   * power loss, not only process death. Default true. Progress marks (sent, done) are written
-   * without fdatasync: a process crash never loses them (the page cache outlives the process);
-   * losing them to a power cut only makes a reply go out twice, never lost.
+   * power loss, not only process death. Default true. Progress marks are written without
+   * fdatasync, and the sent and done marks of one event-loop turn only at the turn's end: a process
+   * crash loses at most that turn's sent and done marks, a power cut may lose any of them; either
+   * only makes a reply go out twice (named by its sending mark), never lost.
    */
   durable?: boolean;
   /** Compact when this many lines were appended since the last compaction. */

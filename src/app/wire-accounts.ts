@@ -50,7 +50,14 @@ export function wireAccounts(deps: {
       return deps.pipeline(msg, reply, log);
     },
     ...(deps.ownership ? { ownership: deps.ownership } : {}),
-    inline: deps.inline,
+    // So does the first inline query (a daemon may get nothing else).
+    inline: {
+      query: (query, reply, log) => {
+        releaseYoungGeneration();
+        return deps.inline.query(query, reply, log);
+      },
+      chosen: (chosen, log) => deps.inline.chosen(chosen, log),
+    },
     toPlain: htmlToPlain,
     commands: BOT_COMMANDS,
     onState: privacyWarning,

@@ -1,3 +1,4 @@
+import { releaseYoungGeneration } from "../core/young-generation.js";
 import { createAnswerer } from "../agents/answer.js";
 import { createInlineSearch, type InlineSearch } from "../agents/inline-results.js";
 import { createWikiAgent, type WikiAgent } from "../agents/wiki-agent.js";
@@ -34,6 +35,8 @@ export function wireWiki(settings: Settings, logger: Logger, metrics: Metrics, i
     refreshSeconds: settings.indexRefreshSeconds,
     logger: logger.child({ component: "wiki" }),
     onIndexSize: (pages) => metrics.indexPages.set(pages),
+    // A full build is real work, like answering: the young generation may grow for it.
+    onColdStart: releaseYoungGeneration,
   });
   const answerer = createAnswerer({ index, wiki, logger });
   const agent = createWikiAgent({ answerer, index, wiki, logger });

@@ -37,6 +37,8 @@ export function createWikiWatch(deps: {
   refreshSeconds: number;
   logger: Logger;
   onIndexSize?: (pages: number) => void;
+  /** No saved index could be loaded at start: the first cycle builds the index from the wiki. */
+  onColdStart?: () => void;
 }): WikiWatch {
   const { wiki, index, logger } = deps;
   let state: WikiState = { ok: false, detail: "not checked yet" };
@@ -80,7 +82,15 @@ export function createWikiWatch(deps: {
       return;
     }
     try {
-      const { built, changed, removed, ms } = await updateIndex(index, cycleWiki, deps.indexFile);
+      // Saving is local: a failure is the state directory's problem, not the wiki's (the index in
+      // memory is kept and saved again at the next change).
+      const { built, changed, removed, ms } = await updateIndex(index, cycleWiki, deps.indexFile, {
+        onSaveError: (err) =>
+          logger.warn(
+            { err, file: deps.indexFile, remedy: "check the state directory's disk space and permissions" },
+            "the search index could not be saved",
+          ),
+      });
       if (built) logger.info({ ...index.stats(), ms }, "search index built");
       else if (changed + removed > 0) logger.info({ changed, removed }, "search index refreshed");
       deps.onIndexSize?.(index.stats().pages);
@@ -104,7 +114,7 @@ export function createWikiWatch(deps: {
       if (await loadSavedIndex(index, deps.indexFile)) {
         logger.info({ ...index.stats(), ms: Date.now() - started }, "search index loaded");
         deps.onIndexSize?.(index.stats().pages);
-      }
+      } else deps.onColdStart?.();
       running = cycle().finally(schedule);
     },
     refreshNow: () => cycle(),

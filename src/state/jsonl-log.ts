@@ -35,7 +35,8 @@ export function createJsonlLog(options: JsonlLogOptions): JsonlLog {
   let handle: FileHandle | undefined;
   const append = async (text: string) => {
     handle ??= await open(options.file, "a", 0o600);
-    await handle.write(text);
+    // appendFile writes until every byte is written (a single write may be short on a full disk).
+    await handle.appendFile(text);
   };
   const closeHandle = async () => {
     const closing = handle;

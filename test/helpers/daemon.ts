@@ -19,17 +19,34 @@ export interface DaemonProcess {
   stop(signal?: NodeJS.Signals): Promise<number | string>;
 }
 
-/**
- * Starts `wiki-gateway <args>` (the compiled CLI, as users run it) as a child process with the given
- * environment, and waits until its HTTP server answers /healthz.
- */
-export async function startDaemon(options: {
+interface StartOptions {
   env: Record<string, string>;
   httpPort: number;
   args?: string[];
   waitHealthy?: boolean;
   timeoutMs?: number;
-}): Promise<DaemonProcess> {
+}
+
+/**
+ * Starts `wiki-gateway <args>` (the compiled CLI, as users run it) as a child process with the given
+ * environment, and waits until its HTTP server answers /healthz (use the returned `httpUrl`). A
+ * port found free by `freePort` can be taken by another process before the daemon binds it (two
+ * suites on one machine): a start that fails with `http-listen-failed` is tried again, at most
+ * twice, on a new free port.
+ */
+export async function startDaemon(options: StartOptions): Promise<DaemonProcess> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      const taken = error instanceof Error && /"code":"http-listen-failed"/.test(error.message);
+      if (!taken || attempt >= 2 || options.waitHealthy === false) throw error;
+      options = { ...options, httpPort: await freePort() };
+    }
+  }
+}
+
+async function startOnce(options: StartOptions): Promise<DaemonProcess> {
   const child = spawn(process.execPath, [BIN, ...(options.args ?? ["start"])], {
     env: {
       ...process.env,

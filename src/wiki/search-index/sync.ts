@@ -49,14 +49,21 @@ export async function fetchInto(
   const failures: unknown[] = [];
   let next = 0;
   let done = 0;
+  /** Set when the loaded index file failed: the engine is being dropped, the other workers stop. */
+  let aborted = false;
   const worker = async () => {
-    while (next < total) {
+    while (next < total && !aborted) {
       const summary = summaries[next++]!;
       if (failures.length > Math.max(3, total * 0.01)) return;
       try {
-        putPage(engine, await wiki.getPage(summary.id), summary.updatedAt);
+        const page = await wiki.getPage(summary.id);
+        if (aborted) return;
+        putPage(engine, page, summary.updatedAt);
       } catch (error) {
-        if (error instanceof PassageFileError) throw error;
+        if (error instanceof PassageFileError) {
+          aborted = true;
+          throw error;
+        }
         failures.push(error);
         opts.logger?.warn({ page: summary.path, err: errorMessage(error) }, "page not indexed");
       }

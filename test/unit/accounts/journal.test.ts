@@ -22,6 +22,26 @@ describe("update journal", () => {
     await again.close();
   });
 
+  it("writes the turn's held sent and done marks on flush, before the turn ends", async () => {
+    const file = join(dir(), "a.log");
+    const j = openJournal(file, { durable: false });
+    j.record([update(20), update(21)]);
+    j.markSent(20, 0);
+    j.markDone(20);
+    const marks = () => readFileSync(file, "utf8").match(/\{"t":"[sd]","id":20[,}]/g) ?? [];
+    // Held until the end of the turn: not in the file yet.
+    expect(marks()).toEqual([]);
+    const flushed = j.flush();
+    // Written by flush itself, synchronously (what the runner relies on before it confirms offsets).
+    expect(marks()).toEqual(['{"t":"s","id":20,', '{"t":"d","id":20}']);
+    await flushed;
+    await j.close();
+    const reopened = openJournal(file, { durable: false });
+    expect(reopened.isDone(20)).toBe(true);
+    expect(reopened.unfinished.map((e) => e.updateId)).toEqual([21]);
+    await reopened.close();
+  });
+
   it("remembers which reply chunks were already sent", async () => {
     const file = join(dir(), "a.log");
     const j = openJournal(file, { durable: false });
