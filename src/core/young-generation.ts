@@ -10,7 +10,8 @@ import { setFlagsFromString } from "node:v8";
  * grows the young generation to two 16 MB semi-spaces, kept until V8's memory reducer runs after
  * some 10–40 s of quiet: a third of the daemon's resident memory once it is ready. Answering under
  * load does need the larger young generation (with it held small, answers per second fell by a
- * third in the pipeline bench), so it is released by the first message the daemon handles.
+ * third in the pipeline bench), so it is released by the first message or inline query the daemon
+ * handles, and before a full build when no saved index could be loaded.
  *
  * How: V8 reads the growth factor each time the young generation would grow; at 1 the new size
  * equals the current one. (On the command line V8 raises a factor below 2 to 2, so it is set once
