@@ -4,6 +4,7 @@ import type { PollGate } from "../core/poll-gate.js";
 import { createApiAbortController } from "./api-signal.js";
 import type { Journal } from "./journal.js";
 import type { OutgoingPacer } from "./outgoing-pacer.js";
+import { quickRetry } from "./quick-retry.js";
 import { isUpdate } from "./update-shape.js";
 
 /** One Telegram API call as the metrics and the supervisor see it (never carries the token). */
@@ -68,7 +69,8 @@ const SUPERVISED = new Set(["getUpdates", "getMe", "getWebhookInfo", "deleteWebh
  *    (grammY does not notice), stalling polling or a reply for the client's whole timeout;
  * 1. an observer reporting every raw attempt (metrics, account state);
  * 2. the journal hook: each batch `getUpdates` returns is recorded before the runner can confirm it;
- * 3. capped auto-retry (429 with retry_after, 5xx, network) for every method but the supervised ones;
+ * 3. capped auto-retry (429 with retry_after, 5xx, network) for every method but the supervised ones,
+ *    a 5xx first retried quickly (quick-retry.ts: 0.5, 1, 2 s) before auto-retry's backoff from 3 s;
  * 4. the pacer, outermost: a message waits for its turn under Telegram's rates, and holds its
  *    chat's turn through auto-retry, so replies keep their order per chat even after a 429.
  * 5. beside it, in cluster mode: the poll gate, before every getUpdates (which also confirms the
@@ -148,8 +150,11 @@ export function createAccountBot(options: AccountBotOptions): Bot {
     rethrowInternalServerErrors: false,
     rethrowHttpErrors: false,
   });
+  const quick = quickRetry();
   const cappedRetry: Transformer = (prev, method, payload, signal) =>
-    SUPERVISED.has(method) ? prev(method, payload, signal) : retry(prev, method, payload, signal);
+    SUPERVISED.has(method)
+      ? prev(method, payload, signal)
+      : retry((m, p, s) => quick(prev, m, p, s), method, payload, signal);
   const pacer = options.pacer;
   const paced: Transformer = (prev, method, payload, signal) => {
     const chatId = (payload as { chat_id?: unknown } | undefined)?.chat_id;
