@@ -1,6 +1,7 @@
 import type { RunnerHandle } from "@grammyjs/runner";
 import type { Bot } from "grammy";
 import type { Logger } from "../log/logger.js";
+import { sleepUnlessAborted } from "./abortable-sleep.js";
 import type { AccountStatusTracker } from "./account-status.js";
 import { toApiSignal } from "./api-signal.js";
 import { identityOf } from "./bot-identity.js";
@@ -43,7 +44,7 @@ export function createSupervisor(deps: SupervisorDeps): Supervisor {
 
   async function waitForPoll(): Promise<void> {
     while (!deps.stopping() && status.current() !== "polling" && handle?.isRunning())
-      await sleep(20, stopSignal);
+      await sleepUnlessAborted(20, stopSignal);
   }
 
   async function run(): Promise<void> {
@@ -88,7 +89,7 @@ export function createSupervisor(deps: SupervisorDeps): Supervisor {
         );
         log.warn({ ...detail, retryInMs: backoffMs }, failure.message);
         deps.onSettled();
-        await sleep(backoffMs, stopSignal);
+        await sleepUnlessAborted(backoffMs, stopSignal);
         backoffMs = Math.min(backoffMs * 2, failure.kind === "network" ? 10_000 : 60_000);
         continue;
       }
@@ -97,17 +98,4 @@ export function createSupervisor(deps: SupervisorDeps): Supervisor {
   }
 
   return { run, runner: () => handle };
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-    signal.addEventListener("abort", done, { once: true });
-  });
 }

@@ -1,4 +1,5 @@
 import type { Transformer } from "grammy";
+import { sleepUnlessAborted } from "./abortable-sleep.js";
 
 /**
  * Waits before each quick retry of a call Telegram answered with a 5xx: 0.5 s, 1 s, 2 s. Only when
@@ -17,32 +18,10 @@ export function quickRetry(delaysMs: readonly number[] = QUICK_RETRY_MS): Transf
   return async (prev, method, payload, signal) => {
     let res = await prev(method, payload, signal);
     for (const ms of delaysMs) {
-      if (res.ok || res.error_code < 500 || signal?.aborted) return res;
-      if (!(await pause(ms, signal))) return res;
+      if (res.ok || res.error_code < 500) return res;
+      if (!(await sleepUnlessAborted(ms, signal))) return res;
       res = await prev(method, payload, signal);
     }
     return res;
   };
-}
-
-/** What grammY hands a transformer as its signal (the DOM's or a polyfill's AbortSignal). */
-interface AbortLike {
-  addEventListener(type: "abort", listener: () => void): void;
-  removeEventListener(type: "abort", listener: () => void): void;
-}
-
-/** Resolves true after `ms`, or false as soon as `signal` aborts. */
-function pause(ms: number, signal: AbortLike | undefined): Promise<boolean> {
-  return new Promise((resolve) => {
-    const onAbort = () => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-      resolve(false);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve(true);
-    }, ms);
-    signal?.addEventListener("abort", onAbort);
-  });
 }
