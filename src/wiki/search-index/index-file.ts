@@ -43,6 +43,8 @@ export interface StoredSection {
 
 export interface IndexFileContents<Head> {
   head: Head;
+  /** The CRC-32 of the file after its header, as checked (bytes 12–15 of the file it was read from). */
+  checksum: number;
   stored(name: string): StoredSection;
   section(name: string, kind: "u8"): Uint8Array;
   section(name: string, kind: "u16"): Uint16Array;
@@ -121,7 +123,7 @@ export async function readIndexFile<Head>(
     return { ok: false, reason: "corrupt", detail: `head unreadable: ${(error as Error).message}` };
   }
   const holes = holesOf(parsed.sections, onDisk, size);
-  if (holes === undefined) return { ok: false, reason: "corrupt", detail: "a section is out of bounds" };
+  if (typeof holes === "string") return { ok: false, reason: "corrupt", detail: holes };
   // Resident bytes in file order, the holes cut out; every piece starts at a multiple of 8.
   const buffer = Buffer.allocUnsafeSlow(size - holes.reduce((n, h) => n + (h.end - h.start), 0));
   let crc = 0;
@@ -170,33 +172,48 @@ export async function readIndexFile<Head>(
   };
   return {
     ok: true,
-    contents: { head: parsed.head, section: section as IndexFileContents<Head>["section"], stored },
+    contents: {
+      head: parsed.head,
+      checksum: crc,
+      section: section as IndexFileContents<Head>["section"],
+      stored,
+    },
   };
 }
 
 /**
  * The byte ranges of the sections left on disk, in file order, each from its offset to the next
- * multiple of 8 (where the next section may start); undefined when one is out of the file or they
- * overlap.
+ * multiple of 8 (where the next section may start); a sentence saying what is wrong when one is
+ * malformed, reaches past the end of the file, or overlaps another. (A section the head does not
+ * name is no hole: asking for it fails later, as for a resident one.)
  */
 function holesOf(
   sections: Record<string, SectionInfo> | undefined,
   onDisk: readonly string[],
   size: number,
-): Array<{ start: number; end: number }> | undefined {
+): Array<{ start: number; end: number }> | string {
   const holes: Array<{ start: number; end: number }> = [];
   for (const name of onDisk) {
     const info = sections?.[name];
-    const Kind = info ? KINDS[info.kind] : undefined;
-    if (!info || !Kind) continue;
-    const start = info.offset;
-    const end = Math.min(size, align(start + info.length * Kind.BYTES_PER_ELEMENT));
-    if (!Number.isInteger(start) || start % 8 !== 0 || start < HEADER || end > size || end < start)
-      return undefined;
-    holes.push({ start, end });
+    if (!info) continue;
+    const Kind = Object.hasOwn(KINDS, info.kind) ? KINDS[info.kind] : undefined;
+    const { offset: start, length } = info;
+    if (
+      !Kind ||
+      !Number.isInteger(start) ||
+      !Number.isInteger(length) ||
+      start % 8 !== 0 ||
+      start < HEADER ||
+      length < 0
+    )
+      return `section ${name} malformed in the head`;
+    const last = start + length * Kind.BYTES_PER_ELEMENT;
+    if (last > size) return `section ${name} runs past the end of the file (to byte ${last} of ${size})`;
+    holes.push({ start, end: Math.min(size, align(last)) });
   }
-  holes.sort((a, b) => a.start - b.start);
-  if (holes.some((h, i) => i > 0 && h.start < holes[i - 1]!.end)) return undefined;
+  // Ties by end: an empty section at the offset where the next one starts overlaps nothing.
+  holes.sort((a, b) => a.start - b.start || a.end - b.end);
+  if (holes.some((h, i) => i > 0 && h.start < holes[i - 1]!.end)) return "sections overlap";
   return holes;
 }
 
