@@ -106,8 +106,12 @@ export class Engine {
   private passageAcc: Accumulator | undefined;
   /** Per filter, 1 for each page position of the current freeze that passes it (see `maskOf`). */
   private readonly masks = new Map<Filter, Uint8Array>();
-  /** The loaded file the pages' text is read from (pages put since keep theirs in memory). */
-  private readonly passageFile: PassageFile | undefined;
+  /**
+   * The index files pages read their text from: the loaded one, then the last one saved (see
+   * `adoptSavedFile`). Pages put since keep their text in memory.
+   */
+  private readonly passageFiles = new Set<PassageFile>();
+  private closed = false;
 
   constructor(loaded?: {
     dict: TermDictionary;
@@ -116,7 +120,7 @@ export class Engine {
     postings?: { page: Postings; passage: Postings; anchor: Postings };
     passageFile?: PassageFile;
   }) {
-    this.passageFile = loaded?.passageFile;
+    if (loaded?.passageFile) this.passageFiles.add(loaded.passageFile);
     this.dict = loaded?.dict ?? new TermDictionary();
     this.references = loaded?.references ?? new ReferenceCounter();
     this.pages = new Map((loaded?.pages ?? []).map((e) => [e.meta.id, e]));
@@ -187,9 +191,45 @@ export class Engine {
     this.passageAcc = undefined;
   }
 
-  /** Closes the loaded file (when the engine is replaced): its pages' text can no longer be read. */
+  /** Closes its index files (when the engine is replaced): its pages' text can no longer be read. */
   close(): void {
-    this.passageFile?.close();
+    this.closed = true;
+    for (const file of this.passageFiles) file.close();
+    this.passageFiles.clear();
+  }
+
+  /**
+   * Moves pages' text to `file`, an index file just saved: each `[entry, at]` whose entry is still
+   * its page's current one (not put or removed since it was encoded) reads its text at byte `at` of
+   * `file` from now on, and its bytes in memory are let go; then every file no page reads from any
+   * more is closed (the one loaded or saved before, or `file` itself when no page moved). Contract:
+   * the caller has checked that `file` holds, at `at`, exactly the text bytes each entry had when
+   * encoded; an entry's text never changes while it is current (`put` makes a new entry), so the
+   * identity test is what keeps a page changed since the encode on its own text. Synchronous, so
+   * no search sees a page half moved. Returns the pages moved; 0 (and `file` closed) when the
+   * engine has been closed, i.e. replaced.
+   */
+  adoptSavedFile(file: PassageFile, saved: Iterable<readonly [PageEntry, number]>): number {
+    if (this.closed) {
+      file.close();
+      return 0;
+    }
+    let moved = 0;
+    for (const [entry, at] of saved) {
+      if (this.pages.get(entry.meta.id) !== entry) continue;
+      entry.text = { file, at };
+      moved++;
+    }
+    this.passageFiles.add(file);
+    const used = new Set<PassageFile>();
+    for (const entry of this.pages.values())
+      if (!(entry.text instanceof Uint8Array)) used.add(entry.text.file);
+    for (const held of this.passageFiles)
+      if (!used.has(held)) {
+        held.close();
+        this.passageFiles.delete(held);
+      }
+    return moved;
   }
 
   /** Throws PassageFileError when the loaded file holding the text can no longer be read. */

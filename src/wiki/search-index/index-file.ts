@@ -1,3 +1,5 @@
+import { fstat, read } from "node:fs";
+import { promisify } from "node:util";
 import { crc32 } from "node:zlib";
 
 /**
@@ -33,6 +35,18 @@ export type ReadFailure = { ok: false; reason: "corrupt" | "old-version"; detail
 export interface IndexFileSource {
   size: number;
   read(into: Buffer, position: number): Promise<number>;
+}
+
+const statFile = promisify(fstat);
+const readFile = promisify(read);
+
+/** The file open as `fd` as a source (its size now). */
+export async function descriptorSource(fd: number): Promise<IndexFileSource> {
+  const { size } = await statFile(fd);
+  return {
+    size,
+    read: async (into, position) => (await readFile(fd, into, 0, into.length, position)).bytesRead,
+  };
 }
 
 /** Where a section left on disk lies in the file. */
@@ -82,19 +96,25 @@ export function writeIndexFile(version: number, head: object, sections: Record<s
   return out;
 }
 
+/** The CRC-32 that `writeIndexFile` wrote into `bytes` (what `IndexFileContents.checksum` is once read). */
+export function checksumOf(bytes: Buffer): number {
+  return bytes.readUInt32LE(12);
+}
+
 /** Bytes read at once while a section left on disk is checked against the checksum. */
 const CHUNK = 1 << 20;
 
 /**
  * Reads the file `source` gives and checks it whole (length, checksum), holding in memory every
- * section but those named in `onDisk`: their bytes are read once, in chunks, for the checksum, and
- * `stored(name)` then gives where they are in the file. Resident sections are views into one
- * buffer of the file's size less the sections left on disk.
+ * section but those `onDisk` names (or picks, when it is a test of a section's name): their bytes
+ * are read once, in chunks, for the checksum, and `stored(name)` then gives where they are in the
+ * file. Resident sections are views into one buffer of the file's size less the sections left on
+ * disk.
  */
 export async function readIndexFile<Head>(
   source: IndexFileSource,
   version: number,
-  onDisk: readonly string[] = [],
+  onDisk: readonly string[] | ((name: string) => boolean) = [],
 ): Promise<{ ok: true; contents: IndexFileContents<Head> } | ReadFailure> {
   const { size } = source;
   const readAt = (into: Buffer, position: number) => fill(source, into, position);
@@ -122,7 +142,11 @@ export async function readIndexFile<Head>(
   } catch (error) {
     return { ok: false, reason: "corrupt", detail: `head unreadable: ${(error as Error).message}` };
   }
-  const holes = holesOf(parsed.sections, onDisk, size);
+  if (typeof parsed !== "object" || parsed === null)
+    return { ok: false, reason: "corrupt", detail: "head unreadable: not an object" };
+  const sections = typeof parsed.sections === "object" && parsed.sections !== null ? parsed.sections : {};
+  const left = typeof onDisk === "function" ? Object.keys(sections).filter(onDisk) : onDisk;
+  const holes = holesOf(sections, left, size);
   if (typeof holes === "string") return { ok: false, reason: "corrupt", detail: holes };
   // Resident bytes in file order, the holes cut out; every piece starts at a multiple of 8.
   const buffer = Buffer.allocUnsafeSlow(size - holes.reduce((n, h) => n + (h.end - h.start), 0));
@@ -148,11 +172,11 @@ export async function readIndexFile<Head>(
   const residentOffset = (offset: number) =>
     offset - holes.filter((h) => h.end <= offset).reduce((n, h) => n + (h.end - h.start), 0);
   const section = (name: string, kind: ArrayKind): TypedArray => {
-    const info = parsed.sections?.[name];
+    const info = sections[name];
     const Kind = KINDS[kind];
     if (
       !info ||
-      onDisk.includes(name) ||
+      left.includes(name) ||
       info.kind !== kind ||
       info.offset % 8 !== 0 ||
       info.offset + info.length * Kind.BYTES_PER_ELEMENT > size ||
@@ -166,8 +190,8 @@ export async function readIndexFile<Head>(
     );
   };
   const stored = (name: string): StoredSection => {
-    const info = parsed.sections?.[name];
-    if (!info || !onDisk.includes(name)) throw new RangeError(`section ${name} is not on disk`);
+    const info = sections[name];
+    if (!info || !left.includes(name)) throw new RangeError(`section ${name} is not on disk`);
     return { offset: info.offset, bytes: info.length * KINDS[info.kind].BYTES_PER_ELEMENT };
   };
   return {
@@ -188,13 +212,13 @@ export async function readIndexFile<Head>(
  * name is no hole: asking for it fails later, as for a resident one.)
  */
 function holesOf(
-  sections: Record<string, SectionInfo> | undefined,
+  sections: Record<string, SectionInfo>,
   onDisk: readonly string[],
   size: number,
 ): Array<{ start: number; end: number }> | string {
   const holes: Array<{ start: number; end: number }> = [];
   for (const name of onDisk) {
-    const info = sections?.[name];
+    const info = sections[name];
     if (!info) continue;
     const Kind = Object.hasOwn(KINDS, info.kind) ? KINDS[info.kind] : undefined;
     const { offset: start, length } = info;

@@ -36,8 +36,10 @@ export interface PageEntry {
 }
 
 /**
- * Where a page's text is: in memory (a page built or changed since the load), or at byte `at` of
- * the loaded index file, read when a passage is shown (PassageFileError when it cannot be).
+ * Where a page's text is: in memory (a page built or changed since the last load or save), or at
+ * byte `at` of the index file last loaded or saved, read when a passage is shown (PassageFileError
+ * when it cannot be). Only a save moves it, from memory or an older file to the file just saved,
+ * and only while the bytes there are the page's own (Engine.adoptSavedFile).
  */
 export type PassageText = Uint8Array | { file: PassageFile; at: number };
 

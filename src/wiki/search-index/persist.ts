@@ -1,10 +1,17 @@
-import { close, fstat, open, read } from "node:fs";
+import { close, open } from "node:fs";
 import { promisify } from "node:util";
 import { writeFileAtomic } from "../../state/atomic-file.js";
 import { Engine, INDEX_FORMAT_VERSION } from "./engine.js";
-import { type IndexFileContents, readIndexFile, writeIndexFile } from "./index-file.js";
+import {
+  checksumOf,
+  descriptorSource,
+  type IndexFileContents,
+  readIndexFile,
+  writeIndexFile,
+} from "./index-file.js";
 import { PAGE_FIELDS, type PageEntry, PASSAGE_FIELDS, pageText, passageCount } from "./page-entry.js";
 import { createPassageFile } from "./passage-file.js";
+import { moveTextToSaved, TEXT_SECTION, TEXT_STARTS, type TextMove } from "./saved-text.js";
 import type { Postings } from "./postings.js";
 import { ReferenceCounter } from "./references.js";
 import { anchorsConsistent } from "./anchors.js";
@@ -22,12 +29,37 @@ interface Head {
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** Writes the engine atomically (a crash leaves the previous file), postings included. */
-export async function saveEngine(file: string, engine: Engine, builtAt: string | undefined): Promise<void> {
-  await writeFileAtomic(file, encodeEngine(engine, builtAt));
+/**
+ * Writes the engine atomically (a crash leaves the previous file), postings included, then has the
+ * pages that did not change meanwhile read their text from the file written (saved-text.ts), so
+ * that the text is held neither in memory nor in a second, replaced file. Rejects only when the
+ * write fails; what became of the text is the result (the pages keep it where it was on failure).
+ */
+export async function saveEngine(
+  file: string,
+  engine: Engine,
+  builtAt: string | undefined,
+): Promise<TextMove> {
+  const { checksum, order } = await writeEngine(file, engine, builtAt);
+  return moveTextToSaved(engine, file, checksum, order);
 }
 
-export function encodeEngine(engine: Engine, builtAt: string | undefined): Buffer {
+/** Encodes and writes; the bytes are let go once written (only their checksum is kept). */
+async function writeEngine(
+  file: string,
+  engine: Engine,
+  builtAt: string | undefined,
+): Promise<{ checksum: number; order: readonly PageEntry[] }> {
+  const { bytes, order } = encodeEngine(engine, builtAt);
+  await writeFileAtomic(file, bytes);
+  return { checksum: checksumOf(bytes), order };
+}
+
+/** The file's bytes, and the pages in the order they are in it (as they were when encoded). */
+export function encodeEngine(
+  engine: Engine,
+  builtAt: string | undefined,
+): { bytes: Buffer; order: readonly PageEntry[] } {
   const frozen = engine.freeze();
   const order = frozen.order;
   const head: Head = {
@@ -46,7 +78,7 @@ export function encodeEngine(engine: Engine, builtAt: string | undefined): Buffe
     ]),
   };
   const references = [...engine.references.entries()];
-  return writeIndexFile(INDEX_FORMAT_VERSION, head, {
+  const bytes = writeIndexFile(INDEX_FORMAT_VERSION, head, {
     terms: encoder.encode(engine.dict.all().join("\n")),
     referenceKeys: encoder.encode(references.map(([k]) => k).join("\n")),
     referenceCounts: Uint32Array.from(references, ([, n]) => n),
@@ -62,7 +94,7 @@ export function encodeEngine(engine: Engine, builtAt: string | undefined): Buffe
       "passageStarts",
       order.map((e) => e.passageStarts),
     ),
-    ...concat("text", order.map(pageText)),
+    ...concat(TEXT_SECTION, order.map(pageText)),
     ...concat(
       "textEnds",
       order.map((e) => e.textEnds),
@@ -75,6 +107,7 @@ export function encodeEngine(engine: Engine, builtAt: string | undefined): Buffe
     ...postingsSections("passagePostings", frozen.passagePostings),
     ...postingsSections("anchorPostings", frozen.anchorPostings),
   });
+  return { bytes, order };
 }
 
 export type LoadOutcome =
@@ -82,13 +115,13 @@ export type LoadOutcome =
   | { ok: false; reason: "missing" | "corrupt" | "old-version"; detail: string };
 
 /** Sections read when a passage is shown, not at load: the pages' text. */
-const ON_DISK = ["text"];
+const ON_DISK = [TEXT_SECTION];
 
 /**
  * Reads a saved engine (all of it once, to check it) and keeps all but the pages' text in memory:
  * the file stays open and the engine reads a passage's text from it when it is shown (see
- * PassageFile; `Engine.close` closes it). Never throws: an unusable file is a reason to rebuild,
- * not to stop.
+ * PassageFile; a later save moves the text to the file it writes, `Engine.close` closes it).
+ * Never throws: an unusable file is a reason to rebuild, not to stop.
  */
 export async function loadEngine(file: string): Promise<LoadOutcome> {
   let fd: number;
@@ -110,17 +143,9 @@ export async function loadEngine(file: string): Promise<LoadOutcome> {
 }
 
 const openFile = promisify(open);
-const statFile = promisify(fstat);
-const readFile = promisify(read);
 
 async function decodeEngine(fd: number, file: string): Promise<LoadOutcome> {
-  const { size } = await statFile(fd);
-  const source = {
-    size,
-    read: async (into: Buffer, position: number) =>
-      (await readFile(fd, into, 0, into.length, position)).bytesRead,
-  };
-  const read = await readIndexFile<Head>(source, INDEX_FORMAT_VERSION, ON_DISK);
+  const read = await readIndexFile<Head>(await descriptorSource(fd), INDEX_FORMAT_VERSION, ON_DISK);
   if (!read.ok) return read;
   try {
     const { head } = read.contents;
@@ -137,8 +162,8 @@ async function decodeEngine(fd: number, file: string): Promise<LoadOutcome> {
     const passageStarts = slices(read.contents, "passageStarts", "u32", head.pages.length);
     const textEnds = slices(read.contents, "textEnds", "u32", head.pages.length);
     const anchorDocs = slices(read.contents, "anchorDocs", "u32", head.pages.length);
-    const text = read.contents.stored("text");
-    const textStart = at("textStart");
+    const text = read.contents.stored(TEXT_SECTION);
+    const textStart = at(TEXT_STARTS);
     if (textStart.length !== head.pages.length + 1 || textStart[head.pages.length] !== text.bytes)
       throw new RangeError("section text inconsistent");
     const passageFile = createPassageFile(fd, file);

@@ -2,6 +2,7 @@ import type { WikiPage, WikiPort } from "../types.js";
 import { Engine } from "./engine.js";
 import { PassageFileError } from "./passage-file.js";
 import { loadEngine, saveEngine } from "./persist.js";
+import type { TextMove } from "./saved-text.js";
 import { parseQuery } from "./query.js";
 import { rankPages } from "./rank.js";
 import { fetchInto, isIndexable, putPage } from "./sync.js";
@@ -16,8 +17,9 @@ const DEFAULT_LIMIT = 5;
  * The local search index (see SearchIndex for the contract). Builds, refreshes and loads run one
  * at a time; a build fills a new engine and swaps it in, so searches never see a half-built index.
  * Edits made with upsertPage/removePage during a build are applied to the new engine too.
- * A loaded index reads its passages' text from the loaded file; when that file can no longer be
- * read (PassageFileError), the index is dropped and logged: it is not ready, so the running search
+ * A loaded index reads its passages' text from the loaded file, and after a save from the file
+ * saved (pages changed since keep theirs in memory); when that file can no longer be read
+ * (PassageFileError), the index is dropped and logged: it is not ready, so the running search
  * finds nothing, and the refresh under way (or the next update) builds it again from the wiki.
  */
 export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex {
@@ -145,6 +147,38 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
     refreezing.unref();
   };
 
+  /**
+   * Saves run one at a time (two would race to read back the same path): one asked for while
+   * another runs starts when it ends. After each, the pages read their text from the file written
+   * (persist.ts, saved-text.ts). When that fails the index keeps serving from where its text was;
+   * the failure is logged once, and again only after a save has moved the text since.
+   */
+  let saving: Promise<void> | undefined;
+  let moveFailed = false;
+  async function save(file: string): Promise<void> {
+    let move: TextMove;
+    try {
+      move = await saveEngine(file, engine, builtAt);
+    } catch (error) {
+      if (error instanceof PassageFileError) lose(error);
+      throw error;
+    }
+    if (move.ok) moveFailed = false;
+    else if (!moveFailed) {
+      moveFailed = true;
+      logger?.warn(
+        {
+          file,
+          code: "index-file-not-reopened",
+          detail: move.detail,
+          remedy:
+            "none needed: answers are served from the text held before (memory or the previous file); if it recurs, check the disk holding the state directory",
+        },
+        "saved search index written but not read back; passage text kept where it was",
+      );
+    }
+  }
+
   return {
     get ready() {
       return ready;
@@ -175,11 +209,19 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
       const entry = engine.pages.get(id);
       return entry ? guard(undefined, () => engine.passage(entry, 0)) : undefined;
     },
-    save: (file) =>
-      saveEngine(file, engine, builtAt).catch((error: unknown) => {
-        if (error instanceof PassageFileError) lose(error);
-        throw error;
-      }),
+    save: (file) => {
+      // Idle: the pages are encoded now, as they are at the call.
+      const run = saving ? saving.then(() => save(file)) : save(file);
+      const settled = run.then(
+        () => {},
+        () => {},
+      );
+      saving = settled;
+      void settled.then(() => {
+        if (saving === settled) saving = undefined;
+      });
+      return run;
+    },
     load: (file) =>
       exclusive(async () => {
         const outcome = await loadEngine(file);
