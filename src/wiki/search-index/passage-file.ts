@@ -1,4 +1,4 @@
-import { close, readSync } from "node:fs";
+import { closeSync, readSync } from "node:fs";
 import { errorMessage, GatewayError } from "../../errors.js";
 
 /** The saved index file that a loaded index reads its passages' text from stopped being readable. */
@@ -22,7 +22,8 @@ export class PassageFileError extends GatewayError {
  * was loaded: the gateway replaces the path only by a rename (state/atomic-file.ts), and this file
  * stays readable as it was until `close`. (A file rewritten in place by something else is not
  * detected unless it is shorter: its size is not checked on each read, which would double the
- * cost of a read.) `close` is idempotent; reads after it throw.
+ * cost of a read.) `close` releases the descriptor before it returns, is idempotent, and reads
+ * after it throw.
  */
 export interface PassageFile {
   readonly path: string;
@@ -50,7 +51,11 @@ export function createPassageFile(fd: number, path: string): PassageFile {
     close() {
       if (!open) return;
       open = false;
-      close(fd, () => {});
+      try {
+        closeSync(fd);
+      } catch {
+        // Nothing is read from it any more either way.
+      }
     },
   };
 }

@@ -1,4 +1,4 @@
-import { close, open } from "node:fs";
+import { closeSync, open } from "node:fs";
 import { promisify } from "node:util";
 import { errorMessage } from "../../errors.js";
 import { type Engine, INDEX_FORMAT_VERSION } from "./engine.js";
@@ -49,7 +49,11 @@ export async function moveTextToSaved(
     at = errorMessage(error);
   }
   if (typeof at === "string") {
-    close(fd, () => {});
+    try {
+      closeSync(fd);
+    } catch {
+      // Not read from again either way.
+    }
     return { ok: false, detail: at };
   }
   const offsets = at;
