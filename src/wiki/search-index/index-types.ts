@@ -73,7 +73,12 @@ export interface SearchIndex {
   pages(): IndexedPage[];
   /** The first passage of an indexed page (to quote a page without a question); undefined when it is not indexed. */
   opening(id: number): Passage | undefined;
-  /** Writes the index atomically. */
+  /**
+   * Writes the index atomically, then reads the pages' text from the file written instead of from
+   * memory or an earlier file (which is closed); pages changed during the save keep theirs in
+   * memory. Rejects only when the write fails: a file that cannot be read back is logged
+   * (`index-file-not-reopened`) and the text stays where it was. Saves run one at a time.
+   */
   save(file: string): Promise<void>;
   /** Loads a saved index; false (and a log line) when the file is absent, corrupt or of another version. */
   load(file: string): Promise<boolean>;

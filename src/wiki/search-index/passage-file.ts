@@ -14,13 +14,13 @@ export class PassageFileError extends GatewayError {
 }
 
 /**
- * The loaded index file, kept open so that a passage's text is read from it when an answer shows
- * the passage (a few small reads per answer) instead of being held in memory.
+ * An index file loaded or just saved, kept open so that a passage's text is read from it when an
+ * answer shows the passage (a few small reads per answer) instead of being held in memory.
  *
  * Contract: `read` returns exactly `length` bytes at `at`, or throws PassageFileError (closed, the
  * file cut short, an I/O error); it never returns partial bytes. The descriptor keeps the file that
- * was loaded: the gateway replaces the path only by a rename (state/atomic-file.ts), and this file
- * stays readable as it was until `close`. (A file rewritten in place by something else is not
+ * was opened: the gateway replaces the path only by a rename (state/atomic-file.ts), and this file
+ * stays readable as it was until `close` (the next save moves the text on and closes it). (A file rewritten in place by something else is not
  * detected unless it is shorter: its size is not checked on each read, which would double the
  * cost of a read.) `close` releases the descriptor before it returns, is idempotent, and reads
  * after it throw.
