@@ -93,11 +93,16 @@ describe("JSON-lines log: the live file follows its path", () => {
     const folder = join(dir!, "logs");
     const errors: unknown[] = [];
     const log = createJsonlLog({ file, onError: (e) => errors.push(e) });
-    writeFileSync(folder, "a file where the folder should be");
-    log.append({ n: 10 });
-    await log.flush();
-    log.append({ n: 11 });
-    await log.flush();
+    /** Two bursts while a file stands where the log's folder should be. */
+    const twoFailedBursts = async (n: number) => {
+      rmSync(folder, { recursive: true, force: true });
+      writeFileSync(folder, "a file where the folder should be");
+      for (const m of [n, n + 1]) {
+        log.append({ n: m });
+        await log.flush();
+      }
+    };
+    await twoFailedBursts(10);
     expect(errors).toHaveLength(1);
     unlinkSync(folder);
     log.append({ n: 12 });
@@ -105,12 +110,7 @@ describe("JSON-lines log: the live file follows its path", () => {
     expect(ns(file)).toEqual([12]);
     expect(errors).toHaveLength(1);
     // The open live file's folder replaced by a file: the path check fails, a new streak begins.
-    rmSync(folder, { recursive: true });
-    writeFileSync(folder, "a file where the folder should be");
-    log.append({ n: 13 });
-    await log.flush();
-    log.append({ n: 14 });
-    await log.flush();
+    await twoFailedBursts(13);
     expect(errors).toHaveLength(2);
     expect((errors[1] as NodeJS.ErrnoException).code).toBe("ENOTDIR");
   });
