@@ -13,6 +13,10 @@ const USAGE = `node bench/dist/bench/answer-quality/fit.js [options]
   --min-gain X      least objective gain a move must bring (default 0.0005)
   --no-cv           skip the cross-validation, only fit on all three sets
   --cv-only         only cross-validate
+  --synthetic N     fit instead on N questions drawn from the corpus itself (synthetic.ts: an
+                    example taken out of its page, its description asked); every tuning set is
+                    then left out and only scored, before and after
+  --central         with --synthetic: draw pages in proportion to how many other pages run them
   --list            list the weights found and their values, then stop`;
 
 /** What `fit.js` was asked to do (defaults keep a full run within a few minutes on two busy cores). */
@@ -23,6 +27,10 @@ export interface FitArgs {
   cv: boolean;
   final: boolean;
   list: boolean;
+  /** Synthetic questions to fit on instead of the tuning sets (0: fit on the tuning sets). */
+  synthetic: number;
+  /** Synthetic questions drawn from pages in proportion to how central they are. */
+  central: boolean;
 }
 
 /** The command line's options; a bad value is an error naming the flag and what to give. */
@@ -39,6 +47,8 @@ export function parseFitArgs(argv: readonly string[]): FitArgs {
       "no-cv": { type: "boolean", default: false },
       "cv-only": { type: "boolean", default: false },
       list: { type: "boolean", default: false },
+      synthetic: { type: "string", default: "0" },
+      central: { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
   });
@@ -67,5 +77,7 @@ export function parseFitArgs(argv: readonly string[]): FitArgs {
     cv: !values["no-cv"],
     final: !values["cv-only"],
     list: values.list,
+    synthetic: Math.floor(number("synthetic", values.synthetic, 0)),
+    central: values.central,
   };
 }

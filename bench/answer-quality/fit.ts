@@ -14,6 +14,7 @@ import {
   selectWeights,
   type Setting,
 } from "./fit-params.js";
+import { fitSynthetic } from "./fit-synthetic.js";
 import { seededOrder } from "./people-questions.js";
 import { OFF_TOPIC } from "./questions.js";
 import { checkSplit, QUESTION_SETS } from "./run.js";
@@ -75,6 +76,7 @@ export async function fit(args: FitArgs): Promise<void> {
     for (const w of all) process.stdout.write(`${w.name} = ${w.get()}\n`);
     return;
   }
+  if (args.synthetic > 0) return fitSynthetic(args, all, weights, baseline);
   const started = performance.now();
   const wiki = await loadTldrPages();
   const index = createSearchIndex();
