@@ -7,12 +7,7 @@ import { createMemoryLogger } from "../../../../packages/sandbox/src/memory-logg
 import { createPassageFile, PassageFileError } from "../../../../src/wiki/search-index/passage-file.js";
 import { createSearchIndex, type SearchIndex, updateIndex } from "../../../../src/wiki/search-index/index.js";
 import { loadHandbookPages, type MemoryWiki } from "../../../helpers/memory-wiki.js";
-
-const QUESTIONS = ["undo the last git commit", "vacation days", "who is on call", "café menu"];
-
-/** What a search shows: pages, scores and the passages' text. */
-const shown = (index: SearchIndex, q: string) =>
-  index.search(q).map((r) => [r.page.path, r.score, r.passages.map((p) => [p.heading, p.markdown])]);
+import { QUESTIONS, shown } from "./fixtures.js";
 
 describe("passage text read from the loaded index file", () => {
   let dir: string;

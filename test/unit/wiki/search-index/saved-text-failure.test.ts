@@ -1,11 +1,11 @@
-import { readdirSync, readlinkSync } from "node:fs";
 import { copyFile, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createMemoryLogger } from "../../../../packages/sandbox/src/memory-logger.js";
-import { createSearchIndex, type SearchIndex } from "../../../../src/wiki/search-index/index.js";
+import { createSearchIndex } from "../../../../src/wiki/search-index/index.js";
 import { loadHandbookPages, type MemoryWiki } from "../../../helpers/memory-wiki.js";
+import { answers, openFilesUnder } from "./fixtures.js";
 
 /** While set, opening a saved index file fails as when the process has no descriptor left. */
 const opening = vi.hoisted(() => ({ fails: false }));
@@ -23,25 +23,6 @@ vi.mock("node:fs", async (importOriginal) => {
   };
   return { ...actual, open, default: { ...actual, open } };
 });
-
-const QUESTIONS = ["undo the last git commit", "vacation days", "who is on call", "café menu"];
-const answers = (index: SearchIndex) =>
-  QUESTIONS.map((q) =>
-    index.search(q).map((r) => [r.page.path, r.score, r.passages.map((p) => [p.heading, p.markdown])]),
-  );
-
-function openFilesUnder(dir: string): string[] {
-  const open: string[] = [];
-  for (const fd of readdirSync("/proc/self/fd")) {
-    try {
-      const target = readlinkSync(`/proc/self/fd/${fd}`);
-      if (target.startsWith(dir)) open.push(target);
-    } catch {
-      // The descriptor readdir itself used, closed since.
-    }
-  }
-  return open.sort();
-}
 
 describe("a save whose file cannot be read back keeps serving from where the text was", () => {
   let dir: string;

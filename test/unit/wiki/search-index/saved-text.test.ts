@@ -1,4 +1,3 @@
-import { readdirSync, readlinkSync } from "node:fs";
 import { copyFile, mkdir, mkdtemp, rm, truncate, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,34 +5,14 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createMemoryLogger } from "../../../../packages/sandbox/src/memory-logger.js";
 import type { WikiPage } from "../../../../src/wiki/types.js";
 import { Engine } from "../../../../src/wiki/search-index/engine.js";
-import { createSearchIndex, type SearchIndex } from "../../../../src/wiki/search-index/index.js";
+import { createSearchIndex } from "../../../../src/wiki/search-index/index.js";
 import { checksumOf } from "../../../../src/wiki/search-index/index-file.js";
 import { pageText } from "../../../../src/wiki/search-index/page-entry.js";
 import { encodeEngine } from "../../../../src/wiki/search-index/persist.js";
 import { moveTextToSaved } from "../../../../src/wiki/search-index/saved-text.js";
 import { putPage } from "../../../../src/wiki/search-index/sync.js";
 import { loadHandbookPages, type MemoryWiki } from "../../../helpers/memory-wiki.js";
-
-const QUESTIONS = ["undo the last git commit", "vacation days", "who is on call", "café menu"];
-
-/** What a search shows: pages, scores and the passages' text. */
-const shown = (index: SearchIndex, q: string) =>
-  index.search(q).map((r) => [r.page.path, r.score, r.passages.map((p) => [p.heading, p.markdown])]);
-const answers = (index: SearchIndex) => QUESTIONS.map((q) => shown(index, q));
-
-/** The files under `dir` this process holds open (a replaced one ends in " (deleted)"), sorted. */
-function openFilesUnder(dir: string): string[] {
-  const open: string[] = [];
-  for (const fd of readdirSync("/proc/self/fd")) {
-    try {
-      const target = readlinkSync(`/proc/self/fd/${fd}`);
-      if (target.startsWith(dir)) open.push(target);
-    } catch {
-      // The descriptor readdir itself used, closed since.
-    }
-  }
-  return open.sort();
-}
+import { answers, openFilesUnder } from "./fixtures.js";
 
 describe("after a save, the pages' text is read from the file written", () => {
   let dir: string;
