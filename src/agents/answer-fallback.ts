@@ -2,6 +2,7 @@ import { processTerm, queryTerms, splitPassages, tokenize } from "../wiki/search
 import type { SearchHit, WikiPort } from "../wiki/types.js";
 import { type AgentSettings, inSection } from "./agent-settings.js";
 import type { AnswerPage } from "./answer-compose.js";
+import { readableHits } from "./readable-hits.js";
 
 const MAX_KEYWORD_SEARCHES = 4;
 
@@ -9,33 +10,32 @@ const MAX_KEYWORD_SEARCHES = 4;
  * An answer from the wiki's own search, for while the local index is not ready. That search
  * matches the WHOLE query as a substring of titles, descriptions and paths (never content), so a
  * question rarely matches as a whole: then each of its longest words is searched (at most
- * MAX_KEYWORD_SEARCHES) and pages matching most words win. The best page is read and its
- * passages ranked by the question's terms. Wiki errors propagate (the answerer turns them into
- * a polite reply).
+ * MAX_KEYWORD_SEARCHES) and pages matching most words win. The best pages are read (only the
+ * ones readers may see are kept: published, public, inside their publication window) and the
+ * first one's passages ranked by the question's terms. Wiki errors propagate (the answerer turns
+ * them into a polite reply).
  */
 export async function answerFromWikiSearch(
   wiki: WikiPort,
   question: string,
   agent: AgentSettings,
 ): Promise<{ main: AnswerPage; seeAlso: AnswerPage[] } | undefined> {
-  const hits = await searchWiki(wiki, question, agent);
-  const top = hits[0];
-  if (!top) return undefined;
-  const page = await wiki.getPageByPath(top.hit.path, top.hit.locale);
+  const hits = await readableHits(wiki, await searchWiki(wiki, question, agent), (h) => h.hit, 3);
+  const [first, ...rest] = hits;
+  if (!first) return undefined;
+  const { item: top, page } = first;
   const terms = queryTerms(question);
-  const passages = page
-    ? splitPassages(page.content, page)
-        .map((p) => ({ ...p, score: overlap(terms, `${p.heading}\n${p.text}\n${p.code}`) }))
-        .filter((p) => p.score > 0)
-        .sort((a, b) => b.score - a.score)
-        .slice(0, 3)
-    : [];
+  const passages = splitPassages(page.content, page)
+    .map((p) => ({ ...p, score: overlap(terms, `${p.heading}\n${p.text}\n${p.code}`) }))
+    .filter((p) => p.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 3);
   const asPage = (h: { hit: SearchHit; score: number }): AnswerPage => ({
     page: { path: h.hit.path, locale: h.hit.locale, title: h.hit.title, description: h.hit.description },
     score: h.score,
     passages: [],
   });
-  return { main: { ...asPage(top), passages }, seeAlso: hits.slice(1, 3).map(asPage) };
+  return { main: { ...asPage(top), passages }, seeAlso: rest.map((r) => asPage(r.item)) };
 }
 
 async function searchWiki(

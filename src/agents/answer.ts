@@ -1,5 +1,6 @@
 import type { Logger } from "../log/logger.js";
 import type { RankedPage, SearchIndex } from "../wiki/search-index/index.js";
+import { readableNow } from "../wiki/publish-window.js";
 import type { WikiPort } from "../wiki/types.js";
 import type { AgentSettings } from "./agent-settings.js";
 import {
@@ -76,7 +77,7 @@ export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logge
     const chosen = { found: true, confidence: "confident", via: "index" } as const;
     if (ranked) return { ...chosen, ...composeAnswer(agent, toAnswerPage(ranked), []) };
     const page = await wiki.getPageByPath(ref.path, ref.locale);
-    if (!page)
+    if (!page || !readableNow(page))
       return { found: false, confidence: "none", html: composePageGone(ref.title), sources: [], via: "none" };
     const passages = splitPassages(page.content, page)
       .slice(0, 1)

@@ -96,9 +96,13 @@ export function questionKey(agentId: string, generation: number, question: strin
   return `${agentId}\u0000${generation}\u0000${normal}`;
 }
 
-/** Wraps an index so that every change of its contents starts a new generation. */
+/**
+ * Wraps an index so that every change of its contents starts a new generation, and so does every
+ * change of what it shows (a page's publication window opening or closing with time).
+ */
 export function withGeneration(index: SearchIndex): GenerationalIndex {
   let generation = 0;
+  let visibility = index.visibility();
   const bump = <A extends unknown[], R>(fn: (...args: A) => R) =>
     ((...args: A) => {
       const out = fn(...args);
@@ -121,9 +125,18 @@ export function withGeneration(index: SearchIndex): GenerationalIndex {
     load: bump(index.load.bind(index)),
     search: index.search.bind(index),
     pages: index.pages.bind(index),
+    indexedPage: (id) => index.indexedPage(id),
     opening: (id) => index.opening(id),
+    visibility: () => index.visibility(),
     save: index.save.bind(index),
     stats: index.stats.bind(index),
-    generation: () => generation,
+    generation: () => {
+      const seen = index.visibility();
+      if (seen !== visibility) {
+        visibility = seen;
+        generation += 1;
+      }
+      return generation;
+    },
   };
 }

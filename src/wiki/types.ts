@@ -20,6 +20,16 @@ export interface WikiPage extends PageSummary {
   content: string;
   contentType: string;
   editor: string;
+  /**
+   * The publication window, as the wiki stores it (ISO-8601, or a date as its editor wrote it);
+   * "" = no bound on that side. Readers see a published page only inside it (publish-window.ts).
+   * Not in the wiki's page list: only a page read by id or path has them.
+   */
+  publishStartDate: string;
+  publishEndDate: string;
+  /** The page's own CSS and JavaScript ("" = none). */
+  scriptCss: string;
+  scriptJs: string;
 }
 
 export interface SearchHit {
@@ -58,8 +68,9 @@ export interface CreatePageInput {
 
 /**
  * An update changes what it names and keeps everything else as the page has it: the client sends
- * the page's current tags, publication, privacy, title, description and editor back (Wiki.js
- * unpublishes a page updated without isPublished, and saves half a page without tags).
+ * the page's current tags, publication, privacy, title, description, editor, publication window and
+ * scripts back (Wiki.js unpublishes a page updated without isPublished, saves half a page without
+ * tags, and empties the publication dates and the page's CSS and JavaScript not sent).
  */
 export interface UpdatePageInput {
   id: number;

@@ -42,6 +42,9 @@ export interface SeedPage {
   isPrivate?: boolean;
   tags?: string[];
   updatedAt?: string;
+  /** The publication window ("" or absent = no bound). */
+  publishStartDate?: string;
+  publishEndDate?: string;
 }
 
 export function createMemoryWiki(seed: SeedPage[] = []): MemoryWiki {
@@ -82,6 +85,10 @@ export function createMemoryWiki(seed: SeedPage[] = []): MemoryWiki {
       content: seedPage.content,
       contentType: "markdown",
       editor: "markdown",
+      publishStartDate: seedPage.publishStartDate ?? "",
+      publishEndDate: seedPage.publishEndDate ?? "",
+      scriptCss: "",
+      scriptJs: "",
     };
     pages.set(page.id, page);
     return page;
@@ -112,10 +119,19 @@ export function createMemoryWiki(seed: SeedPage[] = []): MemoryWiki {
     },
     async listPages(): Promise<PageSummary[]> {
       call("listPages");
-      return [...pages.values()].map(({ content: _c, contentType: _t, editor: _e, ...summary }) => ({
-        ...summary,
-        tags: [...summary.tags],
-      }));
+      // Like Wiki.js's list: no content, and neither the publication window nor the scripts.
+      return [...pages.values()].map(
+        ({
+          content: _c,
+          contentType: _t,
+          editor: _e,
+          publishStartDate: _s,
+          publishEndDate: _n,
+          scriptCss: _css,
+          scriptJs: _js,
+          ...summary
+        }) => ({ ...summary, tags: [...summary.tags] }),
+      );
     },
     async getPage(id) {
       call("getPage");

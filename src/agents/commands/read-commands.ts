@@ -1,8 +1,11 @@
 import type { InboundMessage } from "../../core/inbound-message.js";
 import type { SearchIndex } from "../../wiki/search-index/index.js";
-import type { WikiPort } from "../../wiki/types.js";
+import { readableNow, withinPublishWindow } from "../../wiki/publish-window.js";
+import type { PageSummary, WikiPort } from "../../wiki/types.js";
+import { isWikiError } from "../../wiki/wiki-error.js";
 import { type AgentSettings, inSection, pageUrl } from "../agent-settings.js";
 import { escapeAttribute, escapeHtml, markdownToTelegramHtml, oneLine } from "../format/index.js";
+import { readableHits } from "../readable-hits.js";
 import { findPage } from "./page-ref.js";
 
 export interface ReadDeps {
@@ -51,7 +54,14 @@ export async function searchCommand(deps: ReadDeps, agent: AgentSettings, words:
   if (query === "") return "Usage: /search WORDS, for example /search backup restore";
   const pages = deps.index.ready
     ? deps.index.search(query, { section: agent.section, locale: agent.locale, limit: 8 }).map((r) => r.page)
-    : (await deps.wiki.search(query, agent.locale)).filter((h) => inSection(agent, h.path)).slice(0, 8);
+    : (
+        await readableHits(
+          deps.wiki,
+          (await deps.wiki.search(query, agent.locale)).filter((h) => inSection(agent, h.path)),
+          (h) => h,
+          8,
+        )
+      ).map((r) => r.item);
   if (pages.length === 0) return `No page matches “${escapeHtml(query)}”. Try fewer or other words.`;
   return [
     `Pages about “${escapeHtml(query)}”:`,
@@ -63,9 +73,10 @@ export async function searchCommand(deps: ReadDeps, agent: AgentSettings, words:
 }
 
 /**
- * A whole page, rendered (the caller splits it into messages). A draft (unpublished) or private
- * page is shown to the agent's editors only; anyone else is told there is no such page, as the
- * answers and /recent never show it either.
+ * A whole page, rendered (the caller splits it into messages). A draft (unpublished), private, or
+ * scheduled or expired page (outside its publication window) is shown to the agent's editors only,
+ * as Wiki.js shows it only to those with write rights; anyone else is told there is no such page,
+ * as the answers and /recent never show it either.
  */
 export async function pageCommand(
   deps: ReadDeps,
@@ -75,25 +86,57 @@ export async function pageCommand(
 ): Promise<string> {
   if (ref.trim() === "") return "Usage: /page ID or /page PATH";
   const page = await findPage(deps.wiki, agent, ref);
-  if (!page || (!editor && (!page.isPublished || page.isPrivate))) {
+  if (!page || (!editor && !readableNow(page))) {
     return `No page “${escapeHtml(ref.trim())}” here.`;
   }
   const body = markdownToTelegramHtml(page.content, { baseUrl: agent.publicBaseUrl });
   return `<b>${escapeHtml(page.title)}</b> (id ${page.id}, ${link(agent, page)})\n\n${body}`;
 }
 
-/** Recently updated published, public pages of the section, newest first, from the wiki's list. */
+/**
+ * Recently updated published, public pages of the section inside their publication window, newest
+ * first, from the wiki's list. The list has no publication dates: a page's window is the index's
+ * when it indexed the page as listed (same updatedAt), else the page is read (at most
+ * MAX_RECENT_READS pages per command).
+ */
 export async function recentCommand(deps: ReadDeps, agent: AgentSettings, arg: string): Promise<string> {
   const n = Math.min(20, Math.max(1, Number.parseInt(arg, 10) || 5));
-  const pages = (await deps.wiki.listPages())
+  const candidates = (await deps.wiki.listPages())
     .filter((p) => p.isPublished && !p.isPrivate && p.locale === agent.locale && inSection(agent, p.path))
-    .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0))
-    .slice(0, n);
+    .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
+  const now = Date.now();
+  const pages: PageSummary[] = [];
+  const reads = { left: MAX_RECENT_READS };
+  for (const page of candidates) {
+    if (pages.length >= n || reads.left <= 0) break;
+    if (await inWindow(deps, page, now, reads)) pages.push(page);
+  }
   if (pages.length === 0) return "No pages here yet.";
   return [
     "Recently updated:",
     ...pages.map((p) => `• ${link(agent, p)} — ${escapeHtml(p.updatedAt.slice(0, 10))}`),
   ].join("\n");
+}
+
+/** Pages /recent reads at most to learn their publication window (the index knows the others). */
+const MAX_RECENT_READS = 30;
+
+/** Whether a listed page is inside its publication window at `now` (see recentCommand). */
+async function inWindow(
+  deps: ReadDeps,
+  page: PageSummary,
+  now: number,
+  reads: { left: number },
+): Promise<boolean> {
+  const indexed = deps.index.indexedPage(page.id);
+  if (indexed && indexed.updatedAt === page.updatedAt) return withinPublishWindow(indexed, now);
+  reads.left -= 1;
+  try {
+    return readableNow(await deps.wiki.getPage(page.id), now);
+  } catch (error) {
+    if (isWikiError(error) && error.code === "wiki-page-not-found") return false; // deleted since listed
+    throw error;
+  }
 }
 
 /** Plain facts an operator needs for allowFrom, groups and editors. */

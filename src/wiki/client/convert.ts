@@ -15,6 +15,11 @@ export interface RawPage {
   content?: string;
   contentType?: string;
   editor?: string;
+  /** `Date!` on a page: "" when unset. */
+  publishStartDate?: string;
+  publishEndDate?: string;
+  scriptCss?: string | null;
+  scriptJs?: string | null;
 }
 
 export interface RawResult {
@@ -53,6 +58,10 @@ export function toPage(row: RawPage): WikiPage {
     content: row.content ?? "",
     contentType: row.contentType ?? "markdown",
     editor: row.editor ?? "markdown",
+    publishStartDate: row.publishStartDate ?? "",
+    publishEndDate: row.publishEndDate ?? "",
+    scriptCss: row.scriptCss ?? "",
+    scriptJs: row.scriptJs ?? "",
   };
 }
 

@@ -3,7 +3,7 @@
  * Wiki.js 2.5 schema. Contract: user text only ever travels in variables, never in these strings.
  */
 const PAGE_FIELDS =
-  "id path hash title description isPrivate isPublished tags { tag } content contentType createdAt updatedAt editor locale";
+  "id path hash title description isPrivate isPublished tags { tag } content contentType createdAt updatedAt editor locale publishStartDate publishEndDate scriptCss scriptJs";
 const RESULT_FIELDS = "responseResult { succeeded errorCode slug message }";
 
 export const WIKI_DOCUMENTS = {
@@ -15,10 +15,12 @@ export const WIKI_DOCUMENTS = {
   /** `page { id path }` only: Wiki.js's create answer has no locale (selecting it nulls `page`). */
   createPage: `mutation CreatePage($content: String!, $description: String!, $editor: String!, $isPublished: Boolean!, $isPrivate: Boolean!, $locale: String!, $path: String!, $tags: [String]!, $title: String!) { pages { create(content: $content, description: $description, editor: $editor, isPublished: $isPublished, isPrivate: $isPrivate, locale: $locale, path: $path, tags: $tags, title: $title) { ${RESULT_FIELDS} page { id path } } } }`,
   /**
-   * content, tags, isPublished and isPrivate are required here on purpose: the client sends the
-   * page's current values back (see updatePage), so an edit never publishes a draft.
+   * content, tags, isPublished, isPrivate, the publication dates and the scripts are required here
+   * on purpose: the client sends the page's current values back (see updatePage), so an edit never
+   * publishes a draft or a scheduled page, nor deletes the page's CSS and JavaScript (Wiki.js
+   * stores "" for each of these not sent).
    */
-  updatePage: `mutation UpdatePage($id: Int!, $content: String!, $tags: [String]!, $isPublished: Boolean!, $isPrivate: Boolean!, $title: String!, $description: String!, $editor: String!) { pages { update(id: $id, content: $content, tags: $tags, isPublished: $isPublished, isPrivate: $isPrivate, title: $title, description: $description, editor: $editor) { ${RESULT_FIELDS} } } }`,
+  updatePage: `mutation UpdatePage($id: Int!, $content: String!, $tags: [String]!, $isPublished: Boolean!, $isPrivate: Boolean!, $title: String!, $description: String!, $editor: String!, $publishStartDate: Date!, $publishEndDate: Date!, $scriptCss: String!, $scriptJs: String!) { pages { update(id: $id, content: $content, tags: $tags, isPublished: $isPublished, isPrivate: $isPrivate, title: $title, description: $description, editor: $editor, publishStartDate: $publishStartDate, publishEndDate: $publishEndDate, scriptCss: $scriptCss, scriptJs: $scriptJs) { ${RESULT_FIELDS} } } }`,
   /** probe: `single` needs manage:pages, which a guest never has. */
   probeSingle: `query ProbeSingle($id: Int!) { pages { single(id: $id) { id path } } }`,
   /**

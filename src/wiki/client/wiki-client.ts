@@ -183,6 +183,10 @@ export function createWikiClient(options: WikiClientOptions): WikiClient {
           title: input.title ?? current.title,
           description: input.description ?? current.description,
           editor: current.editor,
+          publishStartDate: current.publishStartDate,
+          publishEndDate: current.publishEndDate,
+          scriptCss: current.scriptCss,
+          scriptJs: current.scriptJs,
         });
         result = toResult(answer.responseResult);
       } catch (error) {

@@ -36,7 +36,7 @@ export type { Frozen } from "./frozen.js";
  * The saved layout's version × 1000 + the analyzer's: bumped whenever the analyzer, the fields or
  * the saved layout change, so older files are rebuilt (and a bump of one cannot meet the other's).
  */
-export const INDEX_FORMAT_VERSION = 420 * 1000 + ANALYZER_VERSION;
+export const INDEX_FORMAT_VERSION = 421 * 1000 + ANALYZER_VERSION;
 
 /**
  * How the two documents of the index are searched. Each page has a summary document (title, path

@@ -11,6 +11,12 @@ export interface IndexedPage {
   description: string;
   /** ISO-8601, as the wiki listed it: the key of incremental refresh. */
   updatedAt: string;
+  /**
+   * The page's publication window (publish-window.ts), present only when set: outside it the page
+   * stays indexed but is not shown (visibility.ts).
+   */
+  publishStartDate?: string;
+  publishEndDate?: string;
 }
 
 export interface ScoredPassage extends Passage {
@@ -57,7 +63,8 @@ export interface IndexStats {
  *
  * Contract: `search` never calls the wiki and never throws for a question (an empty result means
  * nothing matched); it returns [] until the index is `ready` (built or loaded). Only published,
- * non-private pages are indexed. `build` and `refresh` reject with the wiki's error and leave the
+ * non-private pages are indexed, and of those only the ones inside their publication window now
+ * are found, listed or quoted. `build` and `refresh` reject with the wiki's error and leave the
  * index as it was; a search during a build sees the previous index.
  */
 export interface SearchIndex {
@@ -69,10 +76,20 @@ export interface SearchIndex {
   upsertPage(page: WikiPage): void;
   removePage(id: number): void;
   search(query: string, opts?: SearchOptions): RankedPage[];
-  /** The indexed metadata of every page (for /recent and listings). */
+  /** The indexed metadata of every page readers may see now (for /recent and listings). */
   pages(): IndexedPage[];
-  /** The first passage of an indexed page (to quote a page without a question); undefined when it is not indexed. */
+  /**
+   * The indexed metadata of one page, also when it is outside its publication window now
+   * (undefined when it is not indexed): what the index knows of the page's window.
+   */
+  indexedPage(id: number): IndexedPage | undefined;
+  /** The first passage of an indexed page (to quote a page without a question); undefined when it is not indexed or not shown now. */
   opening(id: number): Passage | undefined;
+  /**
+   * Grows whenever a page enters or leaves its publication window: what the index shows changed
+   * though no page did (an answer cached before is stale).
+   */
+  visibility(): number;
   /**
    * Writes the index atomically, then reads the pages' text from the file written instead of from
    * memory or an earlier file (which is closed); pages changed during the save keep theirs in
@@ -88,4 +105,6 @@ export interface SearchIndex {
 export interface SearchIndexOptions {
   /** Where the index's warnings (a page it could not read, a saved file it could not use) go. */
   logger?: Pick<Logger, "warn" | "info">;
+  /** The clock publication windows are judged by (ms); Date.now by default. */
+  now?: () => number;
 }

@@ -17,8 +17,11 @@ import { ReferenceCounter } from "./references.js";
 import { anchorsConsistent } from "./anchors.js";
 import { TermDictionary } from "./term-dictionary.js";
 
-/** id, path, locale, title, description, updatedAt, selfRefs, passages, keys of the anchors it gives */
-type SavedPage = [number, string, string, string, string, string, number, number, string[]];
+/**
+ * id, path, locale, title, description, updatedAt, selfRefs, passages, keys of the anchors it
+ * gives, publication start and end ("" = none)
+ */
+type SavedPage = [number, string, string, string, string, string, number, number, string[], string, string];
 
 interface Head {
   builtAt?: string;
@@ -75,6 +78,8 @@ export function encodeEngine(
       e.selfRefs,
       passageCount(e),
       e.anchors.keys,
+      e.meta.publishStartDate ?? "",
+      e.meta.publishEndDate ?? "",
     ]),
   };
   const references = [...engine.references.entries()];
@@ -169,9 +174,18 @@ async function decodeEngine(fd: number, file: string): Promise<LoadOutcome> {
     const passageFile = createPassageFile(fd, file);
     let passages = 0;
     const pages: PageEntry[] = head.pages.map(
-      ([id, path, locale, title, description, updatedAt, selfRefs, count, anchorKeys], i) => {
+      ([id, path, locale, title, description, updatedAt, selfRefs, count, anchorKeys, start, end], i) => {
         const entry: PageEntry = {
-          meta: { id, path, locale, title, description, updatedAt },
+          meta: {
+            id,
+            path,
+            locale,
+            title,
+            description,
+            updatedAt,
+            ...(start ? { publishStartDate: start } : {}),
+            ...(end ? { publishEndDate: end } : {}),
+          },
           pageDoc: pageDoc(i),
           passageDocs: passageDocs(i),
           passageStarts: passageStarts(i),
@@ -183,6 +197,8 @@ async function decodeEngine(fd: number, file: string): Promise<LoadOutcome> {
         if (
           typeof id !== "number" ||
           !Array.isArray(anchorKeys) ||
+          typeof start !== "string" ||
+          typeof end !== "string" ||
           !anchorsConsistent(entry.anchors, dict.size) ||
           entry.passageStarts.length !== count + 1 ||
           entry.textEnds.length !== 2 * count + 1 ||

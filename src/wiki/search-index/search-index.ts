@@ -6,6 +6,7 @@ import type { TextMove } from "./saved-text.js";
 import { parseQuery } from "./query.js";
 import { rankPages } from "./rank.js";
 import { fetchInto, isIndexable, putPage } from "./sync.js";
+import { createVisibility } from "./visibility.js";
 import type { IndexedPage, SearchIndex, SearchIndexOptions, SearchOptions } from "./index-types.js";
 
 /** Section filters kept for reuse (agents' sections, and pages offered as choices). */
@@ -24,6 +25,7 @@ const DEFAULT_LIMIT = 5;
  */
 export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex {
   const logger = options.logger;
+  const now = options.now ?? Date.now;
   let engine = new Engine();
   let ready = false;
   let builtAt: string | undefined;
@@ -34,6 +36,7 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
   const swap = (next: Engine) => {
     if (next !== engine) engine.close();
     engine = next;
+    visibility.changed();
   };
   const lose = (error: PassageFileError) => {
     logger?.warn(
@@ -55,26 +58,40 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
     }
   };
 
+  /** Pages outside their publication window now: indexed, never shown. */
+  const visibility = createVisibility(function* () {
+    for (const entry of engine.pages.values()) yield entry.meta;
+  });
+  const hiddenNow = () => visibility.hidden(now());
+
   const exclusive = <T>(task: () => Promise<T>): Promise<T> => {
     const run = queue.then(task, task);
     queue = run.catch(() => {});
     return run;
   };
 
-  const matches = (section: string, locale: string | undefined) => (page: IndexedPage) =>
-    (locale === undefined || page.locale === locale) &&
-    (section === "" || page.path === section || page.path.startsWith(`${section}/`));
+  const matches =
+    (section: string, locale: string | undefined, hidden: ReadonlySet<number>) => (page: IndexedPage) =>
+      !hidden.has(page.id) &&
+      (locale === undefined || page.locale === locale) &&
+      (section === "" || page.path === section || page.path.startsWith(`${section}/`));
   /**
    * One filter function per section and locale, so that the engine can keep which pages pass it
-   * (a mask per filter) instead of testing a page for each of its matching passages.
+   * (a mask per filter) instead of testing a page for each of its matching passages. They are
+   * made anew when the pages hidden by their publication window change.
    */
   const filters = new Map<string, (page: IndexedPage) => boolean>();
-  const filterFor = (section: string, locale: string | undefined) => {
+  let filtersHidden: ReadonlySet<number> | undefined;
+  const filterFor = (section: string, locale: string | undefined, hidden: ReadonlySet<number>) => {
+    if (hidden !== filtersHidden) {
+      filters.clear();
+      filtersHidden = hidden;
+    }
     const key = `${locale ?? "\u0000"}\u0000${section}`;
     let filter = filters.get(key);
     if (!filter) {
       if (filters.size >= MAX_FILTERS) filters.clear();
-      filters.set(key, (filter = matches(section, locale)));
+      filters.set(key, (filter = matches(section, locale, hidden)));
     }
     return filter;
   };
@@ -110,6 +127,9 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
       if (!(error instanceof PassageFileError)) throw error;
       lose(error);
       return refreshLoaded(wiki);
+    } finally {
+      // Pages may have been put or removed, even by a refresh that failed half-way.
+      visibility.changed();
     }
   }
 
@@ -188,11 +208,13 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
     upsertPage(page) {
       building?.set(page.id, page);
       guard(undefined, () => (isIndexable(page) ? putPage(engine, page) : engine.remove(page.id)));
+      visibility.changed();
       refreezeSoon();
     },
     removePage(id) {
       building?.set(id, null);
       guard(undefined, () => engine.remove(id));
+      visibility.changed();
       refreezeSoon();
     },
     search(query: string, opts: SearchOptions = {}) {
@@ -200,14 +222,26 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
       const parsed = parseQuery(query);
       if (parsed.terms.length === 0) return [];
       const section = (opts.section ?? "").replace(/^\/+|\/+$/g, "");
+      const hidden = hiddenNow();
       const filter =
-        section === "" && opts.locale === undefined ? undefined : filterFor(section, opts.locale);
+        section === "" && opts.locale === undefined && hidden.size === 0
+          ? undefined
+          : filterFor(section, opts.locale, hidden);
       return guard([], () => rankPages(engine, parsed, filter, opts.limit ?? DEFAULT_LIMIT));
     },
-    pages: () => [...engine.pages.values()].map((e) => e.meta),
+    pages: () => {
+      const hidden = hiddenNow();
+      return [...engine.pages.values()].filter((e) => !hidden.has(e.meta.id)).map((e) => e.meta);
+    },
+    indexedPage: (id) => engine.pages.get(id)?.meta,
     opening(id) {
       const entry = engine.pages.get(id);
-      return entry ? guard(undefined, () => engine.passage(entry, 0)) : undefined;
+      if (!entry || hiddenNow().has(id)) return undefined;
+      return guard(undefined, () => engine.passage(entry, 0));
+    },
+    visibility: () => {
+      hiddenNow();
+      return visibility.epoch();
     },
     save: (file) => {
       // Idle: the pages are encoded now, as they are at the call.

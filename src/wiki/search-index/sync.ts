@@ -6,7 +6,15 @@ import { PassageFileError } from "./passage-file.js";
 import { splitPassages } from "./passages.js";
 import type { IndexedPage } from "./index-types.js";
 
-/** Only pages readers may see are indexed. */
+/** The window's bounds that are set ("" ones left out). */
+function windowOf(page: WikiPage): Pick<IndexedPage, "publishStartDate" | "publishEndDate"> {
+  return {
+    ...(page.publishStartDate ? { publishStartDate: page.publishStartDate } : {}),
+    ...(page.publishEndDate ? { publishEndDate: page.publishEndDate } : {}),
+  };
+}
+
+/** Only published, non-private pages are indexed (their window is judged when shown). */
 export function isIndexable(page: Pick<PageSummary, "isPublished" | "isPrivate">): boolean {
   return page.isPublished && !page.isPrivate;
 }
@@ -22,9 +30,13 @@ export function toIndexedPage(page: PageSummary): IndexedPage {
   };
 }
 
-/** Puts a fetched page into the engine; `updatedAt` is the listed one when given (the refresh key). */
+/**
+ * Puts a fetched page into the engine with its publication window; `updatedAt` is the listed one
+ * when given (the refresh key). A scheduled or expired page is put too: the index decides when
+ * asked whether it is shown (visibility.ts).
+ */
 export function putPage(engine: Engine, page: WikiPage, updatedAt = page.updatedAt): void {
-  const meta = { ...toIndexedPage(page), updatedAt };
+  const meta: IndexedPage = { ...toIndexedPage(page), ...windowOf(page), updatedAt };
   engine.put(meta, splitPassages(page.content ?? "", meta));
 }
 
