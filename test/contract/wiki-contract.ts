@@ -193,6 +193,93 @@ export function defineWikiContract(target: () => ContractTarget, options: { time
     );
 
     it(
+      "the publication window and the page's CSS and JavaScript are sent back; an update without them empties them",
+      async () => {
+        const kept = {
+          publishStartDate: "2030-01-01T00:00:00.000Z",
+          publishEndDate: "2031-01-01T00:00:00.000Z",
+          // Already minified: Wiki.js minifies the CSS it is sent (the sandbox stores it as sent).
+          scriptCss: "body{color:red}",
+          scriptJs: "console.log(1)",
+        };
+        const made = await raw(
+          "full",
+          `mutation ($path: String!, $s: Date, $e: Date, $css: String, $js: String) { pages { create(content: "Scheduled.", description: "d", editor: "markdown", isPublished: true, isPrivate: false, locale: "en", path: $path, publishStartDate: $s, publishEndDate: $e, scriptCss: $css, scriptJs: $js, tags: ["news"], title: "Scheduled") { responseResult { succeeded } } } }`,
+          {
+            path: page("scheduled"),
+            s: kept.publishStartDate,
+            e: kept.publishEndDate,
+            css: kept.scriptCss,
+            js: kept.scriptJs,
+          },
+        );
+        expect(made.body.data.pages.create.responseResult.succeeded).toBe(true);
+        const before = await readBack("scheduled");
+        expect(before).toMatchObject({ ...kept, isPublished: true });
+        // The page list has no publication dates: a page must be read to know its window.
+        const listed = await raw("full", "{ pages { list { id publishStartDate } } }");
+        expect(listed.status).toBe(400);
+        expect(listed.body.errors[0].message).toMatch(
+          /Cannot query field "publishStartDate" on type "PageListItem"/,
+        );
+
+        expect(await client().updatePage({ id: before.id, content: "Scheduled, typo fixed." })).toMatchObject(
+          {
+            succeeded: true,
+          },
+        );
+        expect(await readBack("scheduled")).toMatchObject({ ...kept, content: "Scheduled, typo fixed." });
+        // A key without write:scripts and write:styles cannot change the scripts: they stay.
+        const limited = await client("denied").updatePage({ id: before.id, content: "By a writer." });
+        expect(limited.succeeded).toBe(true);
+        expect(await readBack("scheduled")).toMatchObject(kept);
+
+        // What the gateway must never do: an update that leaves them out empties all four.
+        const bare = await raw(
+          "full",
+          `mutation ($id: Int!) { pages { update(id: $id, content: "Bare.", tags: ["news"], isPublished: true) { responseResult { succeeded } } } }`,
+          { id: before.id },
+        );
+        expect(bare.body.data.pages.update.responseResult.succeeded).toBe(true);
+        expect(await readBack("scheduled")).toMatchObject({
+          publishStartDate: "",
+          publishEndDate: "",
+          scriptCss: "",
+          scriptJs: "",
+        });
+      },
+      t,
+    );
+
+    it(
+      "a published page outside its publication window is listed as published, but a reader's URL answers 403",
+      async () => {
+        const window = async (name: string, s: string, e: string) => {
+          const made = await raw(
+            "full",
+            `mutation ($path: String!, $s: Date, $e: Date) { pages { create(content: "In a window.", description: "", editor: "markdown", isPublished: true, isPrivate: false, locale: "en", path: $path, publishStartDate: $s, publishEndDate: $e, tags: [], title: "Window") { responseResult { succeeded } page { id } } } }`,
+            { path: page(name), s, e },
+          );
+          return made.body.data.pages.create.page.id as number;
+        };
+        const future = await window("window-future", "2030-01-01T00:00:00.000Z", "");
+        const past = await window("window-past", "", "2020-01-01T00:00:00.000Z");
+        const open = await window("window-open", "2020-01-01T00:00:00.000Z", "2099-01-01T00:00:00.000Z");
+        const listed = await client().listPages();
+        for (const id of [future, past, open]) {
+          expect(listed.find((p) => p.id === id)).toMatchObject({ isPublished: true, isPrivate: false });
+        }
+        expect((await client().getPage(past)).publishEndDate).toBe("2020-01-01T00:00:00.000Z");
+        const status = async (path: string) =>
+          (await fetch(`${target().baseUrl}/en/${path}`, { signal: AbortSignal.timeout(60_000) })).status;
+        expect(await status(page("window-future"))).toBe(403);
+        expect(await status(page("window-past"))).toBe(403);
+        expect(await status(page("window-open"))).toBe(200);
+      },
+      t,
+    );
+
+    it(
       'an unknown page id fails with errorCode 1 "Invalid Page Id", not confirmed by reading back',
       async () => {
         const current = await readBack("listed");

@@ -11,7 +11,11 @@ export interface WikiEndpoint {
     method: string,
   ): Promise<HandlerAnswer>;
   /** Whether a page URL (any path but /graphql) leads to a published page. */
-  pageAt(pathname: string): boolean;
+  /**
+   * What a guest gets at a page URL: the page, a refusal (a draft, or a page outside its
+   * publication window: Wiki.js answers 403 to readers without write rights), or nothing there.
+   */
+  pageAt(pathname: string): "shown" | "refused" | "missing";
 }
 
 export interface HttpControls {
@@ -27,6 +31,9 @@ const BODY_MISSING = "POST body missing. Did you forget use body-parser middlewa
 const NOT_FOUND_HTML =
   "<!DOCTYPE html><html><head><title>Wiki.js</title></head><body><h1>Oops, something went wrong...</h1>" +
   "<h2>404 - Not Found</h2><p>This page does not exist.</p></body></html>\n";
+
+const UNAUTHORIZED_HTML =
+  "<!DOCTYPE html><html><head><title>Unauthorized</title></head><body><h1>Unauthorized</h1></body></html>\n";
 
 const PAGE_HTML = "<!DOCTYPE html><html><head><title>Wiki.js</title></head><body></body></html>\n";
 
@@ -110,8 +117,8 @@ const PROXY_PAGE = (status: number, title: string) =>
 
 /**
  * The wiki's HTTP side: `/graphql` and `/graphql/` (POST JSON, or GET ?query=); a GET of a
- * published page's URL answers 200 HTML (no content: the gateway only links to it); every other
- * path 404 HTML. Controls apply to every request: `proxyMode` answers a bare 401/403 page like a
+ * published page's URL answers 200 HTML (no content: the gateway only links to it), of a draft or
+ * a page outside its publication window 403 HTML; every other path 404 HTML. Controls apply to every request: `proxyMode` answers a bare 401/403 page like a
  * reverse proxy, `latencyMs` delays each answer. `setDown(true)` stops listening and drops open
  * connections, so clients get ECONNREFUSED; `setDown(false)` listens again on the same port.
  */
@@ -140,10 +147,13 @@ export function createWikiHttp(endpoint: WikiEndpoint, controls: HttpControls) {
           : read;
     } else {
       req.resume();
+      const found = req.method === "GET" ? endpoint.pageAt(url.pathname) : "missing";
       answer =
-        req.method === "GET" && endpoint.pageAt(url.pathname)
+        found === "shown"
           ? { status: 200, text: PAGE_HTML }
-          : { status: 404, text: NOT_FOUND_HTML };
+          : found === "refused"
+            ? { status: 403, text: UNAUTHORIZED_HTML }
+            : { status: 404, text: NOT_FOUND_HTML };
     }
     if (controls.latencyMs > 0) await wait(controls.latencyMs);
     if (down) return void req.socket.destroy();

@@ -5,7 +5,7 @@ import { createPageStore } from "./page-store.js";
 import type { RequestContext } from "./page-view.js";
 import { createPersistence, loadWikiFile, type WikiFile } from "./persistence.js";
 import { createRootValue } from "./resolvers.js";
-import { pageFromUrl } from "./page-url.js";
+import { insidePublishWindow, pageFromUrl } from "./page-url.js";
 import { WIKI_SCHEMA_SDL } from "./schema.js";
 import { type SeedPage, seedPages } from "./seed.js";
 import type { TreeJobFailure, WriteModelControls } from "./write-model.js";
@@ -107,7 +107,9 @@ export function createSandboxWiki(options: SandboxWikiOptions = {}): SandboxWiki
 
   const pageAt = (pathname: string) => {
     const { locale, path } = pageFromUrl(pathname);
-    return store.getByPath(path, locale)?.isPublished === true;
+    const page = store.getByPath(path, locale);
+    if (!page) return "missing" as const;
+    return page.isPublished && insidePublishWindow(page, now()) ? ("shown" as const) : ("refused" as const);
   };
   const http = createWikiHttp({ handle, pageAt }, controls);
 

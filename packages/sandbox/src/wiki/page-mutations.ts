@@ -82,17 +82,37 @@ export function createPage(store: PageStore, principal: Principal, args: CreateA
       editor: args.editor,
       creatorId: 1,
       authorId: 1,
-      publishStartDate: args.publishStartDate ?? "",
-      publishEndDate: args.publishEndDate ?? "",
+      publishStartDate: args.publishStartDate || "",
+      publishEndDate: args.publishEndDate || "",
+      ...scripts(principal, { path }, args, { scriptCss: "", scriptJs: "" }),
     },
     args.tags.map((t) => t ?? ""),
   );
 }
 
 /**
+ * The page's CSS and JavaScript after a create or update, as Wiki.js sets them: a key with
+ * write:styles (write:scripts) sets the CSS (JavaScript) to what it sent, "" when it sent none;
+ * without the right the page keeps what it had. (Wiki.js also minifies the CSS; the sandbox
+ * stores it as sent.)
+ */
+function scripts(
+  principal: Principal,
+  page: { path: string },
+  args: { scriptCss?: string | null; scriptJs?: string | null },
+  had: { scriptCss: string; scriptJs: string },
+): { scriptCss: string; scriptJs: string } {
+  return {
+    scriptCss: checkAccess(principal, ["write:styles"], page) ? args.scriptCss || "" : had.scriptCss,
+    scriptJs: checkAccess(principal, ["write:scripts"], page) ? args.scriptJs || "" : had.scriptJs,
+  };
+}
+
+/**
  * pages.updatePage, quirks included: unknown id → Error "Invalid Page Id"; no write access → 6009;
  * blank content → 6004; then the row is saved (omitted title/description kept, `isPublished`
- * anything but true unpublishes, editor ignored) BEFORE the tags are associated, so missing tags
+ * anything but true unpublishes, omitted publication dates become "" (the page is published at
+ * once and for ever), the scripts are set as in `scripts`, editor ignored) BEFORE the tags are associated, so missing tags
  * throw a TypeError after the save; then a different path/locale moves the page.
  */
 export function updatePage(store: PageStore, principal: Principal, args: UpdateArgs): StoredPage {
@@ -103,8 +123,9 @@ export function updatePage(store: PageStore, principal: Principal, args: UpdateA
   store.patch(page, {
     content: args.content!,
     isPublished: args.isPublished === true,
-    publishStartDate: args.publishStartDate ?? "",
-    publishEndDate: args.publishEndDate ?? "",
+    publishStartDate: args.publishStartDate || "",
+    publishEndDate: args.publishEndDate || "",
+    ...scripts(principal, page, args, { scriptCss: page.scriptCss ?? "", scriptJs: page.scriptJs ?? "" }),
     ...(typeof args.title === "string" ? { title: args.title } : {}),
     ...(typeof args.description === "string" ? { description: args.description } : {}),
   });

@@ -18,8 +18,12 @@ export interface StoredPage {
   privateNS: string | null;
   creatorId: number;
   authorId: number;
+  /** The publication window, stored as sent ("" = no bound). */
   publishStartDate: string;
   publishEndDate: string;
+  /** The page's own CSS and JavaScript (Wiki.js keeps them in `extra`); absent in older data files. */
+  scriptCss?: string;
+  scriptJs?: string;
   tags: string[];
   /** ISO-8601 */
   createdAt: string;

@@ -22,3 +22,17 @@ export function pageFromUrl(pathname: string, defaultLocale = "en"): { locale: s
   if (parts[0] !== undefined && /^[a-z]{2}(-[a-z]{2})?$/i.test(parts[0])) locale = parts.shift()!;
   return { locale, path: parts.length === 0 ? "home" : parts.join("/") };
 }
+
+/**
+ * Wiki.js's check before it shows a published page to a reader: a publication start that is set
+ * must be at or before now, an end at or after now ("" = no bound); a bound that is not a date
+ * fails the check.
+ */
+export function insidePublishWindow(
+  page: { publishStartDate: string; publishEndDate: string },
+  now: number,
+): boolean {
+  const start = page.publishStartDate === "" ? undefined : Date.parse(page.publishStartDate);
+  const end = page.publishEndDate === "" ? undefined : Date.parse(page.publishEndDate);
+  return (start === undefined || start <= now) && (end === undefined || end >= now);
+}

@@ -33,6 +33,10 @@ export function pageView(store: PageStore, page: StoredPage) {
     updatedAt: page.updatedAt,
     editor: page.editor,
     locale: page.locale,
+    publishStartDate: page.publishStartDate,
+    publishEndDate: page.publishEndDate,
+    scriptCss: page.scriptCss ?? "",
+    scriptJs: page.scriptJs ?? "",
     tags: page.tags.map((tag) => store.tag(tag)).filter((t) => t !== undefined),
     content: (_args: unknown, context: RequestContext) => {
       guard(context.principal, ["read:source", "write:pages", "manage:system"]);

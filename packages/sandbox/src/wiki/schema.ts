@@ -121,6 +121,10 @@ type Page {
   updatedAt: Date!
   editor: String!
   locale: String!
+  publishStartDate: Date!
+  publishEndDate: Date!
+  scriptCss: String
+  scriptJs: String
 }
 
 type PageTag {

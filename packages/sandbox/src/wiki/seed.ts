@@ -43,6 +43,8 @@ export function seedPages(store: PageStore, pages: readonly SeedPage[]): void {
         authorId: 1,
         publishStartDate: "",
         publishEndDate: "",
+        scriptCss: "",
+        scriptJs: "",
       },
       seed.tags ?? [],
     );
