@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createAnswerCache, questionKey, withGeneration } from "../../../src/pipeline/answer-cache.js";
-import type { SearchIndex } from "../../../src/wiki/search-index/index.js";
+import { createMemoryWiki } from "../../helpers/memory-wiki.js";
+import { createSearchIndex, type SearchIndex } from "../../../src/wiki/search-index/index.js";
 
 describe("answer cache", () => {
   it("serves a repeated question without recomputing, and recomputes after the TTL", async () => {
@@ -63,6 +64,7 @@ describe("answer cache", () => {
       save: async () => {},
       load: async () => true,
       stats: () => ({ pages: 0, passages: 0 }),
+      visibility: () => 0,
     } as unknown as SearchIndex;
     const index = withGeneration(fake);
     const g0 = index.generation();
@@ -79,5 +81,23 @@ describe("answer cache", () => {
     const g2 = index.generation();
     await index.refresh({} as never);
     expect(index.generation()).toBeGreaterThan(g2);
+  });
+
+  it("a page entering or leaving its publication window starts a new generation", () => {
+    let at = Date.parse("2029-12-31T23:59:00.000Z");
+    const raw = createSearchIndex({ now: () => at });
+    const index = withGeneration(raw);
+    raw.upsertPage(
+      createMemoryWiki().add({
+        path: "news/merger",
+        title: "Merger news",
+        content: "# Merger\n\nEmbargoed until then.",
+        publishStartDate: "2030-01-01T00:00:00.000Z",
+      }),
+    );
+    const before = index.generation();
+    expect(index.generation()).toBe(before);
+    at = Date.parse("2030-01-01T00:00:00.000Z");
+    expect(index.generation()).toBeGreaterThan(before);
   });
 });
