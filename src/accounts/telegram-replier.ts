@@ -56,10 +56,7 @@ export interface ReplyTarget {
  * upgraded is tried once more to the new id (reported through onMigrated), which the following
  * chunks use too.
  */
-export function createReplier(
-  deps: ReplierDeps,
-  target: ReplyTarget,
-): Replier {
+export function createReplier(deps: ReplierDeps, target: ReplyTarget): Replier {
   const { api, journal, log } = deps;
   let chatId = target.chatId;
   let threadId = target.threadId;

@@ -80,6 +80,32 @@ describe("inline keyboards and callback queries", () => {
     expect(again.body.description).toMatch(/query is too old/);
   });
 
+  it("a tap on a message the bot can no longer see carries Telegram's InaccessibleMessage", async () => {
+    const { sandbox, call, bot, user } = await start();
+    sandbox.userSays({ from: user.id, chat: { bot: bot.username }, text: "hi" });
+    const sent = await call("sendMessage", { chat_id: user.id, text: "pick", reply_markup: keyboard("a") });
+    const messageId = sent.body.result.message_id as number;
+    const { callbackQueryId } = sandbox.tap({
+      from: user.id,
+      chat: { bot: bot.username },
+      messageId,
+      data: "a",
+      inaccessible: true,
+    });
+    const updates = (await call("getUpdates", { timeout: 0 })).body.result as any[];
+    const query = updates.at(-1).callback_query;
+    expect(query).toMatchObject({ id: callbackQueryId, from: { id: user.id }, data: "a" });
+    expect(query.message).toEqual({
+      chat: expect.objectContaining({ id: user.id }),
+      message_id: messageId,
+      date: 0,
+    });
+    expect(
+      (await call("answerCallbackQuery", { callback_query_id: callbackQueryId, text: "expired" })).body
+        .result,
+    ).toBe(true);
+  });
+
   it("a late answer is too old; a bot that did not ask for callback queries gets none", async () => {
     let now = 1_000_000;
     const { sandbox, call, bot, user } = await start({ now: () => now });
