@@ -67,12 +67,16 @@ const MAX_JOURNAL_ATTEMPTS = 120;
  * the network leaves the update unfinished and resubmits it later (up to 5 attempts); any other
  * failure is logged and the update is done, so one bad message never blocks a chat. A button tap
  * that cannot become a message (its message is no longer accessible to the bot, or its data is
- * unusable) is still answered, with the "expired" notice, so the user's spinner stops.
+ * unusable) is still answered, with the "expired" notice, so the user's spinner stops. A tap is
+ * answered at most once per process, also when its update is retried after the answer went out
+ * (Telegram refuses a second answer).
  */
 export function createUpdateProcessor(deps: UpdateProcessorDeps): UpdateProcessor {
   const { journal, log } = deps;
   const running = createInFlight();
   const attempts = new Map<number, number>();
+  /** Taps answered whose update is still to be retried. */
+  const answeredTaps = new Set<string>();
   const timers = new Set<NodeJS.Timeout>();
   let draining = false;
 
@@ -110,17 +114,20 @@ export function createUpdateProcessor(deps: UpdateProcessorDeps): UpdateProcesso
       journal.markDone(updateId);
       return;
     }
-    const reply = deps.replierFor({
+    const replier = deps.replierFor({
       updateId,
       chatId: msg.chatId,
       messageId: msg.messageId,
       ...(msg.threadId !== undefined ? { threadId: msg.threadId } : {}),
       ...(turn ? { turn } : {}),
     });
+    const tapId = msg.callback?.id;
+    const reply = tapId === undefined ? replier : answerOnce(replier);
     try {
       await deps.handler(msg, reply, updateLog);
       journal.markDone(updateId);
       attempts.delete(updateId);
+      if (tapId !== undefined) answeredTaps.delete(tapId);
     } catch (error) {
       const attempt = (attempts.get(updateId) ?? 0) + 1;
       const journalFailed = error instanceof JournalError;
@@ -145,6 +152,7 @@ export function createUpdateProcessor(deps: UpdateProcessorDeps): UpdateProcesso
         timers.add(timer);
         return;
       }
+      if (tapId !== undefined) answeredTaps.delete(tapId);
       if (retryable) {
         updateLog.warn(
           { err: error },
@@ -156,6 +164,20 @@ export function createUpdateProcessor(deps: UpdateProcessorDeps): UpdateProcesso
       journal.markDone(updateId);
       attempts.delete(updateId);
     }
+  }
+
+  /** The replier with an answerCallback that skips a tap answered before (by an earlier attempt). */
+  function answerOnce(reply: Replier): Replier {
+    return {
+      send: (chunks, options) => reply.send(chunks, options),
+      typing: () => reply.typing(),
+      acknowledge: (emoji) => reply.acknowledge(emoji),
+      async answerCallback(queryId, text) {
+        if (answeredTaps.has(queryId)) return;
+        await reply.answerCallback(queryId, text);
+        answeredTaps.add(queryId);
+      },
+    };
   }
 
   /** A tap that reaches no handler still stops its spinner; a failure to say so is only logged. */

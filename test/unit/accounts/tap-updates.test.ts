@@ -1,5 +1,6 @@
 import type { Update } from "grammy/types";
-import { describe, expect, it } from "vitest";
+import { GrammyError } from "grammy";
+import { describe, expect, it, vi } from "vitest";
 import { createMemoryLogger } from "../../../packages/sandbox/src/memory-logger.js";
 import { openJournal } from "../../../src/accounts/journal.js";
 import type { ReplyTarget } from "../../../src/accounts/telegram-replier.js";
@@ -112,6 +113,57 @@ describe("button taps in the update processor", () => {
     expect(handled.map((m) => m.callback?.id)).toEqual(["q7"]);
     expect(targets[0]!.turn).toBe(turn);
     expect(journal.isDone(7)).toBe(true);
+    await journal.close();
+  });
+});
+
+describe("a tap retried after its answer went out", () => {
+  it("is answered once: the retry sends its page without answering again", async () => {
+    const journal = openJournal(journalFile(), { durable: false });
+    const answered: string[] = [];
+    const sent: string[][] = [];
+    let failNext = true;
+    const resubmitted: Update[] = [];
+    const processor = createUpdateProcessor({
+      account: "a",
+      journal,
+      log: createMemoryLogger().logger,
+      handler: async (msg, reply) => {
+        await reply.answerCallback(msg.callback!.id);
+        if (failNext) {
+          failNext = false;
+          throw new GrammyError(
+            "Internal Server Error",
+            { ok: false, error_code: 502, description: "Bad Gateway" },
+            "sendMessage",
+            {},
+          );
+        }
+        await reply.send(["the page"]);
+      },
+      identity: () => bot,
+      replierFor: () => ({
+        ...silentReplier,
+        send: async (chunks) => void sent.push([...chunks]),
+        answerCallback: async (id) => void answered.push(id),
+      }),
+      resubmit: (u) => void resubmitted.push(u),
+    });
+    const update = tap(8, { message: botMessage });
+    journal.record([update]);
+    vi.useFakeTimers();
+    try {
+      await processor.process(update);
+      expect(journal.isDone(8)).toBe(false);
+      await vi.advanceTimersByTimeAsync(2500);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(resubmitted).toEqual([update]);
+    await processor.process(resubmitted[0]!);
+    expect(answered).toEqual(["q8"]);
+    expect(sent).toEqual([["the page"]]);
+    expect(journal.isDone(8)).toBe(true);
     await journal.close();
   });
 });
