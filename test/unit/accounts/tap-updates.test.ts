@@ -8,15 +8,9 @@ import { createUpdateProcessor } from "../../../src/accounts/update-processor.js
 import type { InboundMessage } from "../../../src/core/inbound-message.js";
 import { EXPIRED_TAP_NOTICE } from "../../../src/core/tap-notice.js";
 import { TAP_NOTICES } from "../../../src/pipeline/choice-tap.js";
-import { journalFile } from "./fixtures.js";
+import { journalFile, silentReplier, testBot } from "./fixtures.js";
 
-const bot = { id: 42, username: "wiki_bot", firstName: "Wiki", canReadAllGroupMessages: false };
-const silentReplier = {
-  send: async () => {},
-  answerCallback: async () => {},
-  typing: () => () => {},
-  acknowledge: () => () => {},
-};
+const bot = testBot;
 const chat = { id: -1001, type: "supergroup", title: "Team" };
 const tap = (id: number, query: Record<string, unknown>) =>
   ({
