@@ -1,7 +1,7 @@
 import type { InboundMessage } from "../../core/inbound-message.js";
 import type { SearchIndex } from "../../wiki/search-index/index.js";
 import { readableNow, withinPublishWindow } from "../../wiki/publish-window.js";
-import type { PageSummary, WikiPort } from "../../wiki/types.js";
+import type { PageSummary, WikiPage, WikiPort } from "../../wiki/types.js";
 import { isWikiError } from "../../wiki/wiki-error.js";
 import { type AgentSettings, inSection, pageUrl } from "../agent-settings.js";
 import { escapeAttribute, escapeHtml, markdownToTelegramHtml, oneLine } from "../format/index.js";
@@ -90,7 +90,19 @@ export async function pageCommand(
     return `No page “${escapeHtml(ref.trim())}” here.`;
   }
   const body = markdownToTelegramHtml(page.content, { baseUrl: agent.publicBaseUrl });
-  return `<b>${escapeHtml(page.title)}</b> (id ${page.id}, ${link(agent, page)})\n\n${body}`;
+  const note = hiddenNote(page);
+  return `<b>${escapeHtml(page.title)}</b> (id ${page.id}, ${link(agent, page)})${note ? `\n<i>${note}</i>` : ""}\n\n${body}`;
+}
+
+/** Why readers do not see a page an editor is shown ("" when they do). */
+function hiddenNote(page: WikiPage, now = Date.now()): string {
+  if (!page.isPublished) return "Draft: readers do not see this page.";
+  if (page.isPrivate) return "Private: readers do not see this page.";
+  if (withinPublishWindow(page, now)) return "";
+  const start = Date.parse(page.publishStartDate);
+  return page.publishStartDate && !(start <= now)
+    ? `Scheduled: readers see this page from ${escapeHtml(page.publishStartDate)}.`
+    : `Expired: readers no longer see this page (publication ended ${escapeHtml(page.publishEndDate)}).`;
 }
 
 /**

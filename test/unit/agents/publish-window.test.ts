@@ -78,7 +78,13 @@ describe.each([
     expect(search).not.toMatch(/Merger|offer/);
     expect(await say("/page merger")).toMatch(/No page “merger” here/);
     expect(await say("/page offer")).toMatch(/No page “offer” here/);
-    expect(await say("/page merger", EDITOR)).toContain("Embargoed until then");
+    const shown = await say("/page merger", EDITOR);
+    expect(shown).toContain("Embargoed until then");
+    expect(shown).toContain("Scheduled: readers see this page from 2099-01-01T00:00:00.000Z.");
+    expect(await say("/page offer", EDITOR)).toContain(
+      "Expired: readers no longer see this page (publication ended 2020-01-01T00:00:00.000Z).",
+    );
+    expect(await say("/page canteen", EDITOR)).not.toMatch(/readers/);
     const recent = await say("/recent 5");
     expect(recent).toContain("Canteen reopens");
     expect(recent).not.toMatch(/Merger|offer/);
