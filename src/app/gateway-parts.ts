@@ -120,6 +120,7 @@ export function createGatewayParts(
     accounts: () => pool.states(),
     wiki: () => wikiWatch.state(),
     indexReady: () => index.ready,
+    indexBuilding: () => wikiWatch.indexBuilding(),
     indexStats: () => index.stats(),
     configLoaded: () => config.runtime !== undefined,
     agents: () => boundAgents(config.runtime),
