@@ -48,8 +48,12 @@ export function gatewayReadiness(view: GatewayView, now: number = Date.now()): R
   }
   const wiki = view.wiki();
   const nextTry = wiki.ok || wiki.nextTryAt === undefined ? "" : `; ${nextTryText(wiki.nextTryAt, now)}`;
-  checks.wiki = wiki.ok ? { ok: true } : { ok: false, detail: `${wiki.detail ?? "not checked yet"}${nextTry}` };
-  checks.index = view.indexReady() ? { ok: true } : { ok: false, detail: indexDetail(view, wiki.ok, nextTry) };
+  checks.wiki = wiki.ok
+    ? { ok: true }
+    : { ok: false, detail: `${wiki.detail ?? "not checked yet"}${nextTry}` };
+  checks.index = view.indexReady()
+    ? { ok: true }
+    : { ok: false, detail: indexDetail(view, wiki.ok, nextTry) };
   const cluster = view.cluster?.();
   if (cluster) checks.cluster = clusterCheck(cluster);
   checks.config = view.configLoaded() ? { ok: true } : { ok: false, detail: "gateway.json not loaded" };

@@ -139,7 +139,10 @@ export function createWikiWatch(deps: {
     }, delay);
     timer.unref();
   };
-  const run = (): Promise<void> => cycle().catch(() => false).then(schedule);
+  const run = (): Promise<void> =>
+    cycle()
+      .catch(() => false)
+      .then(schedule);
 
   return {
     state: () => state,

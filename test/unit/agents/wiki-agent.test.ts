@@ -166,6 +166,25 @@ describe("wiki agent", () => {
     expect(recent.text).not.toContain("Backups");
   });
 
+  it("/search while the index is built lists the wiki's own hits, private and draft pages left out", async () => {
+    wiki.add({ path: "ops/backup-keys", title: "Backup keys", content: "Key: hunter2", isPrivate: true });
+    wiki.add({ path: "ops/backup-plan", title: "Backup plan", content: "Draft", isPublished: false });
+    wiki.add({ path: "ops/backup-restore", title: "Backup restore", content: "Run restic restore." });
+    const notReady = createSearchIndex();
+    bot = createWikiAgent({
+      answerer: createAnswerer({ index: notReady, wiki }),
+      index: notReady,
+      wiki,
+      logger: logs.logger,
+    });
+    expect((await wiki.search("backup", "en")).map((h) => h.path)).toContain("ops/backup-keys");
+    const search = await plain("/search backup");
+    expect(search.text).toContain("Backup restore");
+    expect(search.text).toContain("Backups");
+    expect(search.text).not.toMatch(/backup-keys|Backup keys|backup-plan/);
+    expect((await plain("/search keys")).text).toMatch(/No page matches/);
+  });
+
   it("/whoami states the ids", async () => {
     const reply = await plain("/whoami");
     expect(reply.text).toBe(`Your user id: ${READER}\nThis chat id: ${READER} (private)`);
