@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCliProcess } from "../helpers/cli-process.js";
-import { eventually } from "../helpers/daemon.js";
+import { eventually, readiness } from "../helpers/daemon.js";
 import { DEFAULT_PAGES, type Stack, startStack } from "../helpers/stack.js";
 
 /**
@@ -15,12 +15,6 @@ afterEach(async () => {
   await stack?.close();
   stack = undefined;
 });
-
-type Readiness = { ready: boolean; checks: Record<string, { ok: boolean; detail?: string }> };
-const readiness = async (url: string) => {
-  const res = await fetch(`${url}/readyz`);
-  return { status: res.status, body: (await res.json()) as Readiness };
-};
 
 const PRIVATE_PAGE = {
   path: "hr/salaries",
