@@ -76,7 +76,7 @@ describe("cold start (daemon against both sandboxes)", () => {
     await eventually(async () => (await readiness(daemon.httpUrl)).status === 200, 40_000, 200);
     // The retries back off from 2 s: far sooner than the 300 s refresh interval.
     expect(Date.now() - upAt).toBeLessThan(40_000);
-    expect(daemon.logLines().some((l) => l.msg === "search index built")).toBe(true);
+    await daemon.waitForLog((l) => l.msg === "search index built");
   });
 
   it("ask with a key the wiki does not accept fails with the cause and saves no index", async () => {
