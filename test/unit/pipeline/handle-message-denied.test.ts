@@ -5,9 +5,8 @@ import type { Replier } from "../../../src/core/replier.js";
 import { createLogger } from "../../../src/log/logger.js";
 import { createMessagePipeline } from "../../../src/pipeline/handle-message.js";
 import { resolveRuntimeConfig } from "../../../src/pipeline/runtime-config.js";
+import { NO_METRICS } from "./fixtures.js";
 import { dm, group, TOKEN } from "../policy/fixtures.js";
-
-const counter = { inc: () => {}, observe: () => {} };
 
 /** The pipeline for one account "main" with the given entry; records what was sent and denied. */
 function pipeline(account: Record<string, unknown>) {
@@ -39,13 +38,7 @@ function pipeline(account: Record<string, unknown>) {
     },
     choices: { offer: async () => {}, tap: async () => {} },
     gaps: { append: () => {} },
-    metrics: {
-      updates: counter,
-      decisions: counter,
-      answers: counter,
-      answerConfidence: counter,
-      answerSeconds: counter,
-    },
+    metrics: NO_METRICS,
   });
   const run = (msg: InboundMessage) => handle(msg, reply, createLogger({ level: "silent" }));
   return { run, sent, denied, asked };
