@@ -4,6 +4,7 @@ import { resolveAgentSettings } from "../../../src/agents/agent-settings.js";
 import { createAnswerer } from "../../../src/agents/answer.js";
 import { htmlToPlain, telegramLength } from "../../../src/agents/format/index.js";
 import { BOT_COMMANDS, createWikiAgent, type WikiAgent } from "../../../src/agents/wiki-agent.js";
+import { isKnownCommand } from "../../../src/core/bot-commands.js";
 import { privateMessage } from "../../helpers/inbound.js";
 import { createMemoryLogger } from "../../../packages/sandbox/src/memory-logger.js";
 import { createSearchIndex } from "../../../src/wiki/search-index/index.js";
@@ -265,6 +266,15 @@ describe("wiki agent", () => {
   it("empty text says nothing; unknown commands point to /help", async () => {
     expect((await bot.handle(message("   "), agent)).chunks).toEqual([]);
     expect((await plain("/frobnicate")).text).toMatch(/\/help/);
+  });
+
+  it("answers every command the policy counts as known (a bare one in a group reaches the agent)", async () => {
+    for (const { command } of BOT_COMMANDS) {
+      expect(isKnownCommand(command)).toBe(true);
+      const text = (await plain(`/${command}`, EDITOR)).text;
+      expect(text, command).not.toMatch(/I do not know/);
+    }
+    expect(isKnownCommand("frobnicate")).toBe(false);
   });
 
   it("BOT_COMMANDS are valid for setMyCommands", () => {
