@@ -1,6 +1,7 @@
 import type { RedisConnection } from "../cluster/redis-connection.js";
 import type { RedisKeys } from "../cluster/redis-keys.js";
 import { redisScript } from "../cluster/redis-script.js";
+import { pollRevision } from "../cluster/revision-poll.js";
 import { type ChatMigration, type ChatMigrationStore, MAX_CHAT_MIGRATIONS } from "../core/chat-migrations.js";
 
 export interface RedisChatMigrationOptions {
@@ -51,7 +52,7 @@ export function createRedisChatMigrations(options: RedisChatMigrationOptions): C
 
   async function trim(): Promise<void> {
     const all = await load();
-    const extra = all.slice(0, all.length - maxEntries).map(field);
+    const extra = all.slice(0, Math.max(0, all.length - maxEntries)).map(field);
     if (extra.length > 0) await client.hDel(keys.chatUpgrades, extra);
   }
 
@@ -63,35 +64,12 @@ export function createRedisChatMigrations(options: RedisChatMigrationOptions): C
       const write = ADD.run(client, [keys.chatUpgrades, keys.chatUpgradesRevision], [field(m), value]).then(
         (size) => (Number(size) > maxEntries ? trim() : undefined),
       );
-      writing = write.catch(() => {});
+      writing = Promise.all([writing, write.catch(() => {})]);
       return write;
     },
-    watch(onChange) {
-      let closed = false;
-      let seen: string | null | undefined;
-      let timer: NodeJS.Timeout | undefined;
-      const poll = async (): Promise<void> => {
-        try {
-          const revision = await client.get(keys.chatUpgradesRevision);
-          // The first poll reports too: a load that failed at start is made good.
-          if (revision !== seen) await onChange();
-          seen = revision;
-        } catch {
-          // Redis unreachable, or onChange failed: the next poll tries again.
-        }
-        if (!closed) {
-          timer = setTimeout(() => void poll(), pollMs);
-          timer.unref();
-        }
-      };
-      void poll();
-      return {
-        close() {
-          closed = true;
-          clearTimeout(timer);
-        },
-      };
-    },
+    // The first poll reports too: a load that failed at start is made good.
+    watch: (onChange) =>
+      pollRevision(client, keys.chatUpgradesRevision, onChange, { pollMs, reportFirst: true }),
     flush: () => writing.then(() => {}),
   };
 }

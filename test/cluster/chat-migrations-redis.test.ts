@@ -59,5 +59,10 @@ describeWhere("redis", "group upgrades in Redis", () => {
     await client.hSet(keys.chatUpgrades, { "default|-3333": '{"newChatId":"x","since":"now"}' });
     expect(await store.load()).toEqual([upgrade(-2222, 1)]);
     expect(problems).toEqual([`1 field(s) of ${keys.chatUpgrades} are not upgrades: default|-3333`]);
+    // Over the bound by unreadable fields alone: no upgrade is dropped for them.
+    await client.hSet(keys.chatUpgrades, { "default|-5555": "{}" });
+    const bounded = createRedisChatMigrations({ client, keys, maxEntries: 3 });
+    await bounded.add(upgrade(-4444, 2));
+    expect((await store.load()).map((m) => m.oldChatId)).toEqual([-2222, -4444]);
   });
 });
