@@ -67,7 +67,10 @@ export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logge
     },
   };
 
-  /** The page's best passages for the question from the index, else its opening passage from the wiki. */
+  /**
+   * The page's best passages for the question from the index, else its opening passage from the
+   * wiki; a page made private or unpublished since it was offered counts as gone.
+   */
   async function pageAnswer(question: string, ref: PageRef, agent: AgentSettings): Promise<Answer> {
     const ranked = index.ready
       ? index
