@@ -142,6 +142,15 @@ describe("wiki-gateway ask", () => {
     expect(wiki.calls.listPages).toBe(lists + 1);
   });
 
+  it("links to the wiki's pages when WIKI_URL names its /graphql endpoint", async () => {
+    env.WIKI_URL = "https://wiki.example.com/graphql";
+    const { code, out } = await ask(["--json", "undo the last git commit"]);
+    expect(code).toBe(0);
+    expect(JSON.parse(out).sources[0].url).toBe(
+      "https://wiki.example.com/en/handbook/engineering/git-workflow",
+    );
+  });
+
   it("nothing found exits 1 with an honest reply", async () => {
     const { code, out } = await ask(["chocolate cake recipe"]);
     expect(code).toBe(1);

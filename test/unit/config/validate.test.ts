@@ -366,6 +366,22 @@ const cases: Case[] = [
     path: "agents.main.publicBaseUrl",
   },
   {
+    name: "agent publicBaseUrl must be http(s): javascript: is refused",
+    patch: (c) => (c.agents = { main: { publicBaseUrl: "javascript:alert(1)" } }),
+    path: "agents.main.publicBaseUrl",
+    message: /absolute http\(s\) URL/,
+  },
+  {
+    name: "agent publicBaseUrl must be http(s): ftp: is refused",
+    patch: (c) => (c.agents = { main: { publicBaseUrl: "ftp://files.example.com/wiki" } }),
+    path: "agents.main.publicBaseUrl",
+    message: /absolute http\(s\) URL/,
+  },
+  {
+    name: "agent publicBaseUrl may be plain http",
+    patch: (c) => (c.agents = { main: { publicBaseUrl: "http://wiki.internal:3000" } }),
+  },
+  {
     name: "agent answerLength bounds",
     patch: (c) => (c.agents = { main: { answerLength: 10000 } }),
     path: "agents.main.answerLength",
