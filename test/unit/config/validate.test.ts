@@ -162,6 +162,12 @@ const cases: Case[] = [
     fix: /own bot/,
   },
   {
+    name: "a disabled account may keep the token an enabled one uses",
+    patch: (c) => {
+      c.accounts.vera = { botToken: TOKEN_A, enabled: false };
+    },
+  },
+  {
     name: "distinct tokens",
     patch: (c) => {
       c.accounts.vera = { botToken: TOKEN_B };
