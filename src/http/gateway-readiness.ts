@@ -1,5 +1,6 @@
 import { type AccountState, isAccountReady } from "../accounts/account-state.js";
 import type { OwnershipView } from "../cluster/ownership.js";
+import { type ConfigHealth, configCheck } from "./config-health.js";
 import type { LoopHealthView } from "./loop-health.js";
 import type { Readiness } from "./server.js";
 
@@ -11,6 +12,8 @@ export interface GatewayView {
   indexStats(): unknown;
   /** gateway.json was loaded at least once. */
   configLoaded(): boolean;
+  /** When the configuration in force was applied, and how the last reload ended. */
+  configHealth?(): ConfigHealth;
   /** Which agent answers each account. */
   agents(): unknown[];
   /** Groups of gateway.json the bot was removed from, each with the fix. */
@@ -32,7 +35,8 @@ export interface GatewayView {
 /**
  * /readyz: ready when every account polls (or is stopped on purpose), the wiki answered the last
  * check, the search index is built and gateway.json is loaded; in cluster mode also when this
- * replica holds the leases of its whole share (or has nothing to own). Each part says what is wrong.
+ * replica holds the leases of its whole share (or has nothing to own). Each part says what is wrong;
+ * a refused reload is a detail of the ready `config` check (config-health.ts).
  */
 export function gatewayReadiness(view: GatewayView): Readiness {
   const checks: Readiness["checks"] = {};
@@ -46,7 +50,7 @@ export function gatewayReadiness(view: GatewayView): Readiness {
   checks.index = view.indexReady() ? { ok: true } : { ok: false, detail: "the search index is being built" };
   const cluster = view.cluster?.();
   if (cluster) checks.cluster = clusterCheck(cluster);
-  checks.config = view.configLoaded() ? { ok: true } : { ok: false, detail: "gateway.json not loaded" };
+  checks.config = configCheck(view.configLoaded(), view.configHealth?.());
   return { ready: Object.values(checks).every((c) => c.ok), checks };
 }
 
