@@ -1,4 +1,4 @@
-import { run, sequentialize } from "@grammyjs/runner";
+import { run } from "@grammyjs/runner";
 import type { Bot } from "grammy";
 import type { Update } from "grammy/types";
 import type { Logger } from "../log/logger.js";
@@ -13,7 +13,9 @@ import type { AccountState } from "./account-state.js";
 import { createAccountStatus } from "./account-status.js";
 import { createSupervisor } from "./account-supervisor.js";
 import { type ApiCallEvent, createAccountBot, type OffsetTrack } from "./account-bot.js";
+import { answerCallbackQuery } from "./answer-callback.js";
 import { identityOf } from "./bot-identity.js";
+import { createChatOrder } from "./chat-order.js";
 import { type CommandMenu, syncCommandMenu } from "./command-menu.js";
 import { type Journal, openJournal } from "./journal.js";
 import { createOutgoingPacer } from "./outgoing-pacer.js";
@@ -84,7 +86,9 @@ export interface AccountRunner {
 
 /**
  * One account: a grammY bot, its journal, its update processor and its supervisor, wired.
- * Updates reach the processor one chat at a time (different chats run concurrently).
+ * Updates reach the processor one chat at a time (different chats run concurrently); a button
+ * tap runs at once, so it is answered within Telegram's 10 s however busy its chat is, and only
+ * its reply waits for the chat's earlier updates.
  */
 export function createAccountRunner(options: AccountRunnerOptions): AccountRunner {
   const { account } = options;
@@ -169,6 +173,7 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     identity: () => identityOf(bot.botInfo),
     replierFor,
     resubmit: submit,
+    answerTap: (queryId, text) => answerCallbackQuery(bot.api, log, queryId, text),
     onMembership: (event) => options.onMembership?.(account, event),
     ...(options.onReaction ? { onReaction: options.onReaction } : {}),
     ...(options.inline
@@ -178,8 +183,16 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
         }
       : {}),
   });
-  bot.use(sequentialize((ctx) => String(ctx.chat?.id ?? ctx.update.update_id)));
-  bot.use((ctx) => processor.process(ctx.update));
+  const chatOrder = createChatOrder();
+  bot.use(async (ctx) => {
+    const turn = chatOrder.reserve(String(ctx.chat?.id ?? ctx.update.update_id));
+    try {
+      if (ctx.update.callback_query === undefined) await turn.ready;
+      await processor.process(ctx.update, turn.ready);
+    } finally {
+      turn.release();
+    }
+  });
   // Read when the replay runs: a remote journal knows its unfinished updates only once loaded.
   const replay = createReplay({
     get unfinished() {

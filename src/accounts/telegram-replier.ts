@@ -3,6 +3,7 @@ import type { ReactionType } from "grammy/types";
 import type { Logger } from "../log/logger.js";
 import type { Replier, SendOptions, SentReply } from "../core/replier.js";
 import type { Journal } from "./journal.js";
+import { answerCallbackQuery } from "./answer-callback.js";
 import { describeForbidden } from "./forbidden.js";
 import { createReplyDedupe } from "./reply-dedupe.js";
 
@@ -35,6 +36,19 @@ type ApiSendOptions = {
 
 type InlineKeyboardMarkup = { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> };
 
+/** Where a reply goes, and when it may go. */
+export interface ReplyTarget {
+  updateId?: number;
+  chatId: number;
+  messageId?: number;
+  threadId?: number;
+  /**
+   * The update's turn in its chat (accounts/chat-order.ts): messages wait for it, so a reply keeps
+   * the chat's order even when the update was let run early (a button tap). Never rejects.
+   */
+  turn?: Promise<void>;
+}
+
 /**
  * Replies where the question was: the first chunk as a reply to it, every chunk in its forum topic
  * (threadId is only ever a forum topic's, never General). Contract, besides Replier's: a 400 about
@@ -42,10 +56,7 @@ type InlineKeyboardMarkup = { inline_keyboard: Array<Array<{ text: string; callb
  * upgraded is tried once more to the new id (reported through onMigrated), which the following
  * chunks use too.
  */
-export function createReplier(
-  deps: ReplierDeps,
-  target: { updateId?: number; chatId: number; messageId?: number; threadId?: number },
-): Replier {
+export function createReplier(deps: ReplierDeps, target: ReplyTarget): Replier {
   const { api, journal, log } = deps;
   let chatId = target.chatId;
   let threadId = target.threadId;
@@ -101,6 +112,7 @@ export function createReplier(
 
   return {
     async send(chunks, sendOptions) {
+      if (target.turn) await target.turn;
       const progress = createReplyDedupe(journal, target.updateId);
       let sent: SentReply | undefined;
       const messageIds: number[] = [];
@@ -149,15 +161,8 @@ export function createReplier(
       }
       return sent;
     },
-    async answerCallback(queryId, text) {
-      try {
-        await api.answerCallbackQuery(queryId, text === undefined ? {} : { text });
-      } catch (error) {
-        if (!(error instanceof GrammyError) || error.error_code !== 400) throw error;
-        // Telegram waits about 10 s for the answer; a late one is refused and nothing is lost.
-        log.info({ reason: error.description }, "the button tap could not be answered: it is too old");
-      }
-    },
+    // Never waits for the chat's turn: Telegram takes the answer only within about 10 s.
+    answerCallback: (queryId, text) => answerCallbackQuery(api, log, queryId, text),
     acknowledge(emoji) {
       const messageId = target.messageId;
       if (messageId === undefined) return () => {};

@@ -6,12 +6,14 @@ import type { BotIdentity } from "../core/inbound-message.js";
 import type { ReactionEvent } from "../core/reaction-event.js";
 import type { InlineHandler, InlineReplier } from "../core/inline-query.js";
 import type { Replier } from "../core/replier.js";
+import { EXPIRED_TAP_NOTICE } from "../core/tap-notice.js";
 import { type MembershipEvent, toMembershipEvent } from "./membership-event.js";
 import { isTransient } from "./classify-failure.js";
 import { createDrain } from "./drain.js";
 import { createInFlight } from "./in-flight.js";
 import { type Journal, JournalError } from "./journal.js";
 import { toReactionEvent } from "./reaction-event.js";
+import type { ReplyTarget } from "./telegram-replier.js";
 import { toInboundMessage } from "./to-inbound.js";
 import { toChosenInlineResult, toInlineQuery } from "./to-inline.js";
 
@@ -21,7 +23,12 @@ export interface UpdateProcessorDeps {
   log: Logger;
   handler: MessageHandler;
   identity: () => BotIdentity;
-  replierFor: (target: { updateId: number; chatId: number; messageId: number; threadId?: number }) => Replier;
+  replierFor: (target: ReplyTarget) => Replier;
+  /**
+   * Answers a button tap that reaches no handler (answerCallbackQuery with a notice); resolves
+   * when Telegram refuses it as too old. Without it such taps are only logged.
+   */
+  answerTap?: (queryId: string, text: string) => Promise<void>;
   /** Hands an update back to the bot later (after a transient Telegram failure). */
   resubmit: (update: Update) => void;
   /** The bot was added to or removed from a chat, or blocked or unblocked by a user. */
@@ -34,8 +41,12 @@ export interface UpdateProcessorDeps {
 }
 
 export interface UpdateProcessor {
-  /** Handles an update unless it is done or already running; resolves when this call's work ended. */
-  process(update: Update): Promise<void>;
+  /**
+   * Handles an update unless it is done or already running; resolves when this call's work ended.
+   * With `turn` (its place in its chat's order), the update runs at once and its replies wait for
+   * the turn; without it the caller waits for the turn first.
+   */
+  process(update: Update, turn?: Promise<void>): Promise<void>;
   inFlight(): number;
   /**
    * Stops retrying and waits until no handler runs (nor `extra()` reports work), up to
@@ -54,16 +65,22 @@ const MAX_JOURNAL_ATTEMPTS = 120;
  * Contract: an update already done (journal) or already running (a re-delivery after a runner
  * restart, or a replay racing a fresh poll) is skipped. A handler failure caused by Telegram or
  * the network leaves the update unfinished and resubmits it later (up to 5 attempts); any other
- * failure is logged and the update is done, so one bad message never blocks a chat.
+ * failure is logged and the update is done, so one bad message never blocks a chat. A button tap
+ * that cannot become a message (its message is no longer accessible to the bot, or its data is
+ * unusable) is still answered, with the "expired" notice, so the user's spinner stops. A tap is
+ * answered at most once per process, also when its update is retried after the answer went out
+ * (Telegram refuses a second answer).
  */
 export function createUpdateProcessor(deps: UpdateProcessorDeps): UpdateProcessor {
   const { journal, log } = deps;
   const running = createInFlight();
   const attempts = new Map<number, number>();
+  /** Taps answered whose update is still to be retried. */
+  const answeredTaps = new Set<string>();
   const timers = new Set<NodeJS.Timeout>();
   let draining = false;
 
-  async function handle(update: Update): Promise<void> {
+  async function handle(update: Update, turn: Promise<void> | undefined): Promise<void> {
     const updateId = update.update_id;
     const updateLog = lazyChild(log, { updateId });
     const membership = toMembershipEvent(update);
@@ -93,19 +110,24 @@ export function createUpdateProcessor(deps: UpdateProcessorDeps): UpdateProcesso
     const msg = toInboundMessage(update, deps.identity(), deps.account);
     if (!msg) {
       updateLog.info({ reason: ignoredReason(update) }, "update ignored");
+      await answerUnusableTap(update, updateLog);
       journal.markDone(updateId);
       return;
     }
-    const reply = deps.replierFor({
+    const replier = deps.replierFor({
       updateId,
       chatId: msg.chatId,
       messageId: msg.messageId,
       ...(msg.threadId !== undefined ? { threadId: msg.threadId } : {}),
+      ...(turn ? { turn } : {}),
     });
+    const tapId = msg.callback?.id;
+    const reply = tapId === undefined ? replier : answerOnce(replier);
     try {
       await deps.handler(msg, reply, updateLog);
       journal.markDone(updateId);
       attempts.delete(updateId);
+      if (tapId !== undefined) answeredTaps.delete(tapId);
     } catch (error) {
       const attempt = (attempts.get(updateId) ?? 0) + 1;
       const journalFailed = error instanceof JournalError;
@@ -130,6 +152,7 @@ export function createUpdateProcessor(deps: UpdateProcessorDeps): UpdateProcesso
         timers.add(timer);
         return;
       }
+      if (tapId !== undefined) answeredTaps.delete(tapId);
       if (retryable) {
         updateLog.warn(
           { err: error },
@@ -140,6 +163,32 @@ export function createUpdateProcessor(deps: UpdateProcessorDeps): UpdateProcesso
       updateLog.error({ err: error }, "the update could not be handled");
       journal.markDone(updateId);
       attempts.delete(updateId);
+    }
+  }
+
+  /** The replier with an answerCallback that skips a tap answered before (by an earlier attempt). */
+  function answerOnce(reply: Replier): Replier {
+    return {
+      send: (chunks, options) => reply.send(chunks, options),
+      typing: () => reply.typing(),
+      acknowledge: (emoji) => reply.acknowledge(emoji),
+      async answerCallback(queryId, text) {
+        if (answeredTaps.has(queryId)) return;
+        await reply.answerCallback(queryId, text);
+        answeredTaps.add(queryId);
+      },
+    };
+  }
+
+  /** A tap that reaches no handler still stops its spinner; a failure to say so is only logged. */
+  async function answerUnusableTap(update: Update, updateLog: Logger): Promise<void> {
+    const query: unknown = update.callback_query;
+    const id = typeof query === "object" && query !== null ? (query as { id?: unknown }).id : undefined;
+    if (typeof id !== "string" || id === "" || !deps.answerTap) return;
+    try {
+      await deps.answerTap(id, EXPIRED_TAP_NOTICE);
+    } catch (error) {
+      updateLog.warn({ err: error }, "the unusable button tap could not be answered");
     }
   }
 
@@ -164,10 +213,10 @@ export function createUpdateProcessor(deps: UpdateProcessorDeps): UpdateProcesso
   }
 
   return {
-    process(update) {
+    process(update, turn) {
       if (!Number.isSafeInteger(update.update_id) || journal.isDone(update.update_id))
         return Promise.resolve();
-      return running.run(update.update_id, () => handle(update));
+      return running.run(update.update_id, () => handle(update, turn));
     },
     inFlight: () => running.size(),
     drain(deadlineMs, extra = () => 0) {

@@ -1,6 +1,7 @@
 import type { AgentSettings } from "../agents/agent-settings.js";
 import type { WikiAgent } from "../agents/wiki-agent.js";
 import type { InboundMessage } from "../core/inbound-message.js";
+import { EXPIRED_TAP_NOTICE } from "../core/tap-notice.js";
 import type { InlineButton, Replier, SentReply } from "../core/replier.js";
 import type { Logger } from "../log/logger.js";
 import type { GapLog } from "../state/gap-log.js";
@@ -12,7 +13,7 @@ type Labels = Partial<Record<string, string | number>>;
 
 /** What a refused tap is told (a notice on the spinner, no message in the chat). */
 export const TAP_NOTICES: Record<ChoiceRefusal | "denied", string> = {
-  "callback-expired": "This choice has expired. Please ask your question again.",
+  "callback-expired": EXPIRED_TAP_NOTICE,
   "callback-forged": "This button is not valid here.",
   denied: "You are not allowed to use this bot here.",
 };

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { SentMessage } from "../../packages/sandbox/src/telegram/index.js";
+import { type SentMessage, TELEGRAM_FLOOD_LIMITS } from "../../packages/sandbox/src/telegram/index.js";
 import { eventually } from "../helpers/daemon.js";
 import { type Stack, startStack } from "../helpers/stack.js";
 import { CHOICE_PAGES } from "../fixtures/choice-pages.js";
@@ -185,5 +185,73 @@ describe("choices and taps (daemon against both sandboxes)", () => {
     );
     const pages = telegram.sent({ bot }).filter((m) => m.replyToMessageId === offer.messageId);
     expect(pages[1]!.text).not.toEqual(pages[0]!.text);
+  });
+
+  it("a tap is answered at once while its chat waits for a long paced reply; its page still comes after that reply", async () => {
+    // About 26,000 characters: seven messages, which a private chat takes at about 1 a second.
+    const entries = Array.from(
+      { length: 40 },
+      (_, n) => `Entry ${n}: ${"lorem ipsum dolor sit amet ".repeat(24)}`,
+    );
+    const ledger = {
+      path: "misc/ledger",
+      title: "Ledger",
+      description: "Old ledger",
+      content: `# Ledger\n\n${entries.join("\n\n")}`,
+    };
+    const { stack, bot } = await start({ pages: [...CHOICE_PAGES, ledger], flood: TELEGRAM_FLOOD_LIMITS });
+    const { telegram, user } = stack;
+    const asked = telegram.userSays({ from: user.id, chat: { bot }, text: "printer network" });
+    const offer = await telegram.waitForSent((m) => m.replyToMessageId === asked.messageId, 15_000);
+    const paged = telegram.userSays({ from: user.id, chat: { bot }, text: "/page misc/ledger" });
+    await telegram.waitForSent((m) => m.replyToMessageId === paged.messageId, 15_000);
+
+    const tappedAt = Date.now();
+    const { callbackQueryId } = telegram.tap({
+      from: user.id,
+      chat: { bot },
+      messageId: offer.messageId,
+      data: buttons(offer)[1]!.callback_data!,
+    });
+    const answered = await eventually(
+      () =>
+        telegram
+          .calls({ bot, method: "answerCallbackQuery" })
+          .find((c) => c.params.callback_query_id === callbackQueryId),
+      5_000,
+    );
+    expect(answered.status).toBe(200);
+    expect(answered.at - tappedAt).toBeLessThan(2000);
+    const ledgerParts = () => telegram.sent({ bot }).filter((m) => m.text.includes("lorem ipsum"));
+    expect(ledgerParts().filter((m) => m.at <= answered.at).length).toBeLessThan(5);
+
+    // The page keeps the chat's order: it comes after the last part of the reply before it.
+    const page = await telegram.waitForSent((m) => m.replyToMessageId === offer.messageId, 20_000);
+    expect(page.text).toContain("Join the network named Staff");
+    const parts = ledgerParts();
+    expect(parts.length).toBeGreaterThanOrEqual(6);
+    expect(page.messageId).toBeGreaterThan(Math.max(...parts.map((m) => m.messageId)));
+    expect(answers(stack, bot)).toEqual([{ id: callbackQueryId, text: undefined, status: 200 }]);
+  }, 60_000);
+
+  it("a tap on a message Telegram no longer shows the bot is answered as expired, and nothing else", async () => {
+    const { stack, daemon, bot } = await start();
+    const { telegram, user } = stack;
+    const asked = telegram.userSays({ from: user.id, chat: { bot }, text: "printer network" });
+    const offer = await telegram.waitForSent((m) => m.replyToMessageId === asked.messageId, 15_000);
+    const { callbackQueryId } = telegram.tap({
+      from: user.id,
+      chat: { bot },
+      messageId: offer.messageId,
+      data: buttons(offer)[0]!.callback_data!,
+      inaccessible: true,
+    });
+    await eventually(() => answers(stack, bot).find((a) => a.id === callbackQueryId));
+    expect(answers(stack, bot)).toEqual([
+      { id: callbackQueryId, text: "This choice has expired. Please ask your question again.", status: 200 },
+    ]);
+    await daemon.waitForLog((l) => l.reason === "unusable-callback");
+    await new Promise((r) => setTimeout(r, 300));
+    expect(telegram.sent({ bot }).filter((m) => m.replyToMessageId === offer.messageId)).toEqual([]);
   });
 });

@@ -5,15 +5,9 @@ import { createInFlight } from "../../../src/accounts/in-flight.js";
 import { openJournal } from "../../../src/accounts/journal.js";
 import { createUpdateProcessor } from "../../../src/accounts/update-processor.js";
 import type { InboundMessage } from "../../../src/core/inbound-message.js";
-import { journalFile, textUpdate } from "./fixtures.js";
+import { journalFile, silentReplier, testBot, textUpdate } from "./fixtures.js";
 
-const bot = { id: 42, username: "wiki_bot", firstName: "Wiki", canReadAllGroupMessages: false };
-const silentReplier = {
-  send: async () => {},
-  answerCallback: async () => {},
-  typing: () => () => {},
-  acknowledge: () => () => {},
-};
+const bot = testBot;
 
 describe("in-flight updates", () => {
   it("runs one task per update id at a time and forgets it once settled", async () => {

@@ -17,3 +17,14 @@ export const textUpdate = (id: number, text = `m${id}`): Update => ({
     text,
   },
 });
+
+/** The bot's identity the processor tests use (id 42). */
+export const testBot = { id: 42, username: "wiki_bot", firstName: "Wiki", canReadAllGroupMessages: false };
+
+/** A replier that sends nothing and answers every tap. */
+export const silentReplier = {
+  send: async () => {},
+  answerCallback: async () => {},
+  typing: () => () => {},
+  acknowledge: () => () => {},
+};

@@ -69,6 +69,9 @@ describe("a button tap as an inbound message", () => {
     expect(toInboundMessage(tap({ ...botMessage, from: { id: 9, is_bot: false } }), bot)).toBeUndefined();
     expect(toInboundMessage(tap(botMessage, 5), bot)).toBeUndefined();
     expect(toInboundMessage({ update_id: 1, callback_query: { id: "1", data: "x" } }, bot)).toBeUndefined();
+    // Telegram's InaccessibleMessage (older than 48 hours): no sender to check (answered as expired).
+    const inaccessible = { chat: botMessage.chat, message_id: 5, date: 0 };
+    expect(toInboundMessage(tap(inaccessible), bot)).toBeUndefined();
   });
 
   it("never throws, whatever the query holds", () => {

@@ -1,7 +1,7 @@
 import { createHash, randomInt } from "node:crypto";
 import { badRequest, SandboxError } from "./errors.js";
 import type { Method } from "./method-types.js";
-import { messageObject, userObject } from "./render.js";
+import { chatObject, messageObject, userObject } from "./render.js";
 import { userPlace } from "./chat-access.js";
 import type { TapInput } from "./types.js";
 import type { World } from "./world.js";
@@ -54,7 +54,9 @@ export function rememberQuery(world: World, id: string, botKey: string): void {
 /**
  * A user taps an inline button under a bot's message: the bot gets a `callback_query` shaped as
  * Telegram sends it (`id`, `from`, `message` as the bot sees it, `chat_instance`, `data`), unless
- * its allowed_updates leave callback queries out. The button must be on the message.
+ * its allowed_updates leave callback queries out. The button must be on the message. With
+ * `inaccessible`, `message` is Telegram's InaccessibleMessage: only `chat`, `message_id` and
+ * `date: 0` (no sender, no text, no keyboard).
  */
 export function tap(world: World, input: TapInput): { callbackQueryId: string; deliveredTo: string[] } {
   const { user, place } = userPlace(world, input.from, input.chat);
@@ -81,7 +83,9 @@ export function tap(world: World, input: TapInput): { callbackQueryId: string; d
     callback_query: {
       id,
       from: userObject(user),
-      message: messageObject(world, place, state.key, message),
+      message: input.inaccessible
+        ? { chat: chatObject(world, place), message_id: world.chats.idFor(message, state.key), date: 0 }
+        : messageObject(world, place, state.key, message),
       chat_instance: createHash("sha256")
         .update(`${state.key}|${place.chatId}`)
         .digest("hex")

@@ -26,7 +26,7 @@ const MAX_WAIT = 60_000;
  *   POST upgrade {chat}                 → the new supergroup (service messages in both chats)
  *   POST topics {chat, name, by?}       → { threadId };  POST topics/close {chat, thread} → { ok: true }
  *   POST channels {title, discussionGroup?, bots?, id?} → channel;  POST posts {channel, text} → { messageId, forwardedId? }
- *   POST tap {from, chat | bot, messageId, data} → { callbackQueryId, deliveredTo }
+ *   POST tap {from, chat | bot, messageId, data, inaccessible?} → { callbackQueryId, deliveredTo }
  *   POST react {from, chat | bot, messageId, emoji: [...], as?: "anonymous-admin"} → { deliveredTo }
  *   POST admin {chat, bot, admin: boolean, by?} → { ok: true } (my_chat_member to the bot)
  *   POST edit {from, chat | bot, messageId, text, after?} → { messageId, chatId, deliveredTo } (edited_message)
@@ -116,6 +116,7 @@ export function createControlApi(sandbox: TelegramSandbox, sentLog: Pick<SentLog
         chat: userChat(b),
         messageId: field(b, "messageId", "number"),
         data: field(b, "data", "string"),
+        ...pick(b, { inaccessible: "boolean" }),
       });
     },
     "POST react": (b) => {

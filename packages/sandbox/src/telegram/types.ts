@@ -168,6 +168,11 @@ export interface TapInput {
   messageId: number;
   /** The button's callback_data; it must be on the message. */
   data: string;
+  /**
+   * The message is no longer accessible to the bot (Telegram: older than 48 hours, or deleted):
+   * the query's `message` is then an InaccessibleMessage, `{ chat, message_id, date: 0 }`.
+   */
+  inaccessible?: boolean;
 }
 
 export interface ReactInput {

@@ -44,7 +44,7 @@ describe("inline keyboards and callback queries", () => {
     expect(empty.body.description).toBe("Bad Request: BUTTON_DATA_INVALID");
   });
 
-  it("a tap reaches the bot as Telegram sends it; the answer is taken once", async () => {
+  it("a tap reaches the bot as Telegram sends it (also on an inaccessible message); the answer is taken once", async () => {
     const { sandbox, call, bot, user } = await start();
     sandbox.userSays({ from: user.id, chat: { bot: bot.username }, text: "hi" });
     const sent = await call("sendMessage", { chat_id: user.id, text: "pick", reply_markup: keyboard("a") });
@@ -78,6 +78,30 @@ describe("inline keyboards and callback queries", () => {
     ).toBe(true);
     const again = await call("answerCallbackQuery", { callback_query_id: callbackQueryId });
     expect(again.body.description).toMatch(/query is too old/);
+
+    // On a message the bot can no longer see (older than 48 hours): Telegram's InaccessibleMessage.
+    const hidden = sandbox.tap({
+      from: user.id,
+      chat: { bot: bot.username },
+      messageId,
+      data: "a",
+      inaccessible: true,
+    });
+    const offset = (updates.at(-1).update_id as number) + 1;
+    const later = (await call("getUpdates", { timeout: 0, offset })).body.result as any[];
+    expect(later.at(-1).callback_query).toMatchObject({
+      id: hidden.callbackQueryId,
+      from: { id: user.id },
+      data: "a",
+    });
+    expect(later.at(-1).callback_query.message).toEqual({
+      chat: expect.objectContaining({ id: user.id }),
+      message_id: messageId,
+      date: 0,
+    });
+    expect(
+      (await call("answerCallbackQuery", { callback_query_id: hidden.callbackQueryId })).body.result,
+    ).toBe(true);
   });
 
   it("a late answer is too old; a bot that did not ask for callback queries gets none", async () => {
