@@ -27,6 +27,8 @@ export interface Addressing {
   repliesToBot: boolean;
   /** A command for this bot (`/cmd@thisbot` or bare `/cmd`), lower-case, without `/`. */
   command?: string;
+  /** Set when `command` was written `/cmd@thisbot`; absent for a bare `/cmd`, which every bot in a group receives. */
+  commandNamesBot?: true;
   /** `/cmd@otherbot`: a command addressed to another bot (never sets `command`). */
   commandForOtherBot: boolean;
   /** Text after the command (or the whole text), the bot's mentions removed, trimmed. */
@@ -85,12 +87,14 @@ export function detectAddressing(message: AddressingInput, bot: BotIdentity): Ad
   }
 
   let command: string | undefined;
+  let commandNamesBot = false;
   let commandForOtherBot = false;
   if (commandText) {
     const forUs = commandText.target === undefined || commandText.target.toLowerCase() === username;
     if (forUs) {
       command = commandText.name.toLowerCase();
-      if (commandText.target !== undefined) mentionsBot = true;
+      commandNamesBot = commandText.target !== undefined;
+      if (commandNamesBot) mentionsBot = true;
       remove.push({ type: "bot_command", start: 0, end: commandText.end });
     } else if (commandText.target !== undefined) commandForOtherBot = true;
   }
@@ -113,6 +117,7 @@ export function detectAddressing(message: AddressingInput, bot: BotIdentity): Ad
     args: args.trim(),
   };
   if (command !== undefined) result.command = command;
+  if (commandNamesBot) result.commandNamesBot = true;
   return result;
 }
 

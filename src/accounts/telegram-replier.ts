@@ -22,9 +22,26 @@ export interface ReplierDeps {
   onReactionFailed?: (error: unknown) => void;
 }
 
+/** A 400 refusing the forum topic the reply was to land in: closed or deleted. */
+const TOPIC_REFUSED = /message thread not found|TOPIC_CLOSED|TOPIC_DELETED/i;
 /** A 400 about where the reply was to land: the topic, or the message it replies to. */
-const BAD_PLACE =
-  /message thread not found|TOPIC_CLOSED|TOPIC_DELETED|message to be replied not found|replied message not found/i;
+const BAD_PLACE = new RegExp(
+  `${TOPIC_REFUSED.source}|message to be replied not found|replied message not found`,
+  "i",
+);
+
+/**
+ * Telegram refused the question's forum topic. The reply is dropped rather than posted in General:
+ * it may come from that topic's own agent, and General may be closed to the bot (`enabled: false`).
+ */
+class TopicRefused extends Error {
+  constructor(
+    readonly threadId: number,
+    readonly reason: string,
+  ) {
+    super(reason);
+  }
+}
 
 type ApiSendOptions = {
   parse_mode?: "HTML";
@@ -51,10 +68,12 @@ export interface ReplyTarget {
 
 /**
  * Replies where the question was: the first chunk as a reply to it, every chunk in its forum topic
- * (threadId is only ever a forum topic's, never General). Contract, besides Replier's: a 400 about
- * the topic or the replied message is tried once more without them; a 400 saying the group was
- * upgraded is tried once more to the new id (reported through onMigrated), which the following
- * chunks use too.
+ * (threadId is only ever a forum topic's, never General). Contract, besides Replier's: a 400
+ * refusing the topic (closed, deleted) drops the reply, this chunk and the following ones, with a
+ * warning naming the chat and topic: it is never posted in General instead. A 400 about the
+ * replied message is tried once more without the reply target (in the same topic); a 400 saying
+ * the group was upgraded is tried once more to the new id (reported through onMigrated), which the
+ * following chunks use too.
  */
 export function createReplier(deps: ReplierDeps, target: ReplyTarget): Replier {
   const { api, journal, log } = deps;
@@ -73,16 +92,17 @@ export function createReplier(deps: ReplierDeps, target: ReplyTarget): Replier {
         threadId = undefined;
         return (await api.sendMessage(chatId, text, withoutPlace(options))).message_id;
       }
-      if (
-        BAD_PLACE.test(error.description) &&
-        (options.message_thread_id !== undefined || options.reply_parameters)
-      ) {
+      const thread = options.message_thread_id;
+      if (thread !== undefined && TOPIC_REFUSED.test(error.description)) {
+        throw new TopicRefused(thread, error.description);
+      }
+      if (BAD_PLACE.test(error.description) && options.reply_parameters) {
         log.warn(
-          { chatId, threadId: options.message_thread_id, reason: error.description },
-          "Telegram refused the reply's topic or reply target; sending it once more without them",
+          { chatId, threadId: thread, reason: error.description },
+          "Telegram refused the reply's target; sending it once more, not as a reply",
         );
-        if (/thread|TOPIC/i.test(error.description)) threadId = undefined;
-        return (await api.sendMessage(chatId, text, withoutPlace(options))).message_id;
+        const { reply_parameters: _reply, ...rest } = options;
+        return sendOnce(text, rest);
       }
       throw error;
     }
@@ -127,6 +147,21 @@ export function createReplier(deps: ReplierDeps, target: ReplyTarget): Replier {
         messageIds.push(messageId);
         if (index === 0) sent = { messageId, messageIds };
       };
+      /** A chunk whose HTML Telegram refuses is sent once more as plain text. */
+      const deliverOrPlain = async (index: number, text: string, options: ApiSendOptions): Promise<void> => {
+        try {
+          await deliver(index, text, options);
+        } catch (error) {
+          const badHtml =
+            error instanceof GrammyError &&
+            error.error_code === 400 &&
+            /can't parse entities/i.test(error.description);
+          if (!badHtml) throw error;
+          log.warn({ err: error }, "Telegram refused the HTML of a reply; sending it as plain text");
+          const { parse_mode: _drop, ...plain } = options;
+          await deliver(index, deps.toPlain(text), plain);
+        }
+      };
       for (const [index, chunk] of chunks.entries()) {
         if (progress.alreadySent(index)) continue;
         const options: ApiSendOptions = {
@@ -142,20 +177,23 @@ export function createReplier(deps: ReplierDeps, target: ReplyTarget): Replier {
         };
         progress.sending(index);
         try {
-          await deliver(index, chunk, options);
+          await deliverOrPlain(index, chunk, options);
         } catch (error) {
-          if (!(error instanceof GrammyError)) throw error;
-          if (error.error_code === 400 && /can't parse entities/i.test(error.description)) {
-            log.warn({ err: error }, "Telegram refused the HTML of a reply; sending it as plain text");
-            const { parse_mode: _drop, ...plain } = options;
-            await deliver(index, deps.toPlain(chunk), plain);
-          } else if (error.error_code === 403) {
+          if (error instanceof TopicRefused) {
+            log.warn(
+              { chatId, threadId: error.threadId, reason: error.reason, chunks: chunks.length - index },
+              "Telegram refused the forum topic of the reply (closed or deleted); the reply is dropped, not posted in General",
+            );
+            return sent;
+          }
+          if (error instanceof GrammyError && error.error_code === 403) {
             log.info(
               { chatId, reason: error.description },
               `cannot reply: ${describeForbidden(error.description)}`,
             );
             return sent;
-          } else throw error;
+          }
+          throw error;
         }
         progress.sent(index);
       }

@@ -99,6 +99,7 @@ export function toInboundMessage(
   if (typeof from?.username === "string") msg.senderUsername = from.username;
   if (senderName !== "") msg.senderName = senderName;
   if (addressing.command !== undefined) msg.command = addressing.command;
+  if (addressing.commandNamesBot) msg.commandNamesBot = true;
   if (addressing.commandForOtherBot) msg.commandForOtherBot = true;
   if (service !== undefined) {
     msg.content = "service";

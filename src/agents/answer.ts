@@ -14,6 +14,7 @@ import {
 import { judgeConfidence } from "./answer-confidence.js";
 import { answerFromWikiSearch } from "./answer-fallback.js";
 import type { Answer, Answerer, PageRef } from "./answer-types.js";
+import { isReadable } from "../wiki/readable.js";
 import { splitPassages } from "../wiki/search-index/index.js";
 
 export type { Answer, Answerer, AnswerSource, PageRef } from "./answer-types.js";
@@ -66,7 +67,10 @@ export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logge
     },
   };
 
-  /** The page's best passages for the question from the index, else its opening passage from the wiki. */
+  /**
+   * The page's best passages for the question from the index, else its opening passage from the
+   * wiki; a page made private or unpublished since it was offered counts as gone.
+   */
   async function pageAnswer(question: string, ref: PageRef, agent: AgentSettings): Promise<Answer> {
     const ranked = index.ready
       ? index
@@ -76,7 +80,7 @@ export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logge
     const chosen = { found: true, confidence: "confident", via: "index" } as const;
     if (ranked) return { ...chosen, ...composeAnswer(agent, toAnswerPage(ranked), []) };
     const page = await wiki.getPageByPath(ref.path, ref.locale);
-    if (!page)
+    if (!page || !isReadable(page))
       return { found: false, confidence: "none", html: composePageGone(ref.title), sources: [], via: "none" };
     const passages = splitPassages(page.content, page)
       .slice(0, 1)

@@ -4,7 +4,7 @@ import type { SearchIndex } from "../wiki/search-index/index.js";
 import type { WikiPort } from "../wiki/types.js";
 import { type AgentSettings, isEditor } from "./agent-settings.js";
 import type { Answer, Answerer, PageRef } from "./answer-types.js";
-import { EDITOR_COMMANDS } from "./bot-commands.js";
+import { EDITOR_COMMANDS } from "../core/bot-commands.js";
 import { appendCommand, editCommand, newCommand } from "./commands/edit-commands.js";
 import {
   helpText,
@@ -18,7 +18,7 @@ import { FAILURE_HTML } from "./answer-compose.js";
 import { splitTelegramHtml } from "./format/index.js";
 import { describeWikiFailure } from "./wiki-failure.js";
 
-export { BOT_COMMANDS } from "./bot-commands.js";
+export { BOT_COMMANDS } from "../core/bot-commands.js";
 
 export interface AgentReply {
   /** Telegram HTML messages, each under 4096 code points; empty = say nothing. */

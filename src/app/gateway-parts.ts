@@ -17,7 +17,7 @@ import type { SharedStores } from "./shared-stores.js";
 import { wireAccounts } from "./wire-accounts.js";
 import { wireFeedback } from "./wire-feedback.js";
 import { createMembershipTracker } from "./wire-membership.js";
-import { pendingUpgrades, wireChatMigrations } from "./wire-migrations.js";
+import { pendingUpgrades, type WiredMigrations, wireChatMigrations } from "./wire-migrations.js";
 import { wireHttp } from "./wire-http.js";
 import { wirePipeline } from "./wire-pipeline.js";
 import { wireWiki } from "./wire-wiki.js";
@@ -33,6 +33,8 @@ export interface GatewayParts {
   delivery: ApprovalDelivery;
   view: GatewayView;
   http: HttpServer;
+  /** Group upgrades: read back before the accounts start, kept as they are learnt. */
+  migrations: WiredMigrations;
   /** Reactions as feedback; flushed on stop. */
   feedback: { flush(): Promise<void> };
   /** The message way's state files (gap log, offered choices, reply memory); flushed on stop. */
@@ -71,7 +73,11 @@ export function createGatewayParts(
   const pairing = stores.pairing
     ? createPairingStoreOn(stores.pairing, { logger })
     : createPairingStore({ file: layout.pairingFile, lockFile: layout.pairingLock, logger });
-  const migrations = wireChatMigrations(logger);
+  const wiredMigrations = wireChatMigrations(logger, {
+    file: layout.upgradesFile,
+    shared: stores.chatMigrations,
+  });
+  const { migrations } = wiredMigrations;
   const membership = createMembershipTracker(metrics, config);
   const feedback = wireFeedback({ config, pairing, layout, metrics, logger, migrations });
   const {
@@ -124,6 +130,7 @@ export function createGatewayParts(
     accounts: () => pool.states(),
     wiki: () => wikiWatch.state(),
     indexReady: () => index.ready,
+    indexBuilding: () => wikiWatch.indexBuilding(),
     indexStats: () => index.stats(),
     configLoaded: () => config.runtime !== undefined,
     configHealth: () => config.health,
@@ -144,6 +151,7 @@ export function createGatewayParts(
     delivery,
     view,
     http,
+    migrations: wiredMigrations,
     feedback,
     pipelineFiles: { flush: flushPipelineFiles },
     loopHealth,

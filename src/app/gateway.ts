@@ -60,6 +60,7 @@ export function createGateway({ settings, logger, stores }: GatewayDeps): Gatewa
       const loaded = await loadGatewayConfig(parts.config.path);
       await startParts(parts, logger);
       await applyConfig(target, loaded, "start");
+      parts.migrations.remind(parts.config);
       if (parts.cluster.enabled) parts.cluster.current = await startCluster(settings, logger, parts);
       closers.push(startDeliveries(parts, logger));
       logger.info(
@@ -80,6 +81,7 @@ async function startParts(parts: GatewayParts, logger: Logger): Promise<void> {
   const url = await parts.http.listen();
   logger.info({ url }, "operations endpoint listening (/healthz /readyz /metrics /status)");
   await parts.pairing.reload();
+  await parts.migrations.open();
   void parts.wikiWatch.start(); // loads the saved index, then checks the wiki in the background
 }
 
@@ -93,6 +95,7 @@ async function stopParts(
   await parts.pool.stop();
   await parts.feedback.flush();
   await parts.pipelineFiles.flush();
+  await parts.migrations.close();
   await parts.stores.close();
   await parts.wikiWatch.stop();
   await parts.http.close();

@@ -1,4 +1,5 @@
 import { hostname } from "node:os";
+import { createRedisChatMigrations } from "../accounts/chat-migrations-redis.js";
 import { openRedisJournal } from "../accounts/journal-redis.js";
 import { connectRedis } from "../cluster/redis-connection.js";
 import { redisKeys } from "../cluster/redis-keys.js";
@@ -17,7 +18,7 @@ export async function openRedisStores(settings: Settings, logger: Logger): Promi
     name: `wiki-gateway:${replicaId.replace(/[^\w.:-]/g, "_")}`,
   });
   const keys = redisKeys();
-  log.info({ replicaId }, "cluster mode: journals and pairing are kept in Redis");
+  log.info({ replicaId }, "cluster mode: journals, pairing and group upgrades are kept in Redis");
   return {
     pairing: createRedisPairingDocument({ client, keys }),
     journalFor: (account, fencingToken) =>
@@ -30,6 +31,19 @@ export async function openRedisStores(settings: Settings, logger: Logger): Promi
           ? { fence: () => ({ key: keys.fence(account), token: String(fencingToken() ?? "") }) }
           : {}),
       }),
+    chatMigrations: createRedisChatMigrations({
+      client,
+      keys,
+      onInvalid: (detail) =>
+        log.warn(
+          {
+            code: "upgrades-store-invalid",
+            detail,
+            remedy: `check the fields of ${keys.chatUpgrades} and HDEL those`,
+          },
+          "some group upgrades kept in Redis are unreadable and are ignored",
+        ),
+    }),
     redis: { client, keys, replicaId },
     async close() {
       await client.close().catch(() => client.destroy());

@@ -1,6 +1,7 @@
 import type { Journal } from "../accounts/journal.js";
 import type { RedisConnection } from "../cluster/redis-connection.js";
 import type { RedisKeys } from "../cluster/redis-keys.js";
+import type { ChatMigrationStore } from "../core/chat-migrations.js";
 import type { PairingDocument } from "../policy/pairing-document.js";
 
 /**
@@ -16,6 +17,8 @@ export interface SharedStores {
    * is the token of the account's lease held here: a write made without the latest token fails.
    */
   journalFor?: (account: string, fencingToken?: () => number | undefined) => Journal;
+  /** Group upgrades learnt by any replica; absent: groups/upgrades.json. */
+  chatMigrations?: ChatMigrationStore;
   /** Cluster mode's Redis connection and key names, for the parts that coordinate replicas. */
   redis?: { client: RedisConnection; keys: RedisKeys; replicaId: string };
   /** Closes what was opened (after the accounts stopped). */

@@ -1,7 +1,7 @@
 import { type AccountPool, createAccountPool } from "../accounts/account-pool.js";
 import type { Journal } from "../accounts/journal.js";
 import { htmlToPlain } from "../agents/format/index.js";
-import { BOT_COMMANDS } from "../agents/bot-commands.js";
+import { BOT_COMMANDS } from "../core/bot-commands.js";
 import type { Settings } from "../config/settings.js";
 import type { ChatMigrations } from "../core/chat-migrations.js";
 import type { InlineHandler } from "../core/inline-query.js";

@@ -25,6 +25,10 @@ export interface RedisKeys {
   leaseEpoch(account: string): string;
   /** ZSET: live replicas scored by their last heartbeat (Redis clock, ms). */
   replicas: string;
+  /** HASH: group upgrades, field `<account>|<old chat id>`, value `{"newChatId":…,"since":"…"}`. */
+  chatUpgrades: string;
+  /** STRING: a counter raised by every new upgrade (replicas poll it to see upgrades learnt elsewhere). */
+  chatUpgradesRevision: string;
 }
 
 export const DEFAULT_KEY_PREFIX = "wg";
@@ -44,5 +48,8 @@ export function redisKeys(prefix: string = DEFAULT_KEY_PREFIX): RedisKeys {
     fence: (account) => `${prefix}:{${account}}:fence`,
     leaseEpoch: (account) => `${prefix}:{${account}}:lease-epoch`,
     replicas: `${prefix}:replicas`,
+    // One hash tag: the script that adds an upgrade raises the revision in the same slot.
+    chatUpgrades: `${prefix}:{chat-upgrades}`,
+    chatUpgradesRevision: `${prefix}:{chat-upgrades}:revision`,
   };
 }

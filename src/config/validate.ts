@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { groupAgentReferences } from "./agent-references.js";
 import { type ConfigProblem, formatPath, nearestKey } from "./config-error.js";
+import { emptySenderListWarnings } from "./empty-sender-lists.js";
 import { ACCOUNT_NAME, type GatewayConfig, gatewayConfigSchema, KNOWN_KEYS } from "./schema.js";
 
 export type ValidationResult =
@@ -275,6 +276,7 @@ export function collectWarnings(config: GatewayConfig): ConfigProblem[] {
         fix: 'add allowFrom to the "*" entry or groupAllowFrom to the account',
       });
     }
+    warnings.push(...emptySenderListWarnings(name, account));
   }
   return warnings;
 }

@@ -56,6 +56,11 @@ export interface InboundMessage {
   repliesToBot: boolean;
   /** A bot command addressed to this bot (`/cmd@thisbot` or bare `/cmd`), lower-case, without `/`. */
   command?: string;
+  /**
+   * `command` was written `/cmd@thisbot`. A bare `/cmd` reaches every bot of a group (privacy mode
+   * included), so in a group only a command the agents know, or one naming this bot, is its own.
+   */
+  commandNamesBot?: boolean;
   /** Forum topic the message belongs to (never General, 1, and never a reply chain's root outside
    *  forums); replies and the typing indicator go to the same topic. */
   threadId?: number;

@@ -73,10 +73,10 @@ export const MENTION_HINT_TEXT =
  * → reply through the receiving account. Contract: never throws for a policy or wiki problem;
  * Telegram failures propagate so the account can retry the update.
  *
- * Besides the agent's answers: `/whoami` in a DM for anyone, and in a group for a sender the
- * chat-independent rules allow (mayAskWhoamiInGroup); a DM holding only media gets a short hint
- * (rate-limited per chat); a bare mention gets a short "ask me something". Every outcome is counted
- * under its own `kind`.
+ * Besides the agent's answers: `/whoami` in a DM for anyone (unless `dmPolicy` is `disabled`: no
+ * reply at all), and in a group for a sender the chat-independent rules allow
+ * (mayAskWhoamiInGroup); a DM holding only media gets a short hint (rate-limited per chat); a bare
+ * mention gets a short "ask me something". Every outcome is counted under its own `kind`.
  *
  * An edited message passes the same policy, then `decideEdit` (policy/edit-rule.ts) with what the
  * reply memory holds of the original: answered again (in place of the bot's "nothing found",
@@ -148,10 +148,11 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
         return deps.pair(msg, reply, log);
       }
       // /whoami works for someone not let in: they need their id (and the group's) to be let in.
-      // So does `/start access` in a DM, sent by inline mode's "Ask for access" button.
+      // So does `/start access` in a DM, sent by inline mode's "Ask for access" button. Under
+      // `dmPolicy: "disabled"` a DM gets no reply at all (access-policy.md).
       const whoami =
         msg.chatType === "private"
-          ? msg.command === "whoami" || (msg.command === "start" && msg.args === INLINE_ACCESS_START)
+          ? decision.reason !== "dm-disabled" && asksForId(msg)
           : policy !== undefined && mayAskWhoamiInGroup(msg, policy);
       if (whoami) {
         remember(msg, "answered", await reply.send([whoamiText(msg)]));
@@ -225,4 +226,9 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
     if (msg.migrateFromChatId !== undefined)
       deps.migrations?.record(msg.account, msg.migrateFromChatId, msg.chatId);
   }
+}
+
+/** A DM asking for the sender's id: `/whoami`, or `/start access` from inline mode's button. */
+function asksForId(msg: InboundMessage): boolean {
+  return msg.command === "whoami" || (msg.command === "start" && msg.args === INLINE_ACCESS_START);
 }

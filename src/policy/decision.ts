@@ -14,6 +14,8 @@ export type DenyReason =
   | "anonymous-admin-not-allowed"
   /** `/cmd@otherbot`: never this bot's. */
   | "command-for-other-bot"
+  /** A bare `/cmd` in a group that no agent knows: another bot's command (every bot receives it). */
+  | "unknown-command"
   /** Media without a caption in a group: there is no question to answer. */
   | "media-without-text"
   | "from-bot"
@@ -73,6 +75,7 @@ export const DENY_REASONS: readonly DenyReason[] = [
   "sender-is-channel",
   "anonymous-admin-not-allowed",
   "command-for-other-bot",
+  "unknown-command",
   "media-without-text",
   "from-bot",
   "no-sender",

@@ -1,6 +1,7 @@
 import type { InboundMessage } from "../core/inbound-message.js";
 import type { AccountConfig, DmPolicy, GroupPolicy } from "../config/schema.js";
 import { WILDCARD } from "../config/schema.js";
+import { isKnownCommand } from "../core/bot-commands.js";
 import type { Decision } from "./decision.js";
 import { type GroupRule, resolveGroupRule, rulesFor, topicOf } from "./group-rules.js";
 import { listed, normaliseInteger, type SenderList, senderList } from "./sender-list.js";
@@ -66,12 +67,12 @@ export function resolveAccountPolicy(account: AccountConfig): AccountPolicy {
  * Order: account disabled; what nobody asked (channel post, service message, automatic forward);
  * senders without a user id (a channel, an anonymous admin: group gates only); bot sender,
  * missing sender, unsupported chat type; then the DM rules or the group gates (chat, sender,
- * command for another bot, media without text, addressing), each read from the group's entry
- * refined by its forum topic's (group-rules.ts); an allowed group message carries the agent that
- * entry names, if any. Pairing approvals are consulted only
- * for DMs under `dmPolicy: "pairing"`; they never admit anyone to a group. An unknown DM sender
- * under pairing gets `{ allow: false, reason: "dm-pairing-pending", pairing: true }`: the caller
- * starts (or repeats) the pairing request; the store knows whether one exists.
+ * command for another bot, unknown bare command, media without text, addressing), each read from
+ * the group's entry refined by its forum topic's (group-rules.ts); an allowed group message carries
+ * the agent that entry names, if any. Pairing approvals are consulted only for DMs under
+ * `dmPolicy: "pairing"`; they never admit anyone to a group. An unknown DM sender under pairing
+ * gets `{ allow: false, reason: "dm-pairing-pending", pairing: true }`: the caller starts (or
+ * repeats) the pairing request; the store knows whether one exists.
  */
 export function evaluate(msg: InboundMessage, policy: AccountPolicy, pairings: PairingLookup): Decision {
   if (!policy.enabled) return deny("account-disabled");
@@ -139,11 +140,21 @@ function evaluateGroup(
     if (!everyone && !rules.allowAnonymousAdmins) return deny("anonymous-admin-not-allowed");
   } else if (list ? !listed(list, sender) : !exact) return deny("group-sender-not-allowed");
   if (msg.commandForOtherBot === true) return deny("command-for-other-bot");
+  if (isUnknownBareCommand(msg)) return deny("unknown-command");
   if (msg.content === "media") return deny("media-without-text");
   if (rules.requireMention && !msg.mentionsBot && !msg.repliesToBot && msg.command === undefined) {
     return deny("not-addressed");
   }
   return rules.agentId === undefined ? allow("group") : { allow: true, via: "group", agentId: rules.agentId };
+}
+
+/**
+ * A bare `/cmd` the agents do not know. Telegram hands a bare command to every bot of a group,
+ * privacy mode or not, so one this bot cannot answer (`/warn` of a moderation bot) is another
+ * bot's: silence, whatever `requireMention` says. `/cmd@thisbot` is this bot's even when unknown.
+ */
+function isUnknownBareCommand(msg: InboundMessage): boolean {
+  return msg.command !== undefined && msg.commandNamesBot !== true && !isKnownCommand(msg.command);
 }
 
 /** The entry of the basic group this supergroup was upgraded from, while the new id is not listed. */

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { RedisConnection } from "../cluster/redis-connection.js";
 import type { RedisKeys } from "../cluster/redis-keys.js";
+import { pollRevision } from "../cluster/revision-poll.js";
 import { FENCE_CHECK, redisScript } from "../cluster/redis-script.js";
 import { PairingError } from "./pairing-error.js";
 import type { PairingDocument } from "./pairing-document.js";
@@ -112,30 +113,6 @@ export function createRedisPairingDocument(options: RedisPairingDocumentOptions)
       await call("keep a copy of", () => client.set(kept, text));
       return kept;
     },
-    watch(onChange, { pollMs }) {
-      let closed = false;
-      let seen: string | null | undefined;
-      let timer: NodeJS.Timeout | undefined;
-      const poll = async (): Promise<void> => {
-        try {
-          const revision = await client.get(keys.pairingRevision);
-          if (seen !== undefined && revision !== seen) await onChange();
-          seen = revision;
-        } catch {
-          // Redis unreachable: the next poll tries again.
-        }
-        if (!closed) {
-          timer = setTimeout(() => void poll(), pollMs);
-          timer.unref();
-        }
-      };
-      void poll();
-      return {
-        close() {
-          closed = true;
-          clearTimeout(timer);
-        },
-      };
-    },
+    watch: (onChange, { pollMs }) => pollRevision(client, keys.pairingRevision, onChange, { pollMs }),
   };
 }

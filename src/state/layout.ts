@@ -13,6 +13,7 @@ import { join, resolve } from "node:path";
  *   edits/replies.jsonl    recent messages and the bot's replies to them, for edits (reply-memory.ts)
  *   feedback/answers.json  the bot's recent answers (message → page) and their voters, bounded
  *   feedback/votes.jsonl   votes on pages from users' reactions, aggregate only (rotated: .1 … .3)
+ *   groups/upgrades.json   groups upgraded to supergroups (old id → new id per account), bounded
  */
 export interface StateLayout {
   root: string;
@@ -26,6 +27,7 @@ export interface StateLayout {
   replyMemoryFile: string;
   answerMapFile: string;
   feedbackLogFile: string;
+  upgradesFile: string;
 }
 
 export function createStateLayout(stateDir: string): StateLayout {
@@ -43,5 +45,6 @@ export function createStateLayout(stateDir: string): StateLayout {
     replyMemoryFile: join(root, "edits", "replies.jsonl"),
     answerMapFile: join(root, "feedback", "answers.json"),
     feedbackLogFile: join(root, "feedback", "votes.jsonl"),
+    upgradesFile: join(root, "groups", "upgrades.json"),
   };
 }

@@ -2,7 +2,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runCliProcess } from "../helpers/cli-process.js";
-import { eventually } from "../helpers/daemon.js";
+import { eventually, readiness } from "../helpers/daemon.js";
 import { type Stack, startStack } from "../helpers/stack.js";
 
 /** Issue 8, end to end: readiness, metrics, hot reload, doctor. */
@@ -13,11 +13,6 @@ afterEach(async () => {
   stack = undefined;
 });
 
-type Readiness = { ready: boolean; checks: Record<string, { ok: boolean; detail?: string }> };
-const readiness = async (url: string) => {
-  const res = await fetch(`${url}/readyz`);
-  return { status: res.status, body: (await res.json()) as Readiness };
-};
 const metric = async (url: string, pattern: RegExp) => {
   const text = await (await fetch(`${url}/metrics`)).text();
   const line = text.split("\n").find((l) => pattern.test(l));

@@ -141,4 +141,59 @@ describe("access policy (daemon against the sandboxes)", () => {
       /wiki_gateway_policy_decisions_total\{account="default",outcome="deny",reason="group-sender-not-allowed"\} 1/,
     );
   });
+
+  it("bare commands in a group with two gateway bots; dmPolicy disabled; an empty sender list warned at start", async () => {
+    stack = await startStack({
+      accounts: ["default", "vera"],
+      account: (name, { group }) =>
+        name === "vera"
+          ? { dmPolicy: "disabled" }
+          : {
+              groups: { [String(group.id)]: { requireMention: true }, "-1009999": { allowFrom: [] } },
+            },
+    });
+    const { telegram, bots, user, group } = stack;
+    const one = bots.default!.username;
+    const two = bots.vera!.username;
+    const daemon = await stack.startDaemon();
+    await eventually(() => ready(daemon.httpUrl), 20_000);
+    // The empty list is accepted (it admits nobody) but the start log says so, with the fix.
+    const warned = await daemon.waitForLog(
+      (l) => l.path === 'accounts.default.groups["-1009999"].allowFrom' && /no member/.test(String(l.msg)),
+      5000,
+    );
+    expect(warned.fix).toMatch(/remove allowFrom here/);
+
+    const repliesTo = (messageId: number) =>
+      telegram.sent({ chatId: group.id }).filter((m) => m.replyToMessageId === messageId);
+    // A bare command neither bot knows (a moderation bot's): both stay silent, with a reason.
+    const warn = telegram.userSays({ from: user.id, chat: group.id, text: "/warn spam" });
+    for (const account of ["default", "vera"])
+      await daemon.waitForLog(
+        (l) => l.msg === "message denied" && l.reason === "unknown-command" && l.account === account,
+        10_000,
+      );
+    // A bare command they know: each bot answers (a bare /cmd addresses every bot of the group).
+    const help = telegram.userSays({ from: user.id, chat: group.id, text: "/help" });
+    await eventually(() => repliesTo(help.messageId).length === 2, 15_000);
+    expect(new Set(repliesTo(help.messageId).map((m) => m.bot))).toEqual(new Set([one, two]));
+    // An unknown command naming the bot is its own: it says it does not know it.
+    const named = telegram.userSays({ from: user.id, chat: group.id, text: `/warn@${one} spam` });
+    const unknown = await telegram.waitForSent((m) => m.replyToMessageId === named.messageId, 15_000);
+    expect(unknown.bot).toBe(one);
+    expect(unknown.text).toMatch(/I do not know \/warn/);
+    expect(repliesTo(warn.messageId)).toEqual([]);
+
+    // dmPolicy "disabled": no reply at all, not even to /whoami or the access button's /start access.
+    telegram.userSays({ from: user.id, chat: { bot: two }, text: "/whoami" });
+    telegram.userSays({ from: user.id, chat: { bot: two }, text: "/start access" });
+    await daemon.waitForLog((l) => l.msg === "message denied" && l.reason === "dm-disabled", 10_000);
+    // The same /whoami to the other bot is answered, so a reply from vera would have come by now.
+    const control = telegram.userSays({ from: user.id, chat: { bot: one }, text: "/whoami" });
+    await telegram.waitForSent((m) => m.replyToMessageId === control.messageId && m.bot === one, 15_000);
+    await new Promise((r) => setTimeout(r, 500));
+    const toVeraDm = telegram.sent({ bot: two }).filter((m) => m.chatId === user.id);
+    expect(toVeraDm.map((m) => m.text)).toEqual([]);
+    expect(repliesTo(warn.messageId)).toEqual([]);
+  });
 });

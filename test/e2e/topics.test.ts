@@ -295,6 +295,32 @@ describe("forum topics (daemon against the sandboxes)", () => {
     expect(f.stack.telegram.sent({ bot: BOT }).some((m) => m.replyToMessageId === unaddressed)).toBe(false);
   });
 
+  it("a topic closed while its answer is prepared: the reply is dropped with a warning, never posted in General", async () => {
+    const f = await startForum({
+      topics: { Support: "user" },
+      entry: (t) => ({
+        requireMention: true,
+        topics: { "1": { enabled: false }, [String(t.Support)]: { agentId: "support" } },
+      }),
+      agents: { main: { section: "guides" }, support: { section: "support" } },
+      pages: [...DEFAULT_PAGES, SUPPORT_PAGE],
+    });
+    const support = f.topics.Support!;
+    const { daemon, stack: s } = f;
+    s.wiki.setLatency(1500);
+    f.say(`/page@${BOT} support/refunds`, support);
+    // Closed after the question, before the (slow) answer is sent.
+    await sleep(300);
+    s.telegram.closeTopic(f.forum.id, support);
+    const dropped = await daemon.waitForLog((l) => /reply is dropped/.test(String(l.msg)), 15_000);
+    expect(dropped).toMatchObject({ chatId: f.forum.id, threadId: support });
+    s.wiki.setLatency(0);
+    await sleep(300);
+    // One refused call, no retry without the topic: nothing reached General.
+    expect(f.sends().map((c) => [c.status, c.params.message_thread_id])).toEqual([[400, support]]);
+    expect(s.telegram.sent({ bot: BOT })).toEqual([]);
+  });
+
   it("doctor names topics set on a group that is not a forum, and topics privacy mode silences", async () => {
     stack = await startStack({ accounts: ["default"] });
     const { telegram, user, group } = stack;

@@ -166,3 +166,12 @@ export async function eventually<T>(
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
+
+/** A daemon's /readyz: the HTTP status and the body's checks. */
+export async function readiness(httpUrl: string): Promise<{
+  status: number;
+  body: { ready: boolean; checks: Record<string, { ok: boolean; detail?: string }> };
+}> {
+  const res = await fetch(`${httpUrl}/readyz`);
+  return { status: res.status, body: (await res.json()) as Awaited<ReturnType<typeof readiness>>["body"] };
+}

@@ -7,7 +7,7 @@ import type {
 } from "../../packages/sandbox/src/telegram/index.js";
 import { REFERENCE_ACCOUNTS } from "../../packages/sandbox/src/telegram/world-file.js";
 import { createTestWorld } from "../../packages/sandbox/src/test-world.js";
-import type { SandboxWiki } from "../../packages/sandbox/src/wiki/index.js";
+import type { SandboxWiki, SeedPage } from "../../packages/sandbox/src/wiki/index.js";
 import { type DaemonProcess, freePort, startDaemon } from "./daemon.js";
 
 export { REFERENCE_ACCOUNTS };
@@ -16,7 +16,7 @@ export interface StackOptions {
   accounts?: readonly string[];
   /** Patch of each account's gateway.json entry (defaults: dmPolicy allowlist for the stack's user). */
   account?: (name: string, stack: { user: SandboxUser; group: SandboxChat }) => Record<string, unknown>;
-  pages?: Array<{ path: string; title: string; content: string; description?: string }>;
+  pages?: SeedPage[];
   /** Extra top-level keys of gateway.json (agents, ...). */
   config?: Record<string, unknown>;
   env?: Record<string, string>;

@@ -1,5 +1,6 @@
 import type { InboundMessage } from "../../core/inbound-message.js";
 import type { SearchIndex } from "../../wiki/search-index/index.js";
+import { isReadable, readableHits } from "../../wiki/readable.js";
 import type { WikiPort } from "../../wiki/types.js";
 import { type AgentSettings, inSection, pageUrl } from "../agent-settings.js";
 import { escapeAttribute, escapeHtml, markdownToTelegramHtml, oneLine } from "../format/index.js";
@@ -45,13 +46,28 @@ export function startText(agent: AgentSettings, editor: boolean): string {
   return `${greeting}\n\n${helpText(agent, editor)}`;
 }
 
-/** Top pages for some words, from the index (or the wiki's own title search while it is built). */
+const SEARCH_RESULTS = 8;
+/** Hits of the wiki's own search read (to leave private ones out) for one /search. */
+const MAX_HIT_READS = 16;
+
+/**
+ * Top pages for some words, from the index, or while it is built from the wiki's own title
+ * search; that search returns private pages too, so each hit is read and shown only if readable.
+ */
 export async function searchCommand(deps: ReadDeps, agent: AgentSettings, words: string): Promise<string> {
   const query = words.trim();
   if (query === "") return "Usage: /search WORDS, for example /search backup restore";
   const pages = deps.index.ready
-    ? deps.index.search(query, { section: agent.section, locale: agent.locale, limit: 8 }).map((r) => r.page)
-    : (await deps.wiki.search(query, agent.locale)).filter((h) => inSection(agent, h.path)).slice(0, 8);
+    ? deps.index
+        .search(query, { section: agent.section, locale: agent.locale, limit: SEARCH_RESULTS })
+        .map((r) => r.page)
+    : (
+        await readableHits(
+          deps.wiki,
+          (await deps.wiki.search(query, agent.locale)).filter((h) => inSection(agent, h.path)),
+          { want: SEARCH_RESULTS, maxReads: MAX_HIT_READS },
+        )
+      ).map((r) => r.page);
   if (pages.length === 0) return `No page matches “${escapeHtml(query)}”. Try fewer or other words.`;
   return [
     `Pages about “${escapeHtml(query)}”:`,
@@ -75,7 +91,7 @@ export async function pageCommand(
 ): Promise<string> {
   if (ref.trim() === "") return "Usage: /page ID or /page PATH";
   const page = await findPage(deps.wiki, agent, ref);
-  if (!page || (!editor && (!page.isPublished || page.isPrivate))) {
+  if (!page || (!editor && !isReadable(page))) {
     return `No page “${escapeHtml(ref.trim())}” here.`;
   }
   const body = markdownToTelegramHtml(page.content, { baseUrl: agent.publicBaseUrl });
@@ -86,7 +102,7 @@ export async function pageCommand(
 export async function recentCommand(deps: ReadDeps, agent: AgentSettings, arg: string): Promise<string> {
   const n = Math.min(20, Math.max(1, Number.parseInt(arg, 10) || 5));
   const pages = (await deps.wiki.listPages())
-    .filter((p) => p.isPublished && !p.isPrivate && p.locale === agent.locale && inSection(agent, p.path))
+    .filter((p) => isReadable(p) && p.locale === agent.locale && inSection(agent, p.path))
     .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0))
     .slice(0, n);
   if (pages.length === 0) return "No pages here yet.";

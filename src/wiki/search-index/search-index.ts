@@ -88,6 +88,7 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
         concurrency: opts.concurrency ?? 8,
         logger,
         onProgress: opts.onProgress,
+        failIfNoneRead: true,
       });
       for (const [id, page] of building) {
         if (page === null) fresh.remove(id);

@@ -6,10 +6,8 @@ import { PassageFileError } from "./passage-file.js";
 import { splitPassages } from "./passages.js";
 import type { IndexedPage } from "./index-types.js";
 
-/** Only pages readers may see are indexed. */
-export function isIndexable(page: Pick<PageSummary, "isPublished" | "isPrivate">): boolean {
-  return page.isPublished && !page.isPrivate;
-}
+/** Only pages readers may see are indexed: the one predicate, `isReadable` (../readable.ts). */
+export { isReadable as isIndexable } from "../readable.js";
 
 export function toIndexedPage(page: PageSummary): IndexedPage {
   return {
@@ -31,9 +29,10 @@ export function putPage(engine: Engine, page: WikiPage, updatedAt = page.updated
 /**
  * Reads the given pages (bounded concurrency) into the engine. A page that cannot be read is
  * skipped and logged, unless too many fail (more than 3 and more than 1 %): then the first error
- * is thrown, since the wiki itself is the problem (token, network), not one page. A
- * PassageFileError (the engine's loaded file is unreadable) is thrown at once: no page can be
- * replaced then.
+ * is thrown, since the wiki itself is the problem (token, network), not one page. With
+ * `failIfNoneRead` (a build), a failure of every read is thrown too, however few pages there are:
+ * a guest's or a revoked key's empty index must not be saved and trusted. A PassageFileError (the
+ * engine's loaded file is unreadable) is thrown at once: no page can be replaced then.
  */
 export async function fetchInto(
   engine: Engine,
@@ -43,6 +42,7 @@ export async function fetchInto(
     concurrency: number;
     logger?: Pick<Logger, "warn"> | undefined;
     onProgress?: ((done: number, total: number) => void) | undefined;
+    failIfNoneRead?: boolean | undefined;
   },
 ): Promise<number> {
   const total = summaries.length;
@@ -73,5 +73,6 @@ export async function fetchInto(
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(opts.concurrency, total)) }, worker));
   if (failures.length > Math.max(3, total * 0.01)) throw failures[0];
+  if (opts.failIfNoneRead && total > 0 && failures.length === total) throw failures[0];
   return total - failures.length;
 }

@@ -106,6 +106,7 @@ describe("detectAddressing: commands", () => {
       mentionsBot: true,
       repliesToBot: false,
       command: "search",
+      commandNamesBot: true,
       commandForOtherBot: false,
       args: "vpn setup",
     });
@@ -119,6 +120,8 @@ describe("detectAddressing: commands", () => {
       commandForOtherBot: false,
       args: "topics",
     });
+    // Every bot of a group receives a bare command: it does not name this one.
+    expect(a.commandNamesBot).toBeUndefined();
   });
 
   it("/cmd@otherbot is for another bot", () => {
@@ -158,16 +161,17 @@ describe("detectAddressing: commands", () => {
   });
 
   it.each([
-    ["/start", "start", false, ""],
-    ["/Start@WikiBot hi", "start", false, "hi"],
-    ["/start@other hi", undefined, true, "/start@other hi"],
-    ["/start@wikibot@x", undefined, false, "/start@wikibot@x"],
-    ["hi /start", undefined, false, "hi /start"],
-  ])("reads commands in text without entities: %j", (text, command, other, args) => {
+    ["/start", "start", false, "", undefined],
+    ["/Start@WikiBot hi", "start", false, "hi", true],
+    ["/start@other hi", undefined, true, "/start@other hi", undefined],
+    ["/start@wikibot@x", undefined, false, "/start@wikibot@x", undefined],
+    ["hi /start", undefined, false, "hi /start", undefined],
+  ])("reads commands in text without entities: %j", (text, command, other, args, named) => {
     const a = detectAddressing({ text }, BOT);
     expect(a.command).toBe(command);
     expect(a.commandForOtherBot).toBe(other);
     expect(a.args).toBe(args);
+    expect(a.commandNamesBot).toBe(named);
   });
 });
 

@@ -60,18 +60,53 @@ describe("replies land where the question was", () => {
     });
   });
 
-  it("a closed topic or a missing reply target: once more without them, with a warn line", async () => {
+  it("a closed topic: the reply is dropped, never posted in General, with one warn line naming chat and topic", async () => {
     const { s, ada, forum, threadId, replier, lines } = await world();
     const q = s.userSays({ from: ada.id, chat: forum.id, thread: threadId, text: "q" });
     s.closeTopic(forum.id, threadId);
+    const sent = await replier({ chatId: forum.id, threadId, messageId: q.messageId }).send([
+      "answer",
+      "more",
+    ]);
+    expect(sent).toBeUndefined();
+    expect(s.sent({ chatId: forum.id })).toEqual([]);
+    expect(s.calls({ method: "sendMessage" }).map((c) => c.status)).toEqual([400]);
+    const warned = lines.filter((l) => /reply is dropped, not posted in General/.test(String(l.msg)));
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatchObject({
+      level: 40,
+      chatId: forum.id,
+      threadId,
+      reason: expect.stringMatching(/TOPIC_CLOSED/),
+    });
+  });
+
+  it("a deleted topic (message thread not found): dropped too", async () => {
+    const { s, forum, replier, lines } = await world();
+    const gone = 4242;
+    expect(
+      await replier({ chatId: forum.id, threadId: gone, messageId: 1 }).send(["answer"]),
+    ).toBeUndefined();
+    expect(s.sent({ chatId: forum.id })).toEqual([]);
+    const warned = lines.filter((l) => /reply is dropped/.test(String(l.msg)));
+    expect(warned).toEqual([expect.objectContaining({ chatId: forum.id, threadId: gone })]);
+  });
+
+  it("a missing reply target: once more in the same topic, not as a reply, with a warn line", async () => {
+    const { s, bot, ada, forum, threadId, replier, lines } = await world();
+    const q = s.userSays({ from: ada.id, chat: forum.id, thread: threadId, text: "q" });
+    s.faults.failNext(bot.username, "sendMessage", {
+      code: 400,
+      description: "Bad Request: message to be replied not found",
+    });
     await replier({ chatId: forum.id, threadId, messageId: q.messageId }).send(["answer", "more"]);
     expect(s.sent({ chatId: forum.id }).map((m) => [m.text, m.threadId])).toEqual([
-      ["answer", undefined],
-      ["more", undefined],
+      ["answer", threadId],
+      ["more", threadId],
     ]);
-    expect(lines.filter((l) => /once more without them/.test(String(l.msg)))).toHaveLength(1);
-    const sends = s.calls({ method: "sendMessage" }).map((c) => c.status);
-    expect(sends).toEqual([400, 200, 200]);
+    const retried = s.calls({ method: "sendMessage" })[1]!;
+    expect(retried.params).not.toHaveProperty("reply_parameters");
+    expect(lines.filter((l) => /not as a reply/.test(String(l.msg)))).toHaveLength(1);
   });
 
   it("an upgraded group: once more to the new id, reported once, later chunks go there directly", async () => {

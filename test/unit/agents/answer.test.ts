@@ -190,6 +190,63 @@ describe("answer while the index is not ready", () => {
     expect(wiki.calls.search).toBeGreaterThan(1);
   });
 
+  // Wiki.js's default search filters on publication only: it returns private pages.
+  const withPrivate = [
+    ...pages,
+    {
+      path: "ops/salaries",
+      title: "Salaries",
+      description: "Pay bands",
+      content: "The CEO earns 1M.",
+      isPrivate: true,
+    },
+    {
+      path: "ops/vpn-keys",
+      title: "VPN keys",
+      description: "Private keys",
+      content: "Key: hunter2",
+      isPrivate: true,
+    },
+    {
+      path: "ops/vpn-draft",
+      title: "VPN draft",
+      description: "Draft",
+      content: "Not yet",
+      isPublished: false,
+    },
+  ];
+  const ops = resolveAgentSettings(
+    "ops",
+    { section: "ops", locale: "en", editors: [], answerLength: 1200 },
+    "https://w",
+  );
+
+  it("never shows a private page the wiki's search returns: not its content, title or link", async () => {
+    const wiki = createMemoryWiki(withPrivate);
+    expect((await wiki.search("salar", "en")).map((h) => h.path)).toEqual(["ops/salaries"]);
+    const answerer = createAnswerer({ index: createSearchIndex(), wiki });
+    const salaries = await answerer.answer("what are the salaries?", ops);
+    expect(salaries).toMatchObject({ found: false, via: "none", sources: [] });
+    expect(salaries.html).not.toMatch(/CEO|ops\/salaries|Pay bands/);
+
+    const vpn = await answerer.answer("how do I get vpn access?", ops);
+    expect(vpn).toMatchObject({ found: true, via: "wiki-search" });
+    expect(vpn.sources.map((s) => s.path)).toEqual(["ops/vpn"]);
+    expect(vpn.html).not.toMatch(/vpn-keys|VPN keys|hunter2|vpn-draft/);
+  });
+
+  it("a choice whose page became private since it was offered is answered as gone", async () => {
+    const wiki = createMemoryWiki(withPrivate);
+    const answer = await createAnswerer({ index: createSearchIndex(), wiki }).answerPage(
+      "pay",
+      { path: "ops/salaries", locale: "en", title: "Salaries" },
+      ops,
+    );
+    expect(answer).toMatchObject({ found: false, sources: [] });
+    expect(answer.html).toContain("no longer in the wiki");
+    expect(answer.html).not.toContain("CEO");
+  });
+
   it("a wiki failure becomes a polite reply carrying the error for the caller to log", async () => {
     const wiki = createMemoryWiki(pages);
     const failure = new WikiError("wiki-unreachable", "connect ECONNREFUSED 127.0.0.1:3000");

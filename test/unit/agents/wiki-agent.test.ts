@@ -4,6 +4,7 @@ import { resolveAgentSettings } from "../../../src/agents/agent-settings.js";
 import { createAnswerer } from "../../../src/agents/answer.js";
 import { htmlToPlain, telegramLength } from "../../../src/agents/format/index.js";
 import { BOT_COMMANDS, createWikiAgent, type WikiAgent } from "../../../src/agents/wiki-agent.js";
+import { isKnownCommand } from "../../../src/core/bot-commands.js";
 import { privateMessage } from "../../helpers/inbound.js";
 import { createMemoryLogger } from "../../../packages/sandbox/src/memory-logger.js";
 import { createSearchIndex } from "../../../src/wiki/search-index/index.js";
@@ -166,6 +167,25 @@ describe("wiki agent", () => {
     expect(recent.text).not.toContain("Backups");
   });
 
+  it("/search while the index is built lists the wiki's own hits, private and draft pages left out", async () => {
+    wiki.add({ path: "ops/backup-keys", title: "Backup keys", content: "Key: hunter2", isPrivate: true });
+    wiki.add({ path: "ops/backup-plan", title: "Backup plan", content: "Draft", isPublished: false });
+    wiki.add({ path: "ops/backup-restore", title: "Backup restore", content: "Run restic restore." });
+    const notReady = createSearchIndex();
+    bot = createWikiAgent({
+      answerer: createAnswerer({ index: notReady, wiki }),
+      index: notReady,
+      wiki,
+      logger: logs.logger,
+    });
+    expect((await wiki.search("backup", "en")).map((h) => h.path)).toContain("ops/backup-keys");
+    const search = await plain("/search backup");
+    expect(search.text).toContain("Backup restore");
+    expect(search.text).toContain("Backups");
+    expect(search.text).not.toMatch(/backup-keys|Backup keys|backup-plan/);
+    expect((await plain("/search keys")).text).toMatch(/No page matches/);
+  });
+
   it("/whoami states the ids", async () => {
     const reply = await plain("/whoami");
     expect(reply.text).toBe(`Your user id: ${READER}\nThis chat id: ${READER} (private)`);
@@ -246,6 +266,15 @@ describe("wiki agent", () => {
   it("empty text says nothing; unknown commands point to /help", async () => {
     expect((await bot.handle(message("   "), agent)).chunks).toEqual([]);
     expect((await plain("/frobnicate")).text).toMatch(/\/help/);
+  });
+
+  it("answers every command the policy counts as known (a bare one in a group reaches the agent)", async () => {
+    for (const { command } of BOT_COMMANDS) {
+      expect(isKnownCommand(command)).toBe(true);
+      const text = (await plain(`/${command}`, EDITOR)).text;
+      expect(text, command).not.toMatch(/I do not know/);
+    }
+    expect(isKnownCommand("frobnicate")).toBe(false);
   });
 
   it("BOT_COMMANDS are valid for setMyCommands", () => {

@@ -106,6 +106,19 @@ describe("wiki-gateway check", () => {
     expect(text).not.toMatch(/at .*\.js:\d+/); // no stack trace
   });
 
+  it("warns that an empty group sender list answers nobody, and says what to change", async () => {
+    const path = await writeExampleWithTokens();
+    const config = JSON.parse(await readFile(path, "utf8"));
+    config.accounts.default.groupAllowFrom = [];
+    await writeFile(path, JSON.stringify(config));
+    const io = captureIo();
+    expect(await runCli(["check", "--config", path], io)).toBe(0);
+    expect(io.stdout()).toContain("OK");
+    expect(io.stdout()).toMatch(
+      /warning: accounts\.default\.groupAllowFrom: is empty, so no member is answered.*\n {2}fix: .*remove groupAllowFrom/,
+    );
+  });
+
   it("exits 2 for a missing file", async () => {
     const io = captureIo();
     expect(await runCli(["check", "--config", join(dir, "nope.json")], io)).toBe(2);

@@ -544,6 +544,76 @@ describe("validateGatewayConfig", () => {
     );
   });
 
+  describe("empty group sender lists (a list, so nobody is admitted)", () => {
+    const warnings = (patch: (c: Record<string, any>) => void) => {
+      const config = base();
+      patch(config);
+      const result = validateGatewayConfig(config);
+      expect(result.ok).toBe(true);
+      return result.ok ? result.warnings : [];
+    };
+    const G = `accounts.default.groups["${FORUM}"]`;
+
+    it("groupAllowFrom: []: warned, with the fallback of removing it", () => {
+      const found = warnings((c) => (c.accounts.default.groupAllowFrom = []));
+      expect(found).toEqual([
+        {
+          path: "accounts.default.groupAllowFrom",
+          message: expect.stringMatching(/is empty, so no member is answered/),
+          fix: expect.stringMatching(
+            /list the user ids.*remove groupAllowFrom: then every member of a group listed by its id/,
+          ),
+        },
+      ]);
+    });
+
+    it("a group's allowFrom: []: warned; removing it falls back to groupAllowFrom, or to every member", () => {
+      const alone = warnings((c) => (forum(c).allowFrom = []));
+      expect(alone).toEqual([
+        {
+          path: `${G}.allowFrom`,
+          message: "is empty, so no member is answered in this group",
+          fix: expect.stringMatching(/remove allowFrom here: then every member of this group is answered/),
+        },
+      ]);
+      const withAccountList = warnings((c) => {
+        forum(c).allowFrom = [];
+        c.accounts.default.groupAllowFrom = ["111"];
+      });
+      expect(withAccountList.map((w) => [w.path, w.fix])).toEqual([
+        [`${G}.allowFrom`, expect.stringMatching(/then the account's groupAllowFrom applies/)],
+      ]);
+    });
+
+    it('the "*" entry and a topic: warned at their own paths', () => {
+      const found = warnings((c) => {
+        c.accounts.default.groups["*"] = { allowFrom: [] };
+        forum(c).topics = { "7": { allowFrom: [] } };
+      });
+      expect(found.map((w) => w.path).sort()).toEqual(
+        [`accounts.default.groups["*"].allowFrom`, `${G}.topics["7"].allowFrom`].sort(),
+      );
+      expect(found.find((w) => w.path.includes("topics"))?.message).toMatch(/nobody|no member/);
+    });
+
+    it("not warned: lists with ids, groupPolicy disabled, a groupAllowFrom no group consults", () => {
+      expect(warnings((c) => (c.accounts.default.groupAllowFrom = ["111"]))).toEqual([]);
+      expect(
+        warnings((c) => {
+          c.accounts.default.groupPolicy = "disabled";
+          c.accounts.default.groupAllowFrom = [];
+          forum(c).allowFrom = [];
+        }),
+      ).toEqual([]);
+      expect(
+        warnings((c) => {
+          c.accounts.default.groupAllowFrom = [];
+          forum(c).allowFrom = ["111"];
+        }),
+      ).toEqual([]);
+    });
+  });
+
   it("warns about open policies", () => {
     const config = base();
     config.accounts.default.dmPolicy = "open";

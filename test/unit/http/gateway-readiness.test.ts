@@ -52,6 +52,36 @@ describe("readiness and status", () => {
     });
   });
 
+  it("says the index is being built only while a build runs; otherwise when the wiki is tried next", () => {
+    const now = Date.parse("2026-11-24T19:23:42.000Z");
+    const down = {
+      ok: false,
+      detail: "the wiki at http://wiki:3000 cannot be reached (ECONNREFUSED); fix: check that the wiki runs",
+      nextTryAt: "2026-11-24T19:23:49.500Z",
+    };
+    const waiting = gatewayReadiness(
+      view({ wiki: () => down, indexReady: () => false, indexBuilding: () => false }),
+      now,
+    );
+    expect(waiting.checks.wiki).toEqual({ ok: false, detail: `${down.detail}; next try in 8 s` });
+    expect(waiting.checks.index).toEqual({
+      ok: false,
+      detail: "the search index is not built: the wiki is not usable (see wiki); next try in 8 s",
+    });
+    const due = gatewayReadiness(
+      view({ wiki: () => down, indexReady: () => false, indexBuilding: () => false }),
+      now + 9000,
+    );
+    expect(due.checks.wiki?.detail).toMatch(/; next try now$/);
+    const building = gatewayReadiness(view({ indexReady: () => false, indexBuilding: () => true }), now);
+    expect(building.checks.index).toEqual({ ok: false, detail: "the search index is being built" });
+    const notYet = gatewayReadiness(
+      view({ wiki: () => ({ ok: false }), indexReady: () => false, indexBuilding: () => false }),
+      now,
+    );
+    expect(notYet.checks.index).toEqual({ ok: false, detail: "the search index is not built yet" });
+  });
+
   it("status shows each account's bot and privacy mode", () => {
     const bot = { id: 1, username: "wiki_bot", firstName: "Wiki", canReadAllGroupMessages: false };
     const status = gatewayStatus(view({ accounts: () => [{ ...account("default", "polling"), bot }] }));

@@ -4,9 +4,9 @@ import type { Replier } from "../../../src/core/replier.js";
 import { createLogger } from "../../../src/log/logger.js";
 import { createMessagePipeline } from "../../../src/pipeline/handle-message.js";
 import { resolveRuntimeConfig } from "../../../src/pipeline/runtime-config.js";
+import { NO_METRICS } from "./fixtures.js";
 import { dm, TOKEN } from "../policy/fixtures.js";
 
-const counter = { inc: () => {}, observe: () => {} };
 const runtime = resolveRuntimeConfig(
   gatewayConfigSchema.parse({
     defaultAccount: "main",
@@ -43,13 +43,7 @@ describe("the typing indicator of a question", () => {
       },
       choices: { offer: async () => {}, tap: async () => {} },
       gaps: { append: () => {} },
-      metrics: {
-        updates: counter,
-        decisions: counter,
-        answers: counter,
-        answerConfidence: counter,
-        answerSeconds: counter,
-      },
+      metrics: NO_METRICS,
     });
     await handle(
       dm({ text: "how do I restore a backup?", args: "how do I restore a backup?" }),

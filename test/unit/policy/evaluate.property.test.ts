@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { ChatType, InboundMessage } from "../../../src/core/inbound-message.js";
 import type { AccountConfig } from "../../../src/config/schema.js";
+import { isKnownCommand } from "../../../src/core/bot-commands.js";
 import { evaluate, resolveAccountPolicy } from "../../../src/policy/evaluate.js";
 
 /**
@@ -11,7 +12,8 @@ import { evaluate, resolveAccountPolicy } from "../../../src/policy/evaluate.js"
  * - group/supergroup: groupPolicy is not "disabled"; the entry E = groups[chatId] ?? groups["*"]
  *   exists when groupPolicy is "allowlist" and is not disabled; the list L = E.allowFrom ??
  *   groupAllowFrom holds "*" or the sender's id, or L is undefined and groups[chatId] exists;
- *   and the bot is addressed unless requireMention resolves to false;
+ *   a bare command is one the agents know (`/cmd@thisbot` may be any); and the bot is addressed
+ *   unless requireMention resolves to false;
  * - channel posts, bot senders and messages without a sender are never allowed.
  * Pairing approvals never change the decision for a group message, nor for a DM unless
  * dmPolicy is "pairing".
@@ -45,6 +47,7 @@ const message = fc.record({
   mentionsBot: fc.boolean(),
   repliesToBot: fc.boolean(),
   command: fc.option(fc.constantFrom("help", "ask"), { nil: undefined }),
+  commandNamesBot: fc.boolean(),
 });
 const approvedPairs = fc.subarray(["main:11", "main:22", "main:55", "other:33"]);
 
@@ -65,6 +68,7 @@ function toMessage(m: {
   mentionsBot: boolean;
   repliesToBot: boolean;
   command: string | undefined;
+  commandNamesBot: boolean;
 }): InboundMessage {
   const msg: InboundMessage = {
     account: "main",
@@ -81,6 +85,7 @@ function toMessage(m: {
   };
   if (m.senderId !== undefined) msg.senderId = m.senderId;
   if (m.command !== undefined) msg.command = m.command;
+  if (m.command !== undefined && m.commandNamesBot) msg.commandNamesBot = true;
   return msg;
 }
 
@@ -102,11 +107,17 @@ function granted(c: Config, msg: InboundMessage, approved: ReadonlySet<string>):
   if (entry && entry.enabled === false) return false;
   const l = entry?.allowFrom ?? c.groupAllowFrom;
   if (l ? !has(l) : !exact) return false;
+  // "help" is a command the agents know, "ask" is not: a bare "/ask" is another bot's.
+  if (msg.command === "ask" && msg.commandNamesBot !== true) return false;
   const requireMention = exact ? (exact.requireMention ?? true) : (c.groups["*"]?.requireMention ?? true);
   return !requireMention || msg.mentionsBot || msg.repliesToBot || msg.command !== undefined;
 }
 
 describe("evaluate: nobody outside the lists is ever allowed", () => {
+  it("the oracle's commands: /help is known to the agents, /ask is not", () => {
+    expect([isKnownCommand("help"), isKnownCommand("ask")]).toEqual([true, false]);
+  });
+
   it("allows exactly the messages an explicit grant admits", () => {
     fc.assert(
       fc.property(config, message, approvedPairs, (c, m, pairs) => {

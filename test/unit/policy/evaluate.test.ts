@@ -582,6 +582,42 @@ const cases: Case[] = [
     expected: no("command-for-other-bot"),
   },
   {
+    name: "a bare command no agent knows: another bot's, silence (requireMention true)",
+    config: { groups: { [G]: {} } },
+    msg: group({ text: "/warn spam", args: "spam", command: "warn" }),
+    expected: no("unknown-command"),
+  },
+  {
+    name: "a bare command no agent knows: silence even with requireMention false",
+    config: { groups: { [G]: { requireMention: false } } },
+    msg: group({ text: "/ban", args: "", command: "ban" }),
+    expected: no("unknown-command"),
+  },
+  {
+    name: "a bare unknown command mentioning the bot is still not its own (/ban @thisbot)",
+    config: { groups: { [G]: {} } },
+    msg: group({ text: "/ban @WikiBot", args: "", command: "ban", ...mention }),
+    expected: no("unknown-command"),
+  },
+  {
+    name: "an unknown command naming the bot (/cmd@thisbot) is its own: let in",
+    config: { groups: { [G]: {} } },
+    msg: group({ text: "/warn@WikiBot", args: "", command: "warn", commandNamesBot: true, ...mention }),
+    expected: ok("group"),
+  },
+  {
+    name: "a bare command the agents know addresses the bot",
+    config: { groups: { [G]: {} } },
+    msg: group({ text: "/search backup", args: "backup", command: "search" }),
+    expected: ok("group"),
+  },
+  {
+    name: "an unknown bare command in a DM: let in (the agent says it does not know it)",
+    config: { allowFrom: ["111"] },
+    msg: dm({ text: "/warn", args: "", command: "warn" }),
+    expected: ok("allowlist"),
+  },
+  {
     name: "sticker in a group, requireMention false",
     config: { groups: { [G]: { requireMention: false } } },
     msg: group({ content: "media", contentKind: "sticker", text: "", args: "" }),

@@ -44,6 +44,11 @@ export interface SandboxWiki {
    */
   setDown(down: boolean): Promise<void>;
   setLatency(ms: number): void;
+  /**
+   * Requests that run this GraphQL field ("pages.single", ...) wait until the returned function is
+   * called (or the wiki closes): a build kept under way for as long as a test needs.
+   */
+  holdOperation(field: string): () => void;
   /** Time between saving a page and answering a create or update (a real wiki: seconds). */
   setWriteLatency(ms: number): void;
   /** When the page-tree job of a create fails although the page is saved (default "concurrent"). */
@@ -83,6 +88,8 @@ export function createSandboxWiki(options: SandboxWikiOptions = {}): SandboxWiki
     latencyMs: 0,
     onRequest: () => void counters.requests++,
   };
+  /** Held fields, each with the promise its requests wait for and its release. */
+  const holds = new Map<string, { released: Promise<void>; release: () => void }>();
 
   async function handle(
     payload: GraphqlPayload | GraphqlPayload[],
@@ -90,10 +97,9 @@ export function createSandboxWiki(options: SandboxWikiOptions = {}): SandboxWiki
     method: string,
   ) {
     const batch = Array.isArray(payload) ? payload : [payload];
-    for (const item of batch) {
-      for (const op of graphql.operations(item ?? {}))
-        counters.byOperation[op] = (counters.byOperation[op] ?? 0) + 1;
-    }
+    const fields = batch.flatMap((item) => graphql.operations(item ?? {}));
+    for (const op of fields) counters.byOperation[op] = (counters.byOperation[op] ?? 0) + 1;
+    await Promise.all(fields.map((op) => holds.get(op)?.released));
     const auth = keys.authenticate(authorization, apiEnabled);
     if (auth.kind === "reject") return REJECT(auth.message);
     const context: RequestContext = { principal: auth.kind === "principal" ? auth.principal : null };
@@ -119,6 +125,7 @@ export function createSandboxWiki(options: SandboxWikiOptions = {}): SandboxWiki
       return `http://${shown}:${bound}`;
     },
     async close() {
+      for (const hold of [...holds.values()]) hold.release();
       await http.close();
       await persistence?.flush();
     },
@@ -134,6 +141,19 @@ export function createSandboxWiki(options: SandboxWikiOptions = {}): SandboxWiki
     setDown: (down) => http.setDown(down),
     setLatency(ms) {
       controls.latencyMs = Math.max(0, ms);
+    },
+    holdOperation(field) {
+      const existing = holds.get(field);
+      if (existing) return existing.release;
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = () => {
+          if (holds.get(field)?.released === released) holds.delete(field);
+          resolve();
+        };
+      });
+      holds.set(field, { released, release });
+      return release;
     },
     setWriteLatency(ms) {
       writeModel.writeLatencyMs = Math.max(0, ms);

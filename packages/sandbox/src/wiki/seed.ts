@@ -8,6 +8,8 @@ export interface SeedPage {
   tags?: string[];
   locale?: string;
   isPublished?: boolean;
+  /** Default false. Wiki.js's default search still returns a private published page. */
+  isPrivate?: boolean;
 }
 
 /**
@@ -23,6 +25,7 @@ export function seedPages(store: PageStore, pages: readonly SeedPage[]): void {
       description: seed.description ?? "",
       content: seed.content,
       isPublished: seed.isPublished ?? true,
+      isPrivate: seed.isPrivate ?? false,
     };
     const existing = store.getByPath(path, locale);
     if (existing) {
@@ -35,7 +38,6 @@ export function seedPages(store: PageStore, pages: readonly SeedPage[]): void {
         ...fields,
         path,
         locale,
-        isPrivate: false,
         privateNS: null,
         contentType: "markdown",
         editor: "markdown",

@@ -146,6 +146,22 @@ describe("sandbox wiki: controls", () => {
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
   });
 
+  it("a held operation waits until released; other operations still answer", async () => {
+    h = await startWiki();
+    const release = h.wiki.holdOperation("pages.single");
+    let answered = false;
+    const single = h.gql(`{ pages { single(id: 1) { path } } }`, {}, h.admin).then((a) => {
+      answered = true;
+      return a;
+    });
+    const search = await h.gql(`{ pages { search(query: "install") { totalHits } } }`, {}, h.admin);
+    expect(search.json.data.pages.search.totalHits).toBe(1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(answered).toBe(false);
+    release();
+    expect((await single).json.data.pages.single.path).toBe("guides/install");
+  });
+
   it("stats count requests and operations", async () => {
     h = await startWiki();
     await h.gql("{ pages { list { id } } }");

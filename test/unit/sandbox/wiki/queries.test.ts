@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { startWiki, type WikiHarness } from "./helpers.js";
+import { SAMPLE_PAGES, startWiki, type WikiHarness } from "./helpers.js";
 
 const LIST = `query ($limit: Int, $tags: [String!], $locale: String, $orderBy: PageOrderBy, $dir: PageOrderByDirection) {
   pages { list(limit: $limit, tags: $tags, locale: $locale, orderBy: $orderBy, orderByDirection: $dir) {
@@ -122,6 +122,32 @@ describe("sandbox wiki: pages.search (Database - Basic)", () => {
     expect(all.results.every((r: { id: unknown }) => typeof r.id === "string")).toBe(true);
     expect(paths(all.results)).not.toContain("drafts/secret");
     expect((await hits("Draft")).totalHits).toBe(0);
+  });
+
+  it("returns private published pages, to the key and to a guest (publication is the only filter)", async () => {
+    h = await startWiki({
+      pages: [
+        ...SAMPLE_PAGES,
+        { path: "hr/salaries", title: "Salaries", content: "Pay bands.", isPrivate: true },
+        {
+          path: "hr/salaries-draft",
+          title: "Salaries draft",
+          content: "Next year.",
+          isPrivate: true,
+          isPublished: false,
+        },
+      ],
+    });
+    expect(paths((await hits("salar")).results)).toEqual(["hr/salaries"]);
+    const guest = await h.gql(SEARCH, { q: "salar" });
+    expect(paths(guest.json.data.pages.search.results)).toEqual(["hr/salaries"]);
+    const listed = await h.gql(LIST, {}, h.admin);
+    expect(listed.json.data.pages.list.find((p: { path: string }) => p.path === "hr/salaries")).toMatchObject(
+      {
+        isPrivate: true,
+        isPublished: true,
+      },
+    );
   });
 
   it("folds ASCII case only", async () => {

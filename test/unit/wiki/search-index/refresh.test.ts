@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createSearchIndex } from "../../../../src/wiki/search-index/index.js";
 import type { PageSummary, WikiPort } from "../../../../src/wiki/types.js";
+import { WikiError } from "../../../../src/wiki/wiki-error.js";
 import { createMemoryWiki, type SeedPage } from "../../../helpers/memory-wiki.js";
 
 const seed: SeedPage[] = [
@@ -45,6 +46,30 @@ describe("build", () => {
     await expect(index.build(wiki)).rejects.toThrow("wiki down");
     expect(index.ready).toBe(true);
     expect(index.search("restic")[0]?.page.path).toBe("ops/backup");
+  });
+
+  it("a build where every page read fails rejects with their cause, however few pages, and stays not ready", async () => {
+    const wiki = createMemoryWiki(seed);
+    const refused = new WikiError("wiki-needs-manage-pages", "the wiki refuses to show the page (6013)", {
+      wikiCode: 6013,
+    });
+    const guest: WikiPort = { ...wiki, getPage: () => Promise.reject(refused) };
+    const index = createSearchIndex();
+    await expect(index.build(guest)).rejects.toBe(refused);
+    expect(index.ready).toBe(false);
+    // An empty wiki is no failure: there was nothing to read.
+    await index.build(createMemoryWiki([]));
+    expect(index.ready).toBe(true);
+  });
+
+  it("a refresh tolerates its few changed pages failing (the next refresh reads them again)", async () => {
+    const wiki = createMemoryWiki(seed);
+    const index = createSearchIndex();
+    await index.build(wiki);
+    await wiki.updatePage({ id: 1, content: "Backups now run at 03:00." });
+    const failing: WikiPort = { ...wiki, getPage: () => Promise.reject(new Error("6003")) };
+    expect(await index.refresh(failing)).toEqual({ changed: 0, removed: 0 });
+    expect(await index.refresh(wiki)).toEqual({ changed: 1, removed: 0 });
   });
 
   it("skips a page that vanished between list and read, and reads it again on refresh", async () => {

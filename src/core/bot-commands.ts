@@ -1,6 +1,8 @@
 /**
- * The commands shown in Telegram's menu (setMyCommands; register them only when they change, since
- * repeated calls draw 429s). Descriptions are 3–256 characters, commands lower-case.
+ * The commands every agent answers, and the menu Telegram shows for them (setMyCommands; register
+ * them only when they change, since repeated calls draw 429s). Descriptions are 3–256 characters,
+ * commands lower-case. The policy reads the names too: in a group, a bare `/cmd` that is not one
+ * of them is a command for another bot and is not answered.
  */
 export const BOT_COMMANDS: ReadonlyArray<{ command: string; description: string }> = [
   { command: "start", description: "What this bot does" },
@@ -15,3 +17,10 @@ export const BOT_COMMANDS: ReadonlyArray<{ command: string; description: string 
 ];
 
 export const EDITOR_COMMANDS: ReadonlySet<string> = new Set(["new", "edit", "append"]);
+
+const KNOWN: ReadonlySet<string> = new Set(BOT_COMMANDS.map((c) => c.command));
+
+/** A command the agents answer (lower-case, without `/`). */
+export function isKnownCommand(command: string): boolean {
+  return KNOWN.has(command);
+}

@@ -1,0 +1,42 @@
+import type { PageSummary, SearchHit, WikiPage, WikiPort } from "./types.js";
+
+/**
+ * Whether the gateway may show a page to people: published and not private. The one test of it:
+ * the search index keeps only such pages, and whatever shows a page found another way (the wiki's
+ * own search) reads the page and asks this first. Wiki.js's default search engine filters on
+ * publication only, so private pages turn up in its hits.
+ */
+export function isReadable(page: Pick<PageSummary, "isPublished" | "isPrivate">): boolean {
+  return page.isPublished && !page.isPrivate;
+}
+
+/** A hit of the wiki's own search with its page, read and found readable. */
+export interface ReadableHit<H extends SearchHit = SearchHit> {
+  hit: H;
+  page: WikiPage;
+}
+
+/**
+ * The first `want` hits, in order, whose page exists and `isReadable`: each hit is read by path and
+ * locale (a hit's id is not reliably a page id), a batch at a time, at most `maxReads` reads in all,
+ * so a search full of private pages stays bounded. Hits that are gone or not readable are dropped;
+ * wiki errors propagate.
+ */
+export async function readableHits<H extends SearchHit>(
+  wiki: Pick<WikiPort, "getPageByPath">,
+  hits: readonly H[],
+  limits: { want: number; maxReads: number },
+): Promise<Array<ReadableHit<H>>> {
+  const kept: Array<ReadableHit<H>> = [];
+  let next = 0;
+  while (kept.length < limits.want && next < hits.length && next < limits.maxReads) {
+    const batch = hits.slice(next, Math.min(next + limits.want - kept.length, limits.maxReads));
+    next += batch.length;
+    const pages = await Promise.all(batch.map((hit) => wiki.getPageByPath(hit.path, hit.locale)));
+    batch.forEach((hit, i) => {
+      const page = pages[i];
+      if (page && isReadable(page)) kept.push({ hit, page });
+    });
+  }
+  return kept;
+}
