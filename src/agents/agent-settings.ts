@@ -1,4 +1,5 @@
 import type { AgentConfig } from "../config/schema.js";
+import { wikiBaseUrl } from "../wiki/client/normalise-url.js";
 
 /**
  * An agent's configuration with every default applied: what the wiki agent and the answerer
@@ -12,7 +13,7 @@ export interface AgentSettings {
   locale: string;
   /** User ids (strings of digits, or "*") allowed to /new, /edit and /append. */
   editors: string[];
-  /** Base of the links shown to users, without a trailing slash. */
+  /** Base of the links shown to users, without a trailing slash (WIKI_URL without `/graphql` by default). */
   publicBaseUrl: string;
   /** Longest answer passage, in characters. */
   answerLength: number;
@@ -34,13 +35,26 @@ export function resolveAgentSettings(
     section: (config?.section ?? "").replace(/^\/+|\/+$/g, ""),
     locale: config?.locale ?? "en",
     editors: [...(config?.editors ?? [])],
-    publicBaseUrl: (config?.publicBaseUrl ?? wikiUrl).replace(/\/+$/, ""),
+    publicBaseUrl: (config?.publicBaseUrl ?? linkBase(wikiUrl)).replace(/\/+$/, ""),
     answerLength: config?.answerLength ?? DEFAULT_ANSWER_LENGTH,
     ackReaction: config?.ackReaction ?? false,
   };
   if (config?.name !== undefined) settings.name = config.name;
   if (config?.greeting !== undefined) settings.greeting = config.greeting;
   return settings;
+}
+
+/**
+ * Where users reach the wiki whose GraphQL endpoint WIKI_URL names: the URL without `/graphql`
+ * (a WIKI_URL already ending in it is accepted). A URL the wiki client refuses is kept as given;
+ * that client reports it.
+ */
+function linkBase(wikiUrl: string): string {
+  try {
+    return wikiBaseUrl(wikiUrl);
+  } catch {
+    return wikiUrl;
+  }
 }
 
 /** The public URL of a page: `{publicBaseUrl}/{locale}/{path}`, each path segment URL-encoded. */

@@ -1,6 +1,7 @@
 import type { AccountPool } from "../accounts/account-pool.js";
 import { type LoadedConfig, loadGatewayConfig } from "../config/load.js";
 import { errorMessage, isGatewayError } from "../errors.js";
+import type { ConfigHealth } from "../http/config-health.js";
 import type { Logger } from "../log/logger.js";
 import { resolveRuntimeConfig, type RuntimeConfig } from "../pipeline/runtime-config.js";
 
@@ -16,6 +17,8 @@ export interface ConfigInForce {
   path: string;
   /** Undefined until gateway.json was first applied. */
   runtime: RuntimeConfig | undefined;
+  /** When `runtime` was applied, and how the last reload ended (shown by /status and /readyz). */
+  health: ConfigHealth;
 }
 
 export interface ConfigTarget {
@@ -40,12 +43,16 @@ export async function applyConfig(
     logger.warn({ path: warning.path, fix: warning.fix }, warning.message);
   target.config.path = loaded.path;
   target.config.runtime = resolveRuntimeConfig(loaded.config, target.wikiUrl);
+  target.config.health.appliedAt = new Date().toISOString();
   const { started, stopped } = await target.pool.apply(loaded.config, loaded.tokens);
   logger.info({ reason, started, stopped }, "configuration applied");
   return { started, stopped };
 }
 
-/** Re-reads gateway.json; an invalid file is refused (every problem logged) and the running configuration kept. */
+/**
+ * Re-reads gateway.json; an invalid file is refused (every problem logged) and the running
+ * configuration kept. Either way the outcome is kept in `config.health` for /status and /readyz.
+ */
 export async function reloadConfig(target: ConfigTarget, reason: string): Promise<ReloadResult> {
   let loaded: LoadedConfig;
   try {
@@ -57,9 +64,22 @@ export async function reloadConfig(target: ConfigTarget, reason: string): Promis
       { reason, problems, code: isGatewayError(error) ? error.code : "config-invalid" },
       "gateway.json refused; the running configuration is kept",
     );
+    target.config.health.lastReload = {
+      at: new Date().toISOString(),
+      trigger: reason,
+      outcome: "refused",
+      problems,
+    };
     return { applied: false, started: [], stopped: [], problems };
   }
-  return { applied: true, ...(await applyConfig(target, loaded, reason)) };
+  const applied = await applyConfig(target, loaded, reason);
+  target.config.health.lastReload = {
+    at: new Date().toISOString(),
+    trigger: reason,
+    outcome: "applied",
+    problems: [],
+  };
+  return { applied: true, ...applied };
 }
 
 function describeProblems(error: unknown): string[] {

@@ -59,7 +59,11 @@ export function createGatewayParts(
     registry: metrics.registry,
     onBlock: (block) => loopLogger.warn(block, "the event loop was blocked"),
   });
-  const config: ConfigInForce = { path: settings.configPath, runtime: undefined };
+  const config: ConfigInForce = {
+    path: settings.configPath,
+    runtime: undefined,
+    health: { appliedAt: undefined, lastReload: undefined },
+  };
   const { index, wikiWatch, answer, agent, inlineSearch } = wireWiki(
     settings,
     logger,
@@ -129,6 +133,7 @@ export function createGatewayParts(
     indexBuilding: () => wikiWatch.indexBuilding(),
     indexStats: () => index.stats(),
     configLoaded: () => config.runtime !== undefined,
+    configHealth: () => config.health,
     agents: () => boundAgents(config.runtime),
     groupUpgrades: () => pendingUpgrades(migrations, config),
     groupsWithoutBot: () => membership.groupsWithoutBot(),

@@ -2,6 +2,7 @@ import { createInterface } from "node:readline";
 import { type AgentSettings, resolveAgentSettings } from "../agents/agent-settings.js";
 import { type Answer, createAnswerer } from "../agents/answer.js";
 import { htmlToPlain } from "../agents/format/index.js";
+import { knownAgentIds } from "../config/agent-references.js";
 import { readGatewayConfig } from "../config/load.js";
 import { loadSettings, type Settings } from "../config/settings.js";
 import { errorMessage, isGatewayError } from "../errors.js";
@@ -101,7 +102,10 @@ function lazyWikiClient(settings: Settings): WikiPort {
   );
 }
 
-/** --agent ID from gateway.json; else the agent bound to defaultAccount; else the defaults. */
+/**
+ * --agent ID, any agent gateway.json knows (an `agents` entry, a binding's, a group's or a topic's;
+ * one without an entry has the defaults); else the agent bound to defaultAccount; else the defaults.
+ */
 async function chooseAgent(settings: Settings, id: string | undefined): Promise<AgentSettings> {
   const reading = await readGatewayConfig(settings.configPath);
   if (!reading.ok && reading.error.code === "config-missing") {
@@ -116,13 +120,16 @@ async function chooseAgent(settings: Settings, id: string | undefined): Promise<
   if (!reading.ok) throw reading.error;
   const config = reading.config;
   const chosen = id ?? config.bindings.find((b) => b.match.accountId === config.defaultAccount)?.agentId;
-  if (id !== undefined && !(id in config.agents)) {
-    const known = Object.keys(config.agents).join(", ") || "none";
-    throw new UsageError(`no agent "${id}" in ${settings.configPath} (agents: ${known})`, usage);
+  if (id !== undefined && !knownAgentIds(config).includes(id)) {
+    const known = knownAgentIds(config).join(", ") || "none";
+    throw new UsageError(
+      `no agent "${id}" in ${settings.configPath}: not in agents, bindings, groups or topics (known: ${known})`,
+      usage,
+    );
   }
   return resolveAgentSettings(
     chosen ?? "default",
-    chosen ? config.agents[chosen] : undefined,
+    chosen !== undefined ? config.agents[chosen] : undefined,
     settings.wikiUrl,
   );
 }

@@ -1,6 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { loadSettings, type Settings } from "../config/settings.js";
-import { errorMessage, GatewayError } from "../errors.js";
+import { GatewayError } from "../errors.js";
 
 /** Where a command writes; tests pass buffers. */
 export interface CliIo {
@@ -54,7 +54,7 @@ export function parseFlags<T extends NonNullable<ParseArgsConfig["options"]>>(
   }
 }
 
-/** Settings flags every command accepts, passed through to convict. */
+/** Settings flags every command accepts, passed through to convict (a test keeps them equal to the settings' flags). */
 export const SETTINGS_FLAGS = {
   config: { type: "string" },
   "state-dir": { type: "string" },
@@ -66,9 +66,16 @@ export const SETTINGS_FLAGS = {
   "wiki-token-file": { type: "string" },
   "telegram-api-root": { type: "string" },
   "telegram-poll-timeout": { type: "string" },
+  "telegram-pacing": { type: "string" },
   "stop-timeout-ms": { type: "string" },
   "index-refresh-seconds": { type: "string" },
   "wiki-timeout-ms": { type: "string" },
+  "wiki-write-timeout-ms": { type: "string" },
+  "answer-cache-bytes": { type: "string" },
+  "redis-url": { type: "string" },
+  "replica-id": { type: "string" },
+  "lease-ttl-ms": { type: "string" },
+  "lease-margin-ms": { type: "string" },
 } as const;
 
 /** Rebuilds `--name value` pairs for the settings flags that were given. */
@@ -86,14 +93,5 @@ export function readSettings(
   values: Record<string, unknown>,
   env: Record<string, string | undefined>,
 ): Settings {
-  try {
-    return loadSettings(settingsArgs(values), env);
-  } catch (cause) {
-    throw new GatewayError(
-      "config-settings",
-      errorMessage(cause),
-      "fix the flag or environment variable named (see wiki-gateway --help)",
-      { cause },
-    );
-  }
+  return loadSettings(settingsArgs(values), env);
 }

@@ -279,7 +279,7 @@ function report(error: unknown, io: CliIo): number {
     io.err(`error: ${errorMessage(error)}\n`);
     return 1;
   }
-  io.err(`error: ${error.message}\n  fix: ${error.remedy}\n`);
+  io.err(`error: ${error.describe()}\n`);
   const usageLike = ["usage", "pairing-ambiguous-code", "pairing-unknown-account"];
   return usageLike.includes(error.code) || error.code.startsWith("config") ? 2 : 1;
 }

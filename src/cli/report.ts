@@ -1,4 +1,9 @@
+import { stat } from "node:fs/promises";
+import { resolve } from "node:path";
+import { knownAgentIds } from "../config/agent-references.js";
+import { readGatewayConfig } from "../config/load.js";
 import { loadSettings } from "../config/settings.js";
+import { GatewayError } from "../errors.js";
 import { readFeedbackLog } from "../state/feedback-log.js";
 import { readGapLog } from "../state/gap-log.js";
 import { createStateLayout } from "../state/layout.js";
@@ -17,8 +22,10 @@ const FLAGS = {
 } as const;
 
 const UNITS: Record<string, number> = { m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
+/** The longest --since: 100 years (36500d), far beyond any log kept, and a date JavaScript can hold. */
+const MAX_SINCE_MS = 36_500 * UNITS.d!;
 
-/** "7d" → ms; m, h, d, w; a clear usage error otherwise. */
+/** "7d" → ms; m, h, d, w, from 1m to 36500d; a clear usage error otherwise. */
 export function parseSince(text: string): number {
   const match = /^(\d+)([mhdw])$/.exec(text.trim());
   if (!match || Number(match[1]) === 0) {
@@ -27,7 +34,14 @@ export function parseSince(text: string): number {
       usage,
     );
   }
-  return Number(match[1]) * UNITS[match[2]!]!;
+  const ms = Number(match[1]) * UNITS[match[2]!]!;
+  if (ms > MAX_SINCE_MS) {
+    throw new UsageError(
+      `--since "${text}" is too long: give from 1m to 36500d (100 years; 5200w, 876000h)`,
+      usage,
+    );
+  }
+  return ms;
 }
 
 /**
@@ -35,7 +49,8 @@ export function parseSince(text: string): number {
  * most often left with "nothing found" or only choices (near-duplicates grouped), and the pages
  * people picked from choices; and from the feedback log, the pages with the most negative and the
  * most positive votes (users' reactions on answers). For wiki authors: what to write or retitle
- * next. Exit 0 (also with nothing recorded), 2 on bad usage.
+ * next. Exit 0 (also with nothing recorded), 2 on bad usage: a --since out of range, an --agent
+ * neither configured nor recorded, a state directory that does not exist.
  */
 export const reportCommand: Command = {
   name: "report",
@@ -50,6 +65,7 @@ export const reportCommand: Command = {
       throw new UsageError(`--limit "${values.limit}" must be a whole number from 1`, usage);
     }
     const settings = loadSettings(settingsArgs(values), io.env);
+    await requireStateDir(settings.stateDir);
     const layout = createStateLayout(settings.stateDir);
     const { records, invalid } = await readGapLog(layout.gapLogFile);
     const from = new Date(Date.now() - sinceMs).toISOString();
@@ -66,6 +82,9 @@ export const reportCommand: Command = {
       io.err(
         `${feedback.invalid} line(s) of ${layout.feedbackLogFile} are not vote records and were skipped\n`,
       );
+    if (values.agent !== undefined) {
+      await requireKnownAgent(values.agent, settings.configPath, [...records, ...feedback.records]);
+    }
     const votes = pageVotes(
       feedback.records.filter(
         (r) => r.at >= from && (values.agent === undefined || r.agent === values.agent),
@@ -84,6 +103,44 @@ export const reportCommand: Command = {
     return 0;
   },
 };
+
+/**
+ * A state directory that does not exist is a mistyped `--state-dir` (or GATEWAY_STATE_DIR), not a
+ * gateway that recorded nothing: the daemon creates it at start.
+ */
+async function requireStateDir(stateDir: string): Promise<void> {
+  const isDir = await stat(stateDir).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
+  if (!isDir) {
+    throw new GatewayError(
+      "config-state-dir-missing",
+      `the state directory ${resolve(stateDir)} does not exist`,
+      "point --state-dir (or GATEWAY_STATE_DIR) at the gateway's state directory, the one `wiki-gateway start` uses",
+    );
+  }
+}
+
+/**
+ * `--agent ID` must name an agent gateway.json knows, or one the logs recorded (an agent since
+ * removed from the file); anything else is a typo that would print "none recorded".
+ */
+async function requireKnownAgent(
+  agent: string,
+  configPath: string,
+  records: ReadonlyArray<{ agent: string }>,
+): Promise<void> {
+  const reading = await readGatewayConfig(configPath);
+  const configured = reading.ok ? knownAgentIds(reading.config) : [];
+  const recorded = records.map((r) => r.agent);
+  if (configured.includes(agent) || recorded.includes(agent)) return;
+  const known = [...new Set([...configured, ...recorded])].join(", ") || "none";
+  throw new UsageError(
+    `no agent "${agent}" is configured in ${reading.path} or recorded in the state directory's logs (known: ${known})`,
+    usage,
+  );
+}
 
 /** The pages picked from inline results in other chats: what people look up on their own. */
 function formatInlinePicks(picks: PagePick[]): string {

@@ -28,6 +28,20 @@ export const statusSchema = z.object({
     checkedAt: z.string().optional(),
   }),
   index: z.object({ pages: z.number(), passages: z.number(), builtAt: z.string().optional() }),
+  /** Absent from an older daemon. */
+  config: z
+    .object({
+      appliedAt: z.string().nullable(),
+      lastReload: z
+        .object({
+          at: z.string(),
+          trigger: z.string(),
+          outcome: z.enum(["applied", "refused"]),
+          problems: z.array(z.string()),
+        })
+        .nullable(),
+    })
+    .optional(),
   agents: z.array(z.object({ account: z.string(), agent: z.string(), section: z.string().optional() })),
   /** Absent from daemons older than these lists. */
   groupUpgrades: z

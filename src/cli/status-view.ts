@@ -33,6 +33,15 @@ export function renderStatus(status: GatewayStatus, now: number = Date.now()): s
   sections.push(
     `Wiki\n${wiki.ok ? `ok${checked}` : `NOT OK${wiki.code ? ` ${wiki.code}` : ""}${checked}: ${wiki.detail ?? "no detail"}`}`,
   );
+  const reload = status.config?.lastReload;
+  if (reload?.outcome === "refused") {
+    const running = status.config?.appliedAt ? ` (applied ${since(status.config.appliedAt, now)})` : "";
+    sections.push(
+      `Configuration\ngateway.json on disk REFUSED ${since(reload.at, now)} (${reload.trigger}); the configuration before it keeps running${running}:\n` +
+        reload.problems.map((p) => `- ${p}`).join("\n"),
+    );
+  } else if (reload)
+    sections.push(`Configuration\nlast reload applied ${since(reload.at, now)} (${reload.trigger})`);
   const index = status.index;
   sections.push(
     `Index\n${index.pages} pages, ${index.passages} passages${index.builtAt ? `, built ${since(index.builtAt, now)}` : ", not built yet"}`,

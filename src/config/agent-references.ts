@@ -1,3 +1,5 @@
+import type { GatewayConfig } from "./schema.js";
+
 /** An `agentId` named by a group's or a topic's entry, where it is written. */
 export interface AgentReference {
   agentId: string;
@@ -23,6 +25,21 @@ export function groupAgentReferences(accounts: Record<string, unknown>): AgentRe
     }
   }
   return out;
+}
+
+/**
+ * Every agent id a valid gateway.json knows, each once, in this order: the `agents` entries, the
+ * agents of `bindings`, and those groups and topics name. An id without an `agents` entry is an
+ * agent with the default settings.
+ */
+export function knownAgentIds(config: GatewayConfig): string[] {
+  return [
+    ...new Set([
+      ...Object.keys(config.agents),
+      ...config.bindings.map((binding) => binding.agentId),
+      ...groupAgentReferences(config.accounts).map((reference) => reference.agentId),
+    ]),
+  ];
 }
 
 function field(value: unknown, key: string): unknown {

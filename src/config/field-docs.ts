@@ -57,7 +57,8 @@ export const FIELD_DOCS = {
     section: 'wiki path prefix the agent answers from (`""` = the whole wiki)',
     locale: "wiki locale of its pages",
     editors: "users allowed to `/new`, `/edit` and `/append` pages",
-    publicBaseUrl: "base of the page links shown to users; the wiki URL when absent",
+    publicBaseUrl:
+      "base of the page links shown to users (http or https); when absent, `WIKI_URL` without `/graphql`",
     answerLength: "longest answer passage, in characters",
     greeting: "text of `/start`",
     ackReaction: "set a 👀 reaction on a question while its answer is prepared, removed once it is sent",

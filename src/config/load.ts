@@ -61,8 +61,8 @@ export async function loadGatewayConfig(path: string): Promise<LoadedConfig> {
   if (problems.length > 0) {
     throw new ConfigError(
       "config-invalid",
-      `${absolute}: bot tokens cannot be read`,
-      "fix the token files listed",
+      `${absolute} has ${problems.length} problem(s) with the accounts' bot tokens`,
+      "fix each token listed: a file that cannot be read or holds no token, or a bot two enabled accounts share",
       problems,
     );
   }
@@ -152,14 +152,16 @@ async function readTokens(config: GatewayConfig, baseDir: string) {
     }
     tokens[name] = token;
   }
+  // Only enabled accounts poll: a disabled one may keep the token of the bot an enabled one now runs.
   const owners = new Map<string, string>();
   for (const [name, token] of Object.entries(tokens)) {
+    if (!config.accounts[name]!.enabled) continue;
     const other = owners.get(token);
     if (other) {
       problems.push({
         path: formatPath(["accounts", name]),
         message: `uses the same bot token as account "${other}": two pollers of one bot fight with 409 Conflict`,
-        fix: "give each account its own bot",
+        fix: 'give each account its own bot, or set "enabled": false on one of them',
       });
     } else owners.set(token, name);
   }

@@ -211,7 +211,7 @@ export const agentSchema = z.strictObject({
     .describe(DOCS.agent.locale),
   editors: userIdListOrEmpty("the account's groups", DOCS.agent.editors),
   publicBaseUrl: z
-    .url({ error: "must be an absolute http(s) URL" })
+    .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })
     .optional()
     .describe(DOCS.agent.publicBaseUrl),
   answerLength: z.number().int().min(200).max(3900).default(1200).describe(DOCS.agent.answerLength),

@@ -107,7 +107,15 @@ function knownKeysAt(path: readonly PropertyKey[]): readonly string[] {
 const salvageSchema = z.object({
   defaultAccount: z.string().catch(""),
   accounts: z
-    .record(z.string(), z.looseObject({ botToken: z.string().optional().catch(undefined) }).catch({}))
+    .record(
+      z.string(),
+      z
+        .looseObject({
+          botToken: z.string().optional().catch(undefined),
+          enabled: z.boolean().optional().catch(undefined),
+        })
+        .catch({}),
+    )
     .catch({}),
   bindings: z
     .array(
@@ -124,7 +132,7 @@ const salvageSchema = z.object({
 interface CrossCheckInput {
   defaultAccount: string;
   /** Each account's other keys are read defensively (groupAgentReferences). */
-  accounts: Record<string, { botToken?: string | undefined }>;
+  accounts: Record<string, { botToken?: string | undefined; enabled?: boolean | undefined }>;
   bindings: Array<{ agentId: string; match: { accountId: string } }>;
   agents: Record<string, unknown>;
 }
@@ -197,13 +205,14 @@ function crossCheck(config: CrossCheckInput): ConfigProblem[] {
   }
   const byToken = new Map<string, string>();
   for (const [name, account] of Object.entries(config.accounts)) {
-    if (!account.botToken) continue;
+    // Only enabled accounts poll: a disabled one may keep the token an enabled one now uses.
+    if (!account.botToken || account.enabled === false) continue;
     const other = byToken.get(account.botToken);
     if (other) {
       problems.push({
         path: formatPath(["accounts", name, "botToken"]),
         message: `is the same token as account "${other}": two pollers of one bot fight with 409 Conflict`,
-        fix: "give each account its own bot (BotFather /newbot), or remove one of them",
+        fix: 'give each account its own bot (BotFather /newbot), or remove one of them or set "enabled": false on it',
       });
     } else byToken.set(account.botToken, name);
   }

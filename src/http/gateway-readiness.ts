@@ -1,5 +1,6 @@
 import { type AccountState, isAccountReady } from "../accounts/account-state.js";
 import type { OwnershipView } from "../cluster/ownership.js";
+import { type ConfigHealth, configCheck } from "./config-health.js";
 import type { LoopHealthView } from "./loop-health.js";
 import type { Readiness } from "./server.js";
 
@@ -14,6 +15,8 @@ export interface GatewayView {
   indexStats(): unknown;
   /** gateway.json was loaded at least once. */
   configLoaded(): boolean;
+  /** When the configuration in force was applied, and how the last reload ended. */
+  configHealth?(): ConfigHealth;
   /** Which agent answers each account. */
   agents(): unknown[];
   /** Groups of gateway.json the bot was removed from, each with the fix. */
@@ -37,7 +40,8 @@ export interface GatewayView {
  * check, the search index is built and gateway.json is loaded; in cluster mode also when this
  * replica holds the leases of its whole share (or has nothing to own). Each part says what is wrong:
  * an index is said to be "being built" only while a build runs; otherwise it waits for the wiki,
- * and both say when the wiki is tried next.
+ * and both say when the wiki is tried next. A refused reload is a detail of the ready `config`
+ * check (config-health.ts).
  */
 export function gatewayReadiness(view: GatewayView, now: number = Date.now()): Readiness {
   const checks: Readiness["checks"] = {};
@@ -56,7 +60,7 @@ export function gatewayReadiness(view: GatewayView, now: number = Date.now()): R
     : { ok: false, detail: indexDetail(view, wiki.ok, nextTry) };
   const cluster = view.cluster?.();
   if (cluster) checks.cluster = clusterCheck(cluster);
-  checks.config = view.configLoaded() ? { ok: true } : { ok: false, detail: "gateway.json not loaded" };
+  checks.config = configCheck(view.configLoaded(), view.configHealth?.());
   return { ready: Object.values(checks).every((c) => c.ok), checks };
 }
 

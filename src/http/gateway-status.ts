@@ -1,3 +1,4 @@
+import type { ReloadOutcome } from "./config-health.js";
 import type { GatewayView } from "./gateway-readiness.js";
 import type { LoopHealthView } from "./loop-health.js";
 
@@ -14,6 +15,8 @@ export interface GatewayStatus {
     webhookRemovals: number;
   }>;
   wiki: { ok: boolean; detail?: string };
+  /** When the configuration in force was applied, and how the last reload of gateway.json ended (null: none since start). */
+  config: { appliedAt: string | null; lastReload: ReloadOutcome | null };
   index: unknown;
   agents: unknown[];
   /** Groups of gateway.json the bot was removed from (learnt from my_chat_member). */
@@ -39,7 +42,8 @@ export interface GatewayStatus {
 }
 
 /**
- * /status: each account's life, the wiki's health, the index's size, the bindings in force, and
+ * /status: each account's life, the wiki's health, the configuration in force and the last reload's
+ * outcome, the index's size, the bindings in force, and
  * when the event loop was blocked for longer than its threshold (100 ms); in cluster mode, which
  * replica owns which account and the lease ages.
  */
@@ -57,6 +61,10 @@ export function gatewayStatus(view: GatewayView): GatewayStatus {
       webhookRemovals: s.webhookRemovals,
     })),
     wiki: view.wiki(),
+    config: {
+      appliedAt: view.configHealth?.().appliedAt ?? null,
+      lastReload: view.configHealth?.().lastReload ?? null,
+    },
     index: view.indexStats(),
     agents: view.agents(),
     groupUpgrades: view.groupUpgrades?.() ?? [],

@@ -143,6 +143,17 @@ describe("operations (daemon against the sandboxes)", () => {
       10_000,
     );
     await ask(bots.default!.username);
+    // The refusal is visible outside the log: /status has it, /readyz stays ready but says so.
+    const refusedStatus = (await (await fetch(`${daemon.httpUrl}/status`)).json()) as {
+      config: { appliedAt: string; lastReload: { outcome: string; trigger: string; problems: string[] } };
+    };
+    expect(refusedStatus.config.lastReload).toMatchObject({ outcome: "refused", trigger: "file changed" });
+    expect(refusedStatus.config.lastReload.problems.length).toBeGreaterThan(0);
+    const refusedReady = await readiness(daemon.httpUrl);
+    expect(refusedReady.status).toBe(200);
+    expect(refusedReady.body.checks.config?.detail).toMatch(
+      /gateway\.json on disk was refused at .* keeps running/,
+    );
 
     // Remove vera, add denis (a new bot), keep default answering throughout.
     const denis = telegram.addBot({ username: "denis_wiki_bot" });
@@ -176,6 +187,7 @@ describe("operations (daemon against the sandboxes)", () => {
     }, 15_000);
     await ask(denis.username);
     await ask(bots.default!.username);
+    expect((await readiness(daemon.httpUrl)).body.checks.config).toEqual({ ok: true });
     // default was not restarted.
     expect(telegram.calls({ bot: bots.default!.username, method: "getMe" }).length).toBe(pollsBefore);
   });

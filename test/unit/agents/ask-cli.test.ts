@@ -142,6 +142,15 @@ describe("wiki-gateway ask", () => {
     expect(wiki.calls.listPages).toBe(lists + 1);
   });
 
+  it("links to the wiki's pages when WIKI_URL names its /graphql endpoint", async () => {
+    env.WIKI_URL = "https://wiki.example.com/graphql";
+    const { code, out } = await ask(["--json", "undo the last git commit"]);
+    expect(code).toBe(0);
+    expect(JSON.parse(out).sources[0].url).toBe(
+      "https://wiki.example.com/en/handbook/engineering/git-workflow",
+    );
+  });
+
   it("nothing found exits 1 with an honest reply", async () => {
     const { code, out } = await ask(["chocolate cake recipe"]);
     expect(code).toBe(1);
@@ -173,6 +182,35 @@ describe("wiki-gateway ask", () => {
     const all = JSON.parse((await ask(["--json", "--agent", "all", "undo the last git commit"])).out);
     expect(all.sources[0].url).toBe("https://wiki.example.com/en/handbook/engineering/git-workflow");
     await expect(ask(["--agent", "nope", "x"])).rejects.toBeInstanceOf(UsageError);
+  });
+
+  it("--agent takes a bound agent that has no agents entry, with the defaults", async () => {
+    await writeFile(
+      env.GATEWAY_CONFIG!,
+      JSON.stringify({
+        defaultAccount: "main",
+        accounts: {
+          main: {
+            botToken: `123456:${"a".repeat(35)}`,
+            groups: { "-1001234567890": { topics: { "7": { agentId: "vera" } } } },
+          },
+          vera: { botToken: `654321:${"b".repeat(35)}` },
+        },
+        bindings: [
+          { agentId: "linux", match: { channel: "telegram", accountId: "main" } },
+          { agentId: "vera", match: { channel: "telegram", accountId: "vera" } },
+        ],
+        agents: { linux: { section: "handbook/support", publicBaseUrl: "https://docs.example.org" } },
+      }),
+    );
+    const { code, out } = await ask(["--json", "--agent", "vera", "undo the last git commit"]);
+    expect(code).toBe(0);
+    expect(JSON.parse(out).sources[0].url).toBe(
+      "https://wiki.example.com/en/handbook/engineering/git-workflow",
+    );
+    const refused = ask(["--agent", "nope", "x"]);
+    await expect(refused).rejects.toBeInstanceOf(UsageError);
+    await expect(refused).rejects.toThrow("(known: linux, vera)");
   });
 
   it("a wiki that fails while building reports the error", async () => {

@@ -1,10 +1,12 @@
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseSince, reportCommand } from "../../../src/cli/report.js";
 import { groupUnanswered, normaliseQuestion, pagePicks, similarity } from "../../../src/cli/report-groups.js";
 import type { GapRecord } from "../../../src/state/gap-log.js";
+import { UsageError } from "../../../src/cli/command.js";
+import { runCli } from "../../../src/cli/run-cli.js";
 import { captureIo } from "../../helpers/cli.js";
 
 const FIXTURE = join(import.meta.dirname, "../../fixtures/gap-log");
@@ -126,5 +128,48 @@ describe("wiki-gateway report (on a recorded gap log)", () => {
     expect(() => parseSince("0d")).toThrow(/not a duration/);
     const io = captureIo({ GATEWAY_STATE_DIR: stateWithRecordedLog() });
     await expect(reportCommand.run(["--since", "yesterday"], io)).rejects.toThrow(/--since "yesterday"/);
+    for (const since of ["99999999999999999999d", "1000000000w", "36501d"]) {
+      const error = await reportCommand.run(["--since", since], io).catch((e: unknown) => e);
+      expect(error, since).toBeInstanceOf(UsageError);
+      expect(String(error), since).toContain(`--since "${since}" is too long: give from 1m to 36500d`);
+    }
+    expect(parseSince("5200w")).toBe(5200 * 604_800_000);
+  });
+});
+
+describe('report refuses what would print a false "none recorded"', () => {
+  it("a state directory that does not exist: exit 2, naming it and the setting", async () => {
+    const io = captureIo({
+      GATEWAY_STATE_DIR: "/nonexistent/wg-state",
+      GATEWAY_CONFIG: "/nonexistent/g.json",
+    });
+    expect(await runCli(["report"], io)).toBe(2);
+    expect(io.stderr()).toContain("the state directory /nonexistent/wg-state does not exist");
+    expect(io.stderr()).toContain("--state-dir (or GATEWAY_STATE_DIR)");
+    expect(io.stdout()).toBe("");
+  });
+
+  it("an --agent neither configured nor recorded: exit 2, with the known ones", async () => {
+    const state = stateWithRecordedLog();
+    const io = captureIo({ GATEWAY_STATE_DIR: state, GATEWAY_CONFIG: join(state, "none.json") });
+    expect(await runCli(["report", "--agent", "opps", "--since", "5200w"], io)).toBe(2);
+    expect(io.stderr()).toMatch(/no agent "opps" is configured in .* or recorded .*\(known: .*ops/);
+    expect(io.stdout()).toBe("");
+  });
+
+  it("an --agent of gateway.json that recorded nothing yet is fine", async () => {
+    const state = stateWithRecordedLog();
+    const config = join(state, "gateway.json");
+    writeFileSync(
+      config,
+      JSON.stringify({
+        defaultAccount: "default",
+        accounts: { default: { botToken: `123456:${"a".repeat(35)}` } },
+        bindings: [{ agentId: "quiet", match: { channel: "telegram", accountId: "default" } }],
+      }),
+    );
+    const io = captureIo({ GATEWAY_STATE_DIR: state, GATEWAY_CONFIG: config });
+    expect(await runCli(["report", "--agent", "quiet"], io)).toBe(0);
+    expect(io.stdout()).toContain("none recorded");
   });
 });

@@ -160,6 +160,35 @@ describe("status: rendering", () => {
   });
 });
 
+describe("status: the configuration", () => {
+  it("shows a refused gateway.json with its problems, and the configuration that keeps running", () => {
+    const body = healthy();
+    body.config = {
+      appliedAt: "2026-11-24T10:00:00.000Z",
+      lastReload: {
+        at: "2026-11-24T10:29:00.000Z",
+        trigger: "file changed",
+        outcome: "refused",
+        problems: ['defaultAccount: names "nobody", which is not an account (fix: use one of: default)'],
+      },
+    };
+    expect(renderStatus(body, NOW)).toContain(
+      "Configuration\ngateway.json on disk REFUSED 2026-11-24 10:29:00 UTC (1 min ago) (file changed); the configuration before it keeps running (applied 2026-11-24 10:00:00 UTC (30 min ago)):\n" +
+        '- defaultAccount: names "nobody", which is not an account (fix: use one of: default)',
+    );
+    body.config.lastReload = {
+      at: "2026-11-24T10:29:30.000Z",
+      trigger: "SIGHUP",
+      outcome: "applied",
+      problems: [],
+    };
+    expect(renderStatus(body, NOW)).toContain(
+      "Configuration\nlast reload applied 2026-11-24 10:29:30 UTC (30 s ago) (SIGHUP)",
+    );
+    expect(renderStatus(healthy(), NOW)).not.toContain("Configuration");
+  });
+});
+
 describe("status: exit codes against a served /status", () => {
   it("exits 0 when every account polls (or is disabled) and the wiki is ok", async () => {
     const r = await status(["--url", base], healthy());

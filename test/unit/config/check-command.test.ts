@@ -63,6 +63,28 @@ describe("wiki-gateway check", () => {
     expect(io.stderr()).toContain("placeholder");
   });
 
+  it("exits 2 when two enabled accounts share a bot token, under a heading that says so", async () => {
+    const path = await writeExampleWithTokens();
+    const config = JSON.parse(await readFile(path, "utf8"));
+    config.accounts.vera.botTokenFile = "secrets/telegram-default.token";
+    await writeFile(path, JSON.stringify(config));
+    const io = captureIo();
+    expect(await runCli(["check", "--config", path], io)).toBe(2);
+    expect(io.stderr()).toContain(`${path} has 1 problem(s) with the accounts' bot tokens`);
+    expect(io.stderr()).not.toContain("cannot be read");
+    expect(io.stderr()).toContain('accounts.vera: uses the same bot token as account "default"');
+  });
+
+  it("accepts a disabled account sharing the token file of an enabled one: only one polls", async () => {
+    const path = await writeExampleWithTokens();
+    const config = JSON.parse(await readFile(path, "utf8"));
+    config.accounts.vera.botTokenFile = "secrets/telegram-default.token";
+    config.accounts.vera.enabled = false;
+    await writeFile(path, JSON.stringify(config));
+    const io = captureIo();
+    expect(await runCli(["check", "--config", path], io)).toBe(0);
+  });
+
   it("exits 2 with every problem of an invalid file", async () => {
     const path = join(dir, "gateway.json");
     await writeFile(

@@ -162,6 +162,12 @@ const cases: Case[] = [
     fix: /own bot/,
   },
   {
+    name: "a disabled account may keep the token an enabled one uses",
+    patch: (c) => {
+      c.accounts.vera = { botToken: TOKEN_A, enabled: false };
+    },
+  },
+  {
     name: "distinct tokens",
     patch: (c) => {
       c.accounts.vera = { botToken: TOKEN_B };
@@ -364,6 +370,22 @@ const cases: Case[] = [
     name: "agent publicBaseUrl must be a URL",
     patch: (c) => (c.agents = { main: { publicBaseUrl: "wiki" } }),
     path: "agents.main.publicBaseUrl",
+  },
+  {
+    name: "agent publicBaseUrl must be http(s): javascript: is refused",
+    patch: (c) => (c.agents = { main: { publicBaseUrl: "javascript:alert(1)" } }),
+    path: "agents.main.publicBaseUrl",
+    message: /absolute http\(s\) URL/,
+  },
+  {
+    name: "agent publicBaseUrl must be http(s): ftp: is refused",
+    patch: (c) => (c.agents = { main: { publicBaseUrl: "ftp://files.example.com/wiki" } }),
+    path: "agents.main.publicBaseUrl",
+    message: /absolute http\(s\) URL/,
+  },
+  {
+    name: "agent publicBaseUrl may be plain http",
+    patch: (c) => (c.agents = { main: { publicBaseUrl: "http://wiki.internal:3000" } }),
   },
   {
     name: "agent answerLength bounds",

@@ -88,4 +88,31 @@ describe("readiness and status", () => {
     expect(status.accounts[0]).toMatchObject({ account: "default", username: "wiki_bot", privacyMode: true });
     expect(status.index).toEqual({ pages: 3 });
   });
+
+  it("a refused reload keeps config ready, says the file on disk is not the one running, and /status lists it", () => {
+    const refused = {
+      at: "2026-11-24T10:29:00.000Z",
+      trigger: "SIGHUP",
+      outcome: "refused" as const,
+      problems: ['defaultAccount: names "x", which is not an account'],
+    };
+    const health = { appliedAt: "2026-11-24T10:00:00.000Z", lastReload: refused };
+    const readiness = gatewayReadiness(view({ configHealth: () => health }));
+    expect(readiness.ready).toBe(true);
+    expect(readiness.checks.config?.ok).toBe(true);
+    expect(readiness.checks.config?.detail).toContain(
+      "gateway.json on disk was refused at 2026-11-24T10:29:00.000Z (1 problem(s), listed in /status); the configuration applied at 2026-11-24T10:00:00.000Z keeps running",
+    );
+    expect(gatewayStatus(view({ configHealth: () => health })).config).toEqual({
+      appliedAt: "2026-11-24T10:00:00.000Z",
+      lastReload: refused,
+    });
+    const applied = { ...refused, outcome: "applied" as const, problems: [] };
+    expect(
+      gatewayReadiness(view({ configHealth: () => ({ ...health, lastReload: applied }) })).checks.config,
+    ).toEqual({
+      ok: true,
+    });
+    expect(gatewayStatus(view()).config).toEqual({ appliedAt: null, lastReload: null });
+  });
 });

@@ -4,7 +4,11 @@ import { answeringAgent, resolveRuntimeConfig } from "../../../src/pipeline/runt
 
 const TOKEN = "123456789:AAEhBP0av28JE3r2kqAh6pJZ8j6wCUfDkS1";
 
-function runtime(groups: Record<string, unknown>, agents: Record<string, unknown> = {}) {
+function runtime(
+  groups: Record<string, unknown>,
+  agents: Record<string, unknown> = {},
+  wikiUrl = "https://wiki.example.com",
+) {
   const result = validateGatewayConfig({
     defaultAccount: "default",
     accounts: { default: { botToken: TOKEN, groups } },
@@ -12,7 +16,7 @@ function runtime(groups: Record<string, unknown>, agents: Record<string, unknown
     agents,
   });
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
-  return resolveRuntimeConfig(result.config, "https://wiki.example.com");
+  return resolveRuntimeConfig(result.config, wikiUrl);
 }
 
 describe("the agent answering a message", () => {
@@ -34,5 +38,25 @@ describe("the agent answering a message", () => {
   it("a group may name the bound agent itself: one settings object for both", () => {
     const r = runtime({ "-1001": { agentId: "main" } });
     expect(answeringAgent(r, "default", "main")).toBe(r.agents.get("default"));
+  });
+});
+
+describe("the links an agent shows", () => {
+  it("point at the wiki, not at its GraphQL endpoint, when WIKI_URL ends in /graphql", () => {
+    for (const wikiUrl of ["https://wiki.example.com/graphql", "https://wiki.example.com/graphql/"]) {
+      const r = runtime({}, {}, wikiUrl);
+      expect(answeringAgent(r, "default", undefined)?.publicBaseUrl).toBe("https://wiki.example.com");
+    }
+    const under = runtime({}, {}, "https://example.com/wiki/graphql");
+    expect(answeringAgent(under, "default", undefined)?.publicBaseUrl).toBe("https://example.com/wiki");
+  });
+
+  it("keep an agent's own publicBaseUrl", () => {
+    const r = runtime(
+      {},
+      { main: { publicBaseUrl: "https://docs.example.org/" } },
+      "http://wiki:3000/graphql",
+    );
+    expect(answeringAgent(r, "default", undefined)?.publicBaseUrl).toBe("https://docs.example.org");
   });
 });
