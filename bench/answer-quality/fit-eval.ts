@@ -95,3 +95,19 @@ export function rankFigures(ranks: readonly number[]) {
     mrr: ranks.reduce((sum, r) => sum + (r >= 0 ? 1 / (r + 1) : 0), 0) / n,
   };
 }
+
+/**
+ * What a fit maximises on some questions, and its constraint: the mean reciprocal rank (or the
+ * top-1 + top-3 share) under a setting, allowed while no more off-topic questions than `limitOff`
+ * get a confident answer. `figures` gives the counts behind it.
+ */
+export function fitObjective(evaluator: Evaluator, objective: "mrr" | "top", limitOff: number) {
+  const figures = (setting: Setting, qs: readonly number[]) =>
+    rankFigures(qs.map((q) => evaluator.rank(setting, q)));
+  const objectiveOn = (qs: readonly number[]) => (setting: Setting) => {
+    const f = figures(setting, qs);
+    const value = objective === "mrr" ? f.mrr : (f.top1 + f.top3) / (2 * (f.n || 1));
+    return { objective: value, allowed: evaluator.confidentOffTopic(setting) <= limitOff };
+  };
+  return { figures, objectiveOn };
+}

@@ -4,7 +4,7 @@ import { createMemoryWiki } from "../../packages/sandbox/src/memory-wiki.js";
 import { readTldrPages, tldrRoot } from "../../packages/sandbox/src/tldr-corpus.js";
 import { coordinateAscent } from "./fit-ascent.js";
 import type { FitArgs } from "./fit-args.js";
-import { createEvaluator, rankFigures } from "./fit-eval.js";
+import { createEvaluator, fitObjective } from "./fit-eval.js";
 import { applySetting, describeChanges, type Setting, type Weight } from "./fit-params.js";
 import { seededOrder } from "./people-questions.js";
 import { OFF_TOPIC } from "./questions.js";
@@ -42,13 +42,7 @@ export async function fitSynthetic(
   const order = seededOrder(synthetic.length, SYNTHETIC_SEED).map((i) => synthetic[i]!);
   const half = Math.ceil(order.length / 2);
   const halves = [order.slice(0, half), order.slice(half)];
-  const figures = (setting: Setting, qs: readonly number[]) =>
-    rankFigures(qs.map((q) => evaluator.rank(setting, q)));
-  const objectiveOn = (qs: readonly number[]) => (setting: Setting) => {
-    const f = figures(setting, qs);
-    const objective = args.objective === "mrr" ? f.mrr : (f.top1 + f.top3) / (2 * (f.n || 1));
-    return { objective, allowed: evaluator.confidentOffTopic(setting) <= limitOff };
-  };
+  const { figures, objectiveOn } = fitObjective(evaluator, args.objective, limitOff);
   const fitOn = (qs: number[]) => {
     const result = coordinateAscent(weights, baseline, objectiveOn(qs), args.ascent);
     applySetting(all, baseline);

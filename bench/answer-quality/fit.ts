@@ -5,15 +5,8 @@ import { createSearchIndex } from "../../src/wiki/search-index/index.js";
 import { loadTldrPages } from "../../packages/sandbox/src/memory-wiki.js";
 import { type AscentResult, coordinateAscent } from "./fit-ascent.js";
 import { type FitArgs, parseFitArgs } from "./fit-args.js";
-import { createEvaluator, rankFigures } from "./fit-eval.js";
-import {
-  applySetting,
-  describeChanges,
-  discoverWeights,
-  readSetting,
-  selectWeights,
-  type Setting,
-} from "./fit-params.js";
+import { createEvaluator, fitObjective } from "./fit-eval.js";
+import { applySetting, describeChanges, discoverWeights, readSetting, selectWeights } from "./fit-params.js";
 import { fitSynthetic } from "./fit-synthetic.js";
 import { seededOrder } from "./people-questions.js";
 import { OFF_TOPIC } from "./questions.js";
@@ -96,13 +89,7 @@ export async function fit(args: FitArgs): Promise<void> {
     `objective: ${args.objective === "mrr" ? `mean reciprocal rank of the accepted page (first 10)` : "top-1 + top-3 share"}; constraint: off-topic confident ≤ ${limitOff} of ${offTopic.length}; passes ${args.ascent.passes}, factors ${args.ascent.factors.join(" ")}, at most ${args.ascent.maxEvals} settings per fit`,
   );
 
-  const figures = (setting: Setting, qs: readonly number[]) =>
-    rankFigures(qs.map((q) => evaluator.rank(setting, q)));
-  const objectiveOn = (qs: readonly number[]) => (setting: Setting) => {
-    const f = figures(setting, qs);
-    const objective = args.objective === "mrr" ? f.mrr : (f.top1 + f.top3) / (2 * (f.n || 1));
-    return { objective, allowed: evaluator.confidentOffTopic(setting) <= limitOff };
-  };
+  const { figures, objectiveOn } = fitObjective(evaluator, args.objective, limitOff);
   const runFit = (qs: number[]): AscentResult & { seconds: number; searches: number } => {
     const t = performance.now();
     const before = evaluator.searches;

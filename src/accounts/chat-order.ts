@@ -22,6 +22,10 @@ export interface ChatOrder {
  * Contract: a turn passes (the next one's `ready` resolves) only when it is both ready and
  * released, so an update that released early never lets a later one overtake an earlier one.
  * Keys are forgotten when their last turn passed, so the map stays as small as the chats at work.
+ * What it orders is what reaches the chat: an update that takes its place and goes on before its
+ * turn (a button tap) is handled alongside the chat's earlier update, so such a handler must not
+ * rely on that update having finished (it reads the policy and the offered choices, appends to the
+ * gap log) and sends only through the replier, which waits for the turn.
  */
 export function createChatOrder(): ChatOrder {
   const lanes = new Map<string, { tail: Promise<void>; places: number }>();

@@ -39,16 +39,22 @@ export interface UpgradeFile {
 /**
  * The upgrades file (`groups/upgrades.json`): `{"v":1,"upgrades":[…]}`, oldest first, bounded,
  * rewritten whole and atomically (the old file or the new one) at each new upgrade, which is rare.
- * Writes run one at a time in order; a failed one rejects its `add`, and the next write carries
- * everything added so far. A file that is not this format is kept aside as `<file>.corrupt-<time>`
- * and reported; the gateway then starts with no upgrades, other state untouched. An unreadable
- * file (permissions) rejects `load` and is left as it is.
+ * Writes run one at a time in order; a failed one rejects its `add`, and the next `add` (even of
+ * an upgrade already kept) or `flush` writes again, carrying everything added so far. A file that
+ * is not this format is kept aside as `<file>.corrupt-<time>` and reported; the gateway then starts
+ * with no upgrades, other state untouched. When it cannot be set aside, that is reported too, and
+ * it is never overwritten: each write tries to set it aside first and fails while it cannot. An
+ * unreadable file (permissions) rejects `load` and is left as it is.
  */
 export function openUpgradeFile(options: UpgradeFileOptions): UpgradeFile {
   const { file, maxEntries } = options;
   const kept = new Map<string, SavedUpgrade>();
   const key = (u: SavedUpgrade) => `${u.account}|${u.oldChatId}`;
   let writing: Promise<void> = Promise.resolve();
+  /** The last write failed: what is kept is not all on disk. */
+  let dirty = false;
+  /** A corrupt file is still at the path (it could not be set aside): never overwrite it. */
+  let corruptInPlace = false;
 
   function keep(upgrade: SavedUpgrade): boolean {
     if (kept.has(key(upgrade))) return false;
@@ -58,6 +64,34 @@ export function openUpgradeFile(options: UpgradeFileOptions): UpgradeFile {
       kept.delete(oldest);
     }
     return true;
+  }
+
+  /** Moves the corrupt file aside; the aside's name, or throws when it cannot be moved. */
+  async function setAside(): Promise<string> {
+    const aside = `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+    await rename(file, aside);
+    corruptInPlace = false;
+    return aside;
+  }
+
+  function write(): Promise<void> {
+    const next = writing
+      .catch(() => {})
+      .then(async () => {
+        if (corruptInPlace) await setAside();
+        await writeJsonAtomic(file, { v: 1, upgrades: [...kept.values()] });
+      })
+      .then(
+        () => {
+          dirty = false;
+        },
+        (error: unknown) => {
+          dirty = true;
+          throw error;
+        },
+      );
+    writing = next;
+    return next;
   }
 
   return {
@@ -72,21 +106,21 @@ export function openUpgradeFile(options: UpgradeFileOptions): UpgradeFile {
       }
       const problem = parseProblem(text, (upgrades) => upgrades.forEach(keep));
       if (problem !== undefined) {
-        const aside = `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, "-")}`;
-        await rename(file, aside).catch(() => {});
-        options.onCorrupt?.(`${problem}; kept as ${aside}`);
+        corruptInPlace = true;
+        const outcome = await setAside().then(
+          (aside) => `kept as ${aside}`,
+          (error: unknown) =>
+            `it could not be set aside (${(error as Error).message}) and is left in place, never overwritten; move it away`,
+        );
+        options.onCorrupt?.(`${problem}; ${outcome}`);
       }
       return [...kept.values()];
     },
     add(upgrade) {
-      if (!keep(upgrade)) return writing.catch(() => {});
-      const write = writing
-        .catch(() => {})
-        .then(() => writeJsonAtomic(file, { v: 1, upgrades: [...kept.values()] }));
-      writing = write;
-      return write;
+      if (!keep(upgrade) && !dirty) return writing.catch(() => {});
+      return write();
     },
-    flush: () => writing.catch(() => {}),
+    flush: () => (dirty ? write().catch(() => {}) : writing.catch(() => {})),
   };
 }
 

@@ -79,4 +79,23 @@ describe("the group upgrades file", () => {
     await store.flush();
     expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ v: 1, upgrades: [upgrade(-2222, 1), upgrade(-3333, 2)] });
   });
+
+  it("writes again after a failed write, when the same upgrade is reported again or on flush", async () => {
+    const file = fileIn();
+    mkdirSync(file, { recursive: true });
+    const store = openUpgradeFile({ file, maxEntries: 10 });
+    await expect(store.add(upgrade(-2222, 1))).rejects.toThrow();
+    rmSync(file, { recursive: true });
+    // The same upgrade again (a later 400 naming it): written although already kept.
+    await store.add(upgrade(-2222, 1));
+    expect(JSON.parse(readFileSync(file, "utf8"))).toEqual({ v: 1, upgrades: [upgrade(-2222, 1)] });
+
+    const other = fileIn();
+    mkdirSync(other, { recursive: true });
+    const second = openUpgradeFile({ file: other, maxEntries: 10 });
+    await expect(second.add(upgrade(-4444, 3))).rejects.toThrow();
+    rmSync(other, { recursive: true });
+    await second.flush();
+    expect(JSON.parse(readFileSync(other, "utf8"))).toEqual({ v: 1, upgrades: [upgrade(-4444, 3)] });
+  });
 });
