@@ -5,6 +5,7 @@ import { JournalError } from "./journal-error.js";
 import { openJournalFile } from "./journal-file.js";
 import { encodeJournalLines, type JournalLine, readJournalLines } from "./journal-lines.js";
 import { createJournalState, type JournalEntry, type JournalState } from "./journal-state.js";
+import { keptStamp } from "../state/kept-stamp.js";
 
 export { JournalError } from "./journal-error.js";
 export type { JournalEntry } from "./journal-state.js";
@@ -191,7 +192,7 @@ function readInto(file: string, state: JournalState): JournalDamage | undefined 
     const { lines, damaged } = readJournalLines(readFileSync(file, "utf8"));
     for (const line of lines) state.apply(line);
     if (damaged.length === 0) return undefined;
-    const keptAs = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+    const keptAs = `${file}.damaged-${keptStamp()}`;
     copyFileSync(file, keptAs);
     return {
       code: "journal-damaged",

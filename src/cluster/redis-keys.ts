@@ -1,3 +1,5 @@
+import { keptStamp } from "../state/kept-stamp.js";
+
 /**
  * Every Redis key the gateway uses, named in one place (the README's "Cluster mode (Redis)" lists
  * them). All start with the prefix (`wg` unless set otherwise, so one Redis can hold several
@@ -34,16 +36,15 @@ export interface RedisKeys {
 export const DEFAULT_KEY_PREFIX = "wg";
 
 export function redisKeys(prefix: string = DEFAULT_KEY_PREFIX): RedisKeys {
-  const stamp = (at: Date) => at.toISOString().replace(/[:.]/g, "-");
   const journal = (account: string) => `${prefix}:{${account}}:journal`;
   const pairing = `${prefix}:pairing`;
   return {
     journal,
-    journalDamaged: (account, at) => `${journal(account)}:damaged-${stamp(at)}`,
+    journalDamaged: (account, at) => `${journal(account)}:damaged-${keptStamp(at)}`,
     pairing,
     pairingRevision: `${pairing}:revision`,
     pairingLock: `${pairing}:lock`,
-    pairingAside: (kind, at) => `${pairing}:${kind}-${stamp(at)}`,
+    pairingAside: (kind, at) => `${pairing}:${kind}-${keptStamp(at)}`,
     lease: (account) => `${prefix}:{${account}}:lease`,
     fence: (account) => `${prefix}:{${account}}:fence`,
     leaseEpoch: (account) => `${prefix}:{${account}}:lease-epoch`,

@@ -2,7 +2,8 @@ import { readFile, rename, writeFile } from "node:fs/promises";
 import { writeFileAtomic } from "../state/atomic-file.js";
 import { watchFile } from "../state/watch-file.js";
 import { withFileLock } from "./file-lock.js";
-import { keptStamp, type PairingDocument } from "./pairing-document.js";
+import { keptStamp } from "../state/kept-stamp.js";
+import type { PairingDocument } from "./pairing-document.js";
 
 export interface FilePairingDocumentOptions {
   /** pairing.json (StateLayout.pairingFile). */

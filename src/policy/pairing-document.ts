@@ -33,8 +33,3 @@ export interface HeldPairingDocument {
   /** Moves the document as found to `<where>.corrupt-<time>` (afterwards there is none); names it. */
   setAside(): Promise<string>;
 }
-
-/** The `<time>` of a kept copy's name. */
-export function keptStamp(at: Date = new Date()): string {
-  return at.toISOString().replace(/[:.]/g, "-");
-}

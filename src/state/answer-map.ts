@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { readFileSync, renameSync } from "node:fs";
 import { z } from "zod";
 import { writeJsonAtomic } from "./atomic-file.js";
+import { keptStamp } from "./kept-stamp.js";
 
 /** One vote on an answer: +1 helped, -1 did not. */
 export type Vote = 1 | -1;
@@ -188,7 +189,7 @@ function load(options: AnswerMapOptions): z.infer<typeof AnswerFileSchema> {
   } catch (error) {
     problem = `not JSON (${(error as Error).message})`;
   }
-  const kept = `${options.file}.corrupt-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+  const kept = `${options.file}.corrupt-${keptStamp()}`;
   try {
     renameSync(options.file, kept);
   } catch {

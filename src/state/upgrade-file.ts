@@ -1,6 +1,7 @@
 import { readFile, rename } from "node:fs/promises";
 import { z } from "zod";
 import { writeJsonAtomic } from "./atomic-file.js";
+import { keptStamp } from "./kept-stamp.js";
 
 /** One group upgrade as kept: the account that saw it, the basic group's id, the supergroup's. */
 export interface SavedUpgrade {
@@ -68,7 +69,7 @@ export function openUpgradeFile(options: UpgradeFileOptions): UpgradeFile {
 
   /** Moves the corrupt file aside; the aside's name, or throws when it cannot be moved. */
   async function setAside(): Promise<string> {
-    const aside = `${file}.corrupt-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+    const aside = `${file}.corrupt-${keptStamp()}`;
     await rename(file, aside);
     corruptInPlace = false;
     return aside;
