@@ -1,6 +1,6 @@
 import type { Logger } from "../log/logger.js";
 import type { RankedPage, SearchIndex } from "../wiki/search-index/index.js";
-import { readableNow } from "../wiki/publish-window.js";
+import { readableNow } from "../wiki/readable.js";
 import type { WikiPort } from "../wiki/types.js";
 import type { AgentSettings } from "./agent-settings.js";
 import {

@@ -46,11 +46,3 @@ export function nextPublishChange(page: PublishWindow, now: number = Date.now())
   );
   return ahead.length === 0 ? undefined : Math.min(...ahead);
 }
-
-/** What readers may see of a page: published, not private, and inside its window now. */
-export function readableNow(
-  page: PublishWindow & { isPublished: boolean; isPrivate: boolean },
-  now: number = Date.now(),
-): boolean {
-  return page.isPublished && !page.isPrivate && withinPublishWindow(page, now);
-}

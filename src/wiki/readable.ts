@@ -1,4 +1,4 @@
-import { withinPublishWindow } from "./publish-window.js";
+import { type PublishWindow, withinPublishWindow } from "./publish-window.js";
 import type { PageSummary, SearchHit, WikiPage, WikiPort } from "./types.js";
 
 /**
@@ -6,11 +6,19 @@ import type { PageSummary, SearchHit, WikiPage, WikiPort } from "./types.js";
  * the search index keeps only such pages, and whatever shows a page found another way (the wiki's
  * own search) reads the page and asks this first. Wiki.js's default search engine filters on
  * publication only, so private pages turn up in its hits. A page read whole has its publication
- * window too, which readers must also be inside (`readableNow` in publish-window.ts); the index
+ * window too, which readers must also be inside (`readableNow` below); the index
  * keeps the window of the pages it holds and judges it when it shows them.
  */
 export function isReadable(page: Pick<PageSummary, "isPublished" | "isPrivate">): boolean {
   return page.isPublished && !page.isPrivate;
+}
+
+/** What readers may see of a page read whole: `isReadable`, and inside its publication window now. */
+export function readableNow(
+  page: PublishWindow & Pick<PageSummary, "isPublished" | "isPrivate">,
+  now: number = Date.now(),
+): boolean {
+  return isReadable(page) && withinPublishWindow(page, now);
 }
 
 /** A hit of the wiki's own search with its page, read and found readable. */
@@ -40,7 +48,7 @@ export async function readableHits<H extends SearchHit>(
     const pages = await Promise.all(batch.map((hit) => wiki.getPageByPath(hit.path, hit.locale)));
     batch.forEach((hit, i) => {
       const page = pages[i];
-      if (page && isReadable(page) && withinPublishWindow(page, now)) kept.push({ hit, page });
+      if (page && readableNow(page, now)) kept.push({ hit, page });
     });
   }
   return kept;

@@ -1,7 +1,7 @@
 import type { InboundMessage } from "../../core/inbound-message.js";
 import type { SearchIndex } from "../../wiki/search-index/index.js";
-import { readableNow, withinPublishWindow } from "../../wiki/publish-window.js";
-import { isReadable, readableHits } from "../../wiki/readable.js";
+import { withinPublishWindow } from "../../wiki/publish-window.js";
+import { isReadable, readableHits, readableNow } from "../../wiki/readable.js";
 import type { PageSummary, WikiPage, WikiPort } from "../../wiki/types.js";
 import { isWikiError } from "../../wiki/wiki-error.js";
 import { type AgentSettings, inSection, pageUrl } from "../agent-settings.js";

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import {
   hasPublishWindow,
   nextPublishChange,
-  readableNow,
   withinPublishWindow,
 } from "../../../src/wiki/publish-window.js";
+import { readableNow } from "../../../src/wiki/readable.js";
 
 const at = (iso: string) => Date.parse(iso);
 
