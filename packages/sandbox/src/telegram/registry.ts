@@ -7,6 +7,7 @@ import type {
   SandboxChat,
   SandboxState,
   SandboxUser,
+  SandboxUserSpec,
 } from "./types.js";
 
 export interface GroupRecord {
@@ -49,7 +50,7 @@ export interface ChannelSpec {
 /** Bots, users and groups of the sandbox world. Lookups are O(1); usernames match case-insensitively. */
 export interface Registry {
   addBot(spec: BotSpec): SandboxBot;
-  addUser(spec: { firstName: string; username?: string; id?: number }): SandboxUser;
+  addUser(spec: SandboxUserSpec): SandboxUser;
   addGroup(spec: GroupSpec): SandboxChat;
   addChannel(spec: ChannelSpec): SandboxChannel;
   findChannel(id: number): ChannelRecord | undefined;
@@ -142,6 +143,7 @@ export function createRegistry(): Registry {
         id,
         firstName: spec.firstName,
         ...(spec.username ? { username: spec.username } : {}),
+        languageCode: spec.languageCode ?? "en",
       };
       users.set(id, user);
       return user;

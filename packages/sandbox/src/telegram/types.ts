@@ -15,6 +15,17 @@ export interface SandboxUser {
   id: number;
   firstName: string;
   username?: string;
+  /** The IETF tag the user's Telegram app is set to (`language_code`: `ru`, `zh-hans`); "en" when not given. */
+  languageCode: string;
+}
+
+/** A user to add: an id is given unless `id` is. */
+export interface SandboxUserSpec {
+  firstName: string;
+  username?: string;
+  id?: number;
+  /** `language_code` of the user's updates; default "en". */
+  languageCode?: string;
 }
 
 export interface SandboxChat {
@@ -258,7 +269,7 @@ export interface TelegramSandbox {
   }): SandboxBot;
   /** Turns a bot's inline mode on or off (BotFather /setinline): getMe and inline queries follow. */
   setBotInline(bot: string, on: boolean): void;
-  addUser(spec: { firstName: string; username?: string; id?: number }): SandboxUser;
+  addUser(spec: SandboxUserSpec): SandboxUser;
   /** type defaults to supergroup (ids -100…); basic groups get other negative ids. */
   addGroup(spec: GroupSpec): SandboxChat;
   /** Upgrades a basic group: sends to the old id answer 400 with migrate_to_chat_id; returns the supergroup. */
