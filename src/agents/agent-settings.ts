@@ -11,6 +11,11 @@ export interface AgentSettings {
   /** Wiki path prefix the agent answers from and may edit under; "" = the whole wiki. */
   section: string;
   locale: string;
+  /**
+   * The language of users whose own Telegram language has no catalogue (gateway.json
+   * `language`, as written; src/i18n maps it to a catalogue, else English).
+   */
+  language: string;
   /** User ids (strings of digits, or "*") allowed to /new, /edit and /append. */
   editors: string[];
   /** Base of the links shown to users, without a trailing slash (WIKI_URL without `/graphql` by default). */
@@ -34,6 +39,7 @@ export function resolveAgentSettings(
     id,
     section: (config?.section ?? "").replace(/^\/+|\/+$/g, ""),
     locale: config?.locale ?? "en",
+    language: config?.language ?? "en",
     editors: [...(config?.editors ?? [])],
     publicBaseUrl: (config?.publicBaseUrl ?? linkBase(wikiUrl)).replace(/\/+$/, ""),
     answerLength: config?.answerLength ?? DEFAULT_ANSWER_LENGTH,

@@ -1,4 +1,5 @@
 import type { AccountPool } from "../accounts/account-pool.js";
+import { agentLanguageWarnings } from "../agents/agent-language.js";
 import { type LoadedConfig, loadGatewayConfig } from "../config/load.js";
 import { errorMessage, isGatewayError } from "../errors.js";
 import type { ConfigHealth } from "../http/config-health.js";
@@ -39,7 +40,7 @@ export async function applyConfig(
   reason: string,
 ): Promise<{ started: string[]; stopped: string[] }> {
   const { logger } = target;
-  for (const warning of loaded.warnings)
+  for (const warning of [...loaded.warnings, ...agentLanguageWarnings(loaded.config)])
     logger.warn({ path: warning.path, fix: warning.fix }, warning.message);
   target.config.path = loaded.path;
   target.config.runtime = resolveRuntimeConfig(loaded.config, target.wikiUrl);

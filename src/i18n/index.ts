@@ -3,6 +3,7 @@ export {
   CATALOGUES,
   catalogueLanguage,
   DEFAULT_LANGUAGE,
+  isMessageKey,
   type Language,
   LANGUAGES,
   resolveLanguage,

@@ -1,4 +1,4 @@
-import type { Catalogue } from "./catalogue.js";
+import type { Catalogue, MessageKey } from "./catalogue.js";
 import { de } from "./catalogues/de.js";
 import { en } from "./catalogues/en.js";
 import { es } from "./catalogues/es.js";
@@ -23,6 +23,11 @@ export type Language = keyof typeof CATALOGUES;
 export const LANGUAGES = Object.keys(CATALOGUES) as Language[];
 
 export const DEFAULT_LANGUAGE: Language = "en";
+
+/** A key of the catalogues (for keys made at run time, such as `menu.<command>`). */
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(CATALOGUES.en, key);
+}
 
 /**
  * The catalogue language of an IETF tag as Telegram and gateway.json write them (`ru`, `ru-RU`,
