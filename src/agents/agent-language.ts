@@ -1,6 +1,7 @@
 import type { ConfigProblem } from "../config/config-error.js";
 import type { GatewayConfig } from "../config/schema.js";
-import { catalogueLanguage, LANGUAGES } from "../i18n/index.js";
+import { catalogueLanguage, LANGUAGES, type Texts, textsFor } from "../i18n/index.js";
+import type { AgentSettings } from "./agent-settings.js";
 
 /**
  * Agents whose `language` the bot has no catalogue for: a warning each (gateway.json stays
@@ -15,4 +16,12 @@ export function agentLanguageWarnings(config: Pick<GatewayConfig, "agents">): Co
       message: `the bot has no catalogue for "${agent.language}"; users whose Telegram app is in no language it speaks are answered in English`,
       fix: `set it to one of ${LANGUAGES.join(", ")}, or add a catalogue (docs/i18n.md)`,
     }));
+}
+
+/**
+ * What to tell someone an agent answers: in their Telegram `language_code` when the bot speaks
+ * it, else in the agent's `language`, else in English (src/i18n).
+ */
+export function agentTexts(agent: Pick<AgentSettings, "language">, languageCode?: string): Texts {
+  return textsFor(languageCode, agent.language);
 }

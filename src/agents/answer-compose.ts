@@ -1,3 +1,5 @@
+import { html, type Texts } from "../i18n/index.js";
+import { agentTexts } from "./agent-language.js";
 import { type AgentSettings, pageUrl } from "./agent-settings.js";
 import type { AnswerSource } from "./answer-types.js";
 import {
@@ -19,6 +21,14 @@ export interface AnswerPage {
 /** A further passage is shown when it scores at least this share of the best one (and fits). */
 const SECOND_PASSAGE_SHARE = 0.5;
 
+/** How an answer is framed: in whose language, and a note under it (already in that language). */
+export interface Framing {
+  /** Default: the agent's language. */
+  texts?: Texts;
+  /** A line in italics under the answer: Telegram HTML from the catalogue (`texts.t`). */
+  note?: string;
+}
+
 /**
  * The reply: the page title in bold, its description, the best passage(s) within
  * `answerLength` characters, a link to the page, and up to two "See also" links.
@@ -27,8 +37,10 @@ export function composeAnswer(
   agent: AgentSettings,
   main: AnswerPage,
   seeAlso: AnswerPage[],
-  note?: string,
+  framing: Framing = {},
 ): { html: string; sources: AnswerSource[] } {
+  const { note } = framing;
+  const texts = framing.texts ?? agentTexts(agent);
   const url = pageUrl(agent, main.page);
   const parts = [`<b>${escapeHtml(main.page.title)}</b>`];
   const passages = choosePassages(main, agent);
@@ -44,9 +56,9 @@ export function composeAnswer(
     const links = also.map(
       (p) => `<a href="${escapeAttribute(pageUrl(agent, p.page))}">${escapeHtml(p.page.title)}</a>`,
     );
-    parts.push(`See also: ${links.join(" · ")}`);
+    parts.push(texts.t("answer.seeAlso", { links: html(links.join(" · ")) }));
   }
-  if (note) parts.push(`<i>${escapeHtml(note)}</i>`);
+  if (note) parts.push(`<i>${note}</i>`);
   return { html: parts.join("\n\n"), sources: toSources(agent, [main, ...also]) };
 }
 
@@ -87,41 +99,44 @@ function choosePassages(main: AnswerPage, agent: AgentSettings): Array<{ html: s
 export function composeChoices(
   agent: AgentSettings,
   pages: AnswerPage[],
+  texts: Texts = agentTexts(agent),
 ): { html: string; sources: AnswerSource[] } {
   const lines = pages.map((p) => {
     const link = `<a href="${escapeAttribute(pageUrl(agent, p.page))}">${escapeHtml(p.page.title)}</a>`;
     const description = oneLine(p.page.description);
     return description ? `• ${link}: ${escapeHtml(description)}` : `• ${link}`;
   });
-  const html = [
-    "Closest pages in the wiki:",
-    lines.join("\n"),
-    "<i>Tap one to see its answer, or ask again in other words.</i>",
-  ].join("\n\n");
-  return { html, sources: toSources(agent, pages) };
+  const reply = [texts.t("choices.intro"), lines.join("\n"), `<i>${texts.t("choices.hint")}</i>`].join(
+    "\n\n",
+  );
+  return { html: reply, sources: toSources(agent, pages) };
 }
 
 /** The reply when a chosen page is no longer in the wiki. */
-export function composePageGone(title: string): string {
-  return `The page “${escapeHtml(title)}” is no longer in the wiki. Please ask your question again.`;
+export function composePageGone(title: string, texts: Texts): string {
+  return texts.t("answer.pageGone", { title });
 }
 
 /** The honest reply when nothing matches well enough. */
-export function composeNotFound(question: string, agent: AgentSettings): string {
-  const shown =
-    [...question.trim()].length > 80 ? `${[...question.trim()].slice(0, 80).join("")}…` : question.trim();
-  const where = agent.section ? ` in ${escapeHtml(agent.section)}` : " in the wiki";
-  return [
-    `I found nothing about “${escapeHtml(shown)}”${where}.`,
-    "Try other words, or /search with a keyword (for example the name of a tool or a topic).",
-  ].join("\n");
+export function composeNotFound(
+  question: string,
+  agent: AgentSettings,
+  texts: Texts = agentTexts(agent),
+): string {
+  const asked = [...question.trim()];
+  const shown = asked.length > 80 ? `${asked.slice(0, 80).join("")}…` : asked.join("");
+  const nothing = agent.section
+    ? texts.t("notFound.section", { question: shown, section: agent.section })
+    : texts.t("notFound.wiki", { question: shown });
+  return [nothing, texts.t("notFound.hint")].join("\n");
 }
 
 /** The reply when the wiki cannot be reached; the error itself goes to the operator's log. */
-export const FAILURE_HTML = "Sorry, I cannot reach the wiki right now. Please try again in a few minutes.";
+export function composeFailure(texts: Texts): string {
+  return texts.t("error.wikiUnreachable");
+}
 
 /** The reply to an empty question. */
-export function composeEmptyQuestion(agent: AgentSettings): string {
-  const topic = agent.section ? ` about ${escapeHtml(agent.section)}` : "";
-  return `Ask me a question${topic} in plain words, or send /help.`;
+export function composeEmptyQuestion(agent: AgentSettings, texts: Texts = agentTexts(agent)): string {
+  return agent.section ? texts.t("ask.emptySection", { section: agent.section }) : texts.t("ask.empty");
 }

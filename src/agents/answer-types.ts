@@ -1,3 +1,4 @@
+import type { Texts } from "../i18n/index.js";
 import type { AgentSettings } from "./agent-settings.js";
 import type { Confidence } from "./answer-confidence.js";
 
@@ -41,11 +42,15 @@ export interface PageRef {
   title: string;
 }
 
+/**
+ * Answers, framed in `texts` (the asker's language; default: the agent's language, see
+ * agent-language.ts). The pages themselves are shown as the wiki holds them.
+ */
 export interface Answerer {
-  answer(question: string, agent: AgentSettings): Promise<Answer>;
+  answer(question: string, agent: AgentSettings, texts?: Texts): Promise<Answer>;
   /**
    * The chosen page's answer to the question (its best passages for it, or its opening passage).
    * Same error contract as `answer`; `found` is false when the page is gone.
    */
-  answerPage(question: string, page: PageRef, agent: AgentSettings): Promise<Answer>;
+  answerPage(question: string, page: PageRef, agent: AgentSettings, texts?: Texts): Promise<Answer>;
 }

@@ -9,9 +9,11 @@ import {
   composeChoices,
   composeEmptyQuestion,
   composeNotFound,
+  composeFailure,
   composePageGone,
-  FAILURE_HTML,
 } from "./answer-compose.js";
+import { agentTexts } from "./agent-language.js";
+import type { Texts } from "../i18n/index.js";
 import { judgeConfidence } from "./answer-confidence.js";
 import { answerFromWikiSearch } from "./answer-fallback.js";
 import type { Answer, Answerer, PageRef } from "./answer-types.js";
@@ -20,9 +22,6 @@ import { splitPassages } from "../wiki/search-index/index.js";
 export type { Answer, Answerer, AnswerSource, PageRef } from "./answer-types.js";
 export { CONFIDENT_SCORE, type Confidence, judgeConfidence } from "./answer-confidence.js";
 
-const NOT_READY_NOTE =
-  "The search index is still being built: this answer comes from the wiki's title search.";
-
 /**
  * Answers questions from the local index, or from the wiki's own search while the index is not
  * ready. See Answer for the error contract: wiki failures are returned, not thrown, and not logged here.
@@ -30,39 +29,40 @@ const NOT_READY_NOTE =
 export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logger?: Logger }): Answerer {
   const { index, wiki, logger } = deps;
   return {
-    async answer(question, agent) {
+    async answer(question, agent, texts = agentTexts(agent)) {
       if (question.trim() === "")
         return {
           found: false,
           confidence: "none",
-          html: composeEmptyQuestion(agent),
+          html: composeEmptyQuestion(agent, texts),
           sources: [],
           via: "none",
         };
       try {
-        if (index.ready) return fromIndex(question, agent);
+        if (index.ready) return fromIndex(question, agent, texts);
         const fallback = await answerFromWikiSearch(wiki, question, agent);
         logger?.debug(
           { agent: agent.id, found: fallback !== undefined },
           "answered from the wiki's own search",
         );
-        if (!fallback) return notFound(question, agent);
+        if (!fallback) return notFound(question, agent, texts);
         // A title search is a weaker match than the index's: never more than `weak`.
+        const note = texts.t("answer.fromTitleSearch");
         return {
           found: true,
           confidence: "weak",
           via: "wiki-search",
-          ...composeAnswer(agent, fallback.main, fallback.seeAlso, NOT_READY_NOTE),
+          ...composeAnswer(agent, fallback.main, fallback.seeAlso, { texts, note }),
         };
       } catch (error) {
-        return failure(error);
+        return failure(error, texts);
       }
     },
-    async answerPage(question, ref, agent) {
+    async answerPage(question, ref, agent, texts = agentTexts(agent)) {
       try {
-        return await pageAnswer(question, ref, agent);
+        return await pageAnswer(question, ref, agent, texts);
       } catch (error) {
-        return failure(error);
+        return failure(error, texts);
       }
     },
   };
@@ -71,53 +71,65 @@ export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logge
    * The page's best passages for the question from the index, else its opening passage from the
    * wiki; a page made private or unpublished since it was offered counts as gone.
    */
-  async function pageAnswer(question: string, ref: PageRef, agent: AgentSettings): Promise<Answer> {
+  async function pageAnswer(
+    question: string,
+    ref: PageRef,
+    agent: AgentSettings,
+    texts: Texts,
+  ): Promise<Answer> {
     const ranked = index.ready
       ? index
           .search(question, { section: ref.path, locale: ref.locale, limit: 5 })
           .find((r) => r.page.path === ref.path)
       : undefined;
     const chosen = { found: true, confidence: "confident", via: "index" } as const;
-    if (ranked) return { ...chosen, ...composeAnswer(agent, toAnswerPage(ranked), []) };
+    if (ranked) return { ...chosen, ...composeAnswer(agent, toAnswerPage(ranked), [], { texts }) };
     const page = await wiki.getPageByPath(ref.path, ref.locale);
     if (!page || !readableNow(page))
-      return { found: false, confidence: "none", html: composePageGone(ref.title), sources: [], via: "none" };
+      return {
+        found: false,
+        confidence: "none",
+        html: composePageGone(ref.title, texts),
+        sources: [],
+        via: "none",
+      };
     const passages = splitPassages(page.content, page)
       .slice(0, 1)
       .map((p) => ({ ...p, score: 1 }));
-    return { ...chosen, via: "wiki-search", ...composeAnswer(agent, { page, score: 0, passages }, []) };
+    const opening = { page, score: 0, passages };
+    return { ...chosen, via: "wiki-search", ...composeAnswer(agent, opening, [], { texts }) };
   }
 
-  function fromIndex(question: string, agent: AgentSettings): Answer {
+  function fromIndex(question: string, agent: AgentSettings, texts: Texts): Answer {
     const ranked = index.search(question, { section: agent.section, locale: agent.locale, limit: 3 });
     const confidence = judgeConfidence(ranked, question);
     const [best, ...rest] = ranked;
-    if (!best || confidence === "none") return notFound(question, agent);
+    if (!best || confidence === "none") return notFound(question, agent, texts);
     // A weak match is not a dead end: the closest pages are offered as choices (one page alone
     // is no choice: it is answered, still marked weak). "Nothing found" is kept for questions
     // nothing in the wiki matches.
     if (confidence === "weak" && ranked.length > 1) {
-      const offered = composeChoices(agent, ranked.map(toAnswerPage));
+      const offered = composeChoices(agent, ranked.map(toAnswerPage), texts);
       return { found: true, confidence, via: "index", ...offered, choices: offered.sources };
     }
     return {
       found: true,
       confidence,
       via: "index",
-      ...composeAnswer(agent, toAnswerPage(best), rest.map(toAnswerPage)),
+      ...composeAnswer(agent, toAnswerPage(best), rest.map(toAnswerPage), { texts }),
     };
   }
 }
 
-function failure(error: unknown): Answer {
-  return { found: false, confidence: "none", html: FAILURE_HTML, sources: [], via: "none", error };
+function failure(error: unknown, texts: Texts): Answer {
+  return { found: false, confidence: "none", html: composeFailure(texts), sources: [], via: "none", error };
 }
 
-function notFound(question: string, agent: AgentSettings): Answer {
+function notFound(question: string, agent: AgentSettings, texts: Texts): Answer {
   return {
     found: false,
     confidence: "none",
-    html: composeNotFound(question, agent),
+    html: composeNotFound(question, agent, texts),
     sources: [],
     via: "none",
   };

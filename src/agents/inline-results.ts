@@ -1,5 +1,7 @@
 import type { InlineArticle } from "../core/inline-query.js";
 import type { IndexedPage, SearchIndex } from "../wiki/search-index/index.js";
+import type { Texts } from "../i18n/index.js";
+import { agentTexts } from "./agent-language.js";
 import { type AgentSettings, inSection, pageUrl } from "./agent-settings.js";
 import { type AnswerPage, composeAnswer } from "./answer-compose.js";
 import type { PageRef } from "./answer-types.js";
@@ -18,9 +20,10 @@ export interface InlineSearch {
    * page's best passage for the words, in the agent's answer HTML with the page link. Empty words
    * list the agent's most recently updated pages (their opening passage). Only the local index is
    * read (never the wiki), and only its pages are shown: published, non-private ones of the
-   * agent's section and locale. [] while the index is not ready.
+   * agent's section and locale. [] while the index is not ready. Framed in `texts` (the asker's
+   * language; default: the agent's).
    */
-  results(words: string, agent: AgentSettings): InlineArticle[];
+  results(words: string, agent: AgentSettings, texts?: Texts): InlineArticle[];
   /** The indexed page a result id names, for a chosen result; undefined when it is gone or not an id of ours. */
   pageOf(resultId: string): PageRef | undefined;
 }
@@ -28,8 +31,12 @@ export interface InlineSearch {
 export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
   const { index } = deps;
 
-  function article(agent: AgentSettings, main: AnswerPage & { page: IndexedPage }): InlineArticle {
-    const { html } = composeAnswer(agent, main, []);
+  function article(
+    agent: AgentSettings,
+    texts: Texts,
+    main: AnswerPage & { page: IndexedPage },
+  ): InlineArticle {
+    const { html } = composeAnswer(agent, main, [], { texts });
     const best = main.passages[0];
     const line = oneLine(main.page.description) || (best ? oneLine(best.text) : "");
     return {
@@ -41,7 +48,7 @@ export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
     };
   }
 
-  function recent(agent: AgentSettings): InlineArticle[] {
+  function recent(agent: AgentSettings, texts: Texts): InlineArticle[] {
     const pages = index
       .pages()
       .filter((p) => p.locale === agent.locale && inSection(agent, p.path))
@@ -49,17 +56,17 @@ export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
       .slice(0, INLINE_RESULTS_MAX);
     return pages.map((page) => {
       const opening = index.opening(page.id);
-      return article(agent, { page, score: 0, passages: opening ? [{ ...opening, score: 1 }] : [] });
+      return article(agent, texts, { page, score: 0, passages: opening ? [{ ...opening, score: 1 }] : [] });
     });
   }
 
   return {
-    results(words, agent) {
+    results(words, agent, texts = agentTexts(agent)) {
       if (!index.ready) return [];
-      if (words.trim() === "") return recent(agent);
+      if (words.trim() === "") return recent(agent, texts);
       return index
         .search(words, { section: agent.section, locale: agent.locale, limit: INLINE_RESULTS_MAX })
-        .map((ranked) => article(agent, ranked));
+        .map((ranked) => article(agent, texts, ranked));
     },
     pageOf(resultId) {
       const match = RESULT_ID.exec(resultId);

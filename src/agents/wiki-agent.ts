@@ -14,7 +14,8 @@ import {
   startText,
   whoamiText,
 } from "./commands/read-commands.js";
-import { FAILURE_HTML } from "./answer-compose.js";
+import { composeFailure } from "./answer-compose.js";
+import { agentTexts } from "./agent-language.js";
 import { splitTelegramHtml } from "./format/index.js";
 import { describeWikiFailure } from "./wiki-failure.js";
 
@@ -76,7 +77,7 @@ export function createWikiAgent(deps: {
     if (command === undefined) {
       const question = args.trim();
       if (question === "") return { chunks: [], kind: "command" };
-      const answer = await deps.answerer.answer(question, agent);
+      const answer = await deps.answerer.answer(question, agent, agentTexts(agent, msg.languageCode));
       if (answer.error !== undefined) {
         logFailure(msg, agent, answer.error);
         return reply(answer.html, "error");
@@ -131,11 +132,12 @@ export function createWikiAgent(deps: {
         return await run(msg, agent);
       } catch (error) {
         logFailure(msg, agent, error);
-        return reply(FAILURE_HTML, "error");
+        return reply(composeFailure(agentTexts(agent, msg.languageCode)), "error");
       }
     },
     async answerChoice(msg, question, page, agent) {
-      const answer = await deps.answerer.answerPage(question, page, agent);
+      const texts = agentTexts(agent, msg.languageCode);
+      const answer = await deps.answerer.answerPage(question, page, agent, texts);
       if (answer.error !== undefined) {
         logFailure(msg, agent, answer.error);
         return reply(answer.html, "error");

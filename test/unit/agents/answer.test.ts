@@ -26,6 +26,7 @@ describe("resolveAgentSettings", () => {
       id: "x",
       section: "",
       locale: "en",
+      language: "en",
       editors: [],
       publicBaseUrl: "http://wiki:3000",
       answerLength: 1200,
