@@ -6,7 +6,7 @@ import type { BotIdentity } from "../core/inbound-message.js";
 import type { ReactionEvent } from "../core/reaction-event.js";
 import type { InlineHandler, InlineReplier } from "../core/inline-query.js";
 import type { Replier } from "../core/replier.js";
-import { EXPIRED_TAP_NOTICE } from "../core/tap-notice.js";
+import { textsFor } from "../i18n/index.js";
 import { type MembershipEvent, toMembershipEvent } from "./membership-event.js";
 import { isTransient } from "./classify-failure.js";
 import { createDrain } from "./drain.js";
@@ -183,10 +183,14 @@ export function createUpdateProcessor(deps: UpdateProcessorDeps): UpdateProcesso
   /** A tap that reaches no handler still stops its spinner; a failure to say so is only logged. */
   async function answerUnusableTap(update: Update, updateLog: Logger): Promise<void> {
     const query: unknown = update.callback_query;
-    const id = typeof query === "object" && query !== null ? (query as { id?: unknown }).id : undefined;
+    const fields = typeof query === "object" && query !== null ? (query as TapFields) : undefined;
+    const id = fields?.id;
     if (typeof id !== "string" || id === "" || !deps.answerTap) return;
+    // In the tapper's language (no agent is known here: else English).
+    const language = fields?.from?.language_code;
+    const notice = textsFor(typeof language === "string" ? language : undefined).t("tap.expired");
     try {
-      await deps.answerTap(id, EXPIRED_TAP_NOTICE);
+      await deps.answerTap(id, notice);
     } catch (error) {
       updateLog.warn({ err: error }, "the unusable button tap could not be answered");
     }
@@ -240,4 +244,10 @@ export function ignoredReason(update: Update): string {
   if ("message_reaction" in update) return "unusable-reaction";
   if ("inline_query" in update || "chosen_inline_result" in update) return "inline-not-handled";
   return "unsupported-update";
+}
+
+/** What an unusable tap's answer reads of its callback query (read back from the journal: unchecked). */
+interface TapFields {
+  id?: unknown;
+  from?: { language_code?: unknown };
 }

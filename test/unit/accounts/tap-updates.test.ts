@@ -69,6 +69,19 @@ describe("button taps in the update processor", () => {
     await journal.close();
   });
 
+  it("says the expired notice in the tapper's language", async () => {
+    const answers: Array<[string, string]> = [];
+    const { journal, processor } = setup(async (id, text) => void answers.push([id, text]));
+    const update = tap(2, {
+      message: inaccessible,
+      from: { id: 8, is_bot: false, first_name: "Li", language_code: "zh-hans" },
+    });
+    journal.record([update]);
+    await processor.process(update);
+    expect(answers).toEqual([["q2", "此选项已过期。请重新提问。"]]);
+    await journal.close();
+  });
+
   it("answers every other unusable tap too (no data, no message, another sender's message); one without an id cannot be", async () => {
     const answers: string[] = [];
     const { journal, handled, processor } = setup(async (id) => void answers.push(id));
