@@ -1,7 +1,7 @@
 import { type Api, GrammyError } from "grammy";
 import type { ReactionType } from "grammy/types";
 import type { Logger } from "../log/logger.js";
-import type { Replier, SendOptions, SentReply } from "../core/replier.js";
+import type { Replier, SendOptions, SentMessages } from "../core/replier.js";
 import type { Journal } from "./journal.js";
 import { answerCallbackQuery } from "./answer-callback.js";
 import { describeForbidden } from "./forbidden.js";
@@ -134,7 +134,7 @@ export function createReplier(deps: ReplierDeps, target: ReplyTarget): Replier {
     async send(chunks, sendOptions) {
       if (target.turn) await target.turn;
       const progress = createReplyDedupe(journal, target.updateId);
-      let sent: SentReply | undefined;
+      let sent: SentMessages | undefined;
       const messageIds: number[] = [];
       const replaces = sendOptions?.replaces;
       const deliver = async (index: number, text: string, options: ApiSendOptions): Promise<void> => {

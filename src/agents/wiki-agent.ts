@@ -3,7 +3,8 @@ import type { Logger } from "../log/logger.js";
 import type { SearchIndex } from "../wiki/search-index/index.js";
 import type { WikiPort } from "../wiki/types.js";
 import { type AgentSettings, isEditor } from "./agent-settings.js";
-import type { Answer, Answerer, PageRef } from "./answer-types.js";
+import type { PageRef, Reply } from "../core/reply.js";
+import type { Answer, Answerer } from "./answer-types.js";
 import { EDITOR_COMMANDS } from "../core/bot-commands.js";
 import { appendCommand, editCommand, newCommand } from "./commands/edit-commands.js";
 import {
@@ -18,28 +19,10 @@ import { FAILURE_HTML } from "./answer-compose.js";
 import { splitTelegramHtml } from "./format/index.js";
 import { describeWikiFailure } from "./wiki-failure.js";
 
-export { BOT_COMMANDS } from "../core/bot-commands.js";
-
-export interface AgentReply {
-  /** Telegram HTML messages, each under 4096 code points; empty = say nothing. */
-  chunks: string[];
-  /** For metrics: what kind of reply this was ("choices": a weak match, the closest pages offered). */
-  kind: "answer" | "choices" | "not-found" | "command" | "refused" | "error";
-  /** With kind "choices": the pages offered, best first (at most three), for buttons. */
-  choices?: PageRef[];
-  /** With kind "answer": the page that answered (what a reaction on the reply votes on). */
-  page?: PageRef;
-}
-
 export interface WikiAgent {
-  handle(msg: InboundMessage, agent: AgentSettings): Promise<AgentReply>;
+  handle(msg: InboundMessage, agent: AgentSettings): Promise<Reply>;
   /** The answer of a page picked from choices, to the question that offered it. Never rejects because of the wiki. */
-  answerChoice(
-    msg: InboundMessage,
-    question: string,
-    page: PageRef,
-    agent: AgentSettings,
-  ): Promise<AgentReply>;
+  answerChoice(msg: InboundMessage, question: string, page: PageRef, agent: AgentSettings): Promise<Reply>;
 }
 
 /**
@@ -54,22 +37,12 @@ export function createWikiAgent(deps: {
   logger: Logger;
 }): WikiAgent {
   const { logger } = deps;
-  const reply = (html: string, kind: AgentReply["kind"]): AgentReply => ({
+  const reply = (html: string, kind: "command" | "refused" | "error"): Reply => ({
     chunks: splitTelegramHtml(html),
     kind,
   });
 
-  /** A found answer names its answering page (the first source); otherwise "not-found". */
-  const answered = (answer: Answer): AgentReply => {
-    const top = answer.found ? answer.sources[0] : undefined;
-    if (!top) return reply(answer.html, answer.found ? "answer" : "not-found");
-    return {
-      ...reply(answer.html, "answer"),
-      page: { path: top.path, locale: top.locale, title: top.title },
-    };
-  };
-
-  async function run(msg: InboundMessage, agent: AgentSettings): Promise<AgentReply> {
+  async function run(msg: InboundMessage, agent: AgentSettings): Promise<Reply> {
     const editor = isEditor(agent, msg.senderId);
     const args = msg.args;
     const command = msg.command;
@@ -77,15 +50,8 @@ export function createWikiAgent(deps: {
       const question = args.trim();
       if (question === "") return { chunks: [], kind: "command" };
       const answer = await deps.answerer.answer(question, agent);
-      if (answer.error !== undefined) {
-        logFailure(msg, agent, answer.error);
-        return reply(answer.html, "error");
-      }
-      if (answer.choices && answer.choices.length > 0) {
-        const choices = answer.choices.map(({ path, locale, title }) => ({ path, locale, title }));
-        return { ...reply(answer.html, "choices"), choices };
-      }
-      return answered(answer);
+      if (answer.error !== undefined) logFailure(msg, agent, answer.error);
+      return replyOf(answer);
     }
     if (EDITOR_COMMANDS.has(command) && !editor) {
       return reply(
@@ -136,11 +102,24 @@ export function createWikiAgent(deps: {
     },
     async answerChoice(msg, question, page, agent) {
       const answer = await deps.answerer.answerPage(question, page, agent);
-      if (answer.error !== undefined) {
-        logFailure(msg, agent, answer.error);
-        return reply(answer.html, "error");
-      }
-      return answered(answer);
+      if (answer.error !== undefined) logFailure(msg, agent, answer.error);
+      return replyOf(answer);
     },
   };
 }
+
+/**
+ * The reply to what the answerer found: the wiki's failure ("error"), a weak match's choices, an
+ * answer naming its answering page (the first source), or "not-found".
+ */
+export function replyOf(answer: Answer): Reply {
+  const chunks = splitTelegramHtml(answer.html);
+  if (answer.error !== undefined) return { kind: "error", chunks };
+  if (answer.choices && answer.choices.length > 0)
+    return { kind: "choices", chunks, choices: answer.choices.map(pageRef) };
+  const top = answer.found ? answer.sources[0] : undefined;
+  if (top) return { kind: "answer", chunks, page: pageRef(top) };
+  return answer.found ? { kind: "answer", chunks } : { kind: "not-found", chunks };
+}
+
+const pageRef = ({ path, locale, title }: PageRef): PageRef => ({ path, locale, title });

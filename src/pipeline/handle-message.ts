@@ -1,7 +1,7 @@
 import type { MessageHandler } from "../core/message-handler.js";
 import type { InboundMessage } from "../core/inbound-message.js";
 import type { ChatMigrations } from "../core/chat-migrations.js";
-import type { Replier, SentReply } from "../core/replier.js";
+import type { Replier, SentMessages } from "../core/replier.js";
 import { whoamiText } from "../agents/commands/read-commands.js";
 import type { Logger } from "../log/logger.js";
 import type { Decision } from "../policy/decision.js";
@@ -10,7 +10,8 @@ import { evaluate, mayAskWhoamiInGroup } from "../policy/evaluate.js";
 import type { GapLog } from "../state/gap-log.js";
 import type { AnswerFeedback } from "./answer-feedback.js";
 import type { ReplyMemory, ReplyOutcome } from "../state/reply-memory.js";
-import type { AnswerOutcome, AnswerStep } from "./answer-step.js";
+import type { AnswerStep } from "./answer-step.js";
+import type { Reply, ReplyKind } from "../core/reply.js";
 import { type ChoiceFlow, TAP_NOTICES } from "./choice-tap.js";
 import { INLINE_ACCESS_START } from "./inline-flow.js";
 import { pairingLookup } from "./pairing-lookup.js";
@@ -23,9 +24,10 @@ type Labels = Partial<Record<string, string | number>>;
 export interface PipelineMetrics {
   updates: { inc(labels: Labels): void };
   decisions: { inc(labels: Labels): void };
-  answers: { inc(labels: Labels): void };
+  /** Replies by kind (and the agent that made them, when one did). */
+  answers: { inc(labels: { account: string; agent?: string; kind: ReplyKind }): void };
   /** Questions by how they were answered: answered, choices, nothing. */
-  answerConfidence: { inc(labels: Labels): void };
+  answerConfidence: { inc(labels: { account: string; agent: string; outcome: QuestionOutcome }): void };
   answerSeconds: { observe(labels: Labels, seconds: number): void };
 }
 
@@ -50,16 +52,41 @@ export interface PipelineDeps {
   now?: () => number;
 }
 
-/** How a plain question's outcome counts in the confidence metric and the gap log. */
-const QUESTION_OUTCOMES: Partial<Record<string, "answered" | "choices" | "nothing">> = {
+/** How a plain question was answered, for the confidence metric and the gap log. */
+export type QuestionOutcome = "answered" | "choices" | "nothing";
+/** What each kind of reply to a plain question counts as; undefined: not counted. */
+const QUESTION_OUTCOMES: Record<ReplyKind, QuestionOutcome | undefined> = {
   answer: "answered",
   choices: "choices",
   "not-found": "nothing",
+  command: undefined,
+  refused: undefined,
+  error: undefined,
+  whoami: undefined,
+  "media-hint": undefined,
+  "media-hint-suppressed": undefined,
+  "mention-hint": undefined,
+  empty: undefined,
 };
 /** The reaction set on a question while it is answered (agent setting `ackReaction`). */
 export const ACK_EMOJI = "👀";
-/** What an answer's kind means to a later edit of the question. */
-const EDIT_OUTCOMES: Partial<Record<string, ReplyOutcome>> = { choices: "choices", "not-found": "nothing" };
+/**
+ * What each kind of reply means to a later edit of the message (policy/edit-rule.ts); undefined:
+ * nothing is remembered (an edit then counts as a message never seen).
+ */
+const EDIT_OUTCOMES: Record<ReplyKind, ReplyOutcome | undefined> = {
+  answer: "answered",
+  choices: "choices",
+  "not-found": "nothing",
+  command: "answered",
+  refused: "answered",
+  error: "answered",
+  whoami: "answered",
+  "media-hint": "answered",
+  "media-hint-suppressed": undefined,
+  "mention-hint": "nothing",
+  empty: "nothing",
+};
 /** A DM that holds only media gets the text hint at most once per chat in this time. */
 export const MEDIA_HINT_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -86,11 +113,11 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
   const { metrics } = deps;
   const now = deps.now ?? Date.now;
   const mediaHinted = new Map<string, number>();
-  const count = (msg: InboundMessage, kind: string, agent?: string) =>
+  const count = (msg: InboundMessage, kind: ReplyKind, agent?: string) =>
     metrics.answers.inc({ account: msg.account, ...(agent ? { agent } : {}), kind });
 
   /** Counts a plain question by outcome, and records the ones the wiki left unanswered. */
-  const countQuestion = (msg: InboundMessage, agent: string, out: AnswerOutcome) => {
+  const countQuestion = (msg: InboundMessage, agent: string, out: Reply) => {
     const outcome = QUESTION_OUTCOMES[out.kind];
     if (!outcome) return;
     metrics.answerConfidence.inc({ account: msg.account, agent, outcome });
@@ -102,7 +129,7 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
     messageId: msg.messageId,
   });
   /** Remembers what came of a message (not of a tap), for a later edit of it. */
-  const remember = (msg: InboundMessage, outcome: ReplyOutcome, sent?: SentReply | void) => {
+  const remember = (msg: InboundMessage, outcome: ReplyOutcome, sent?: SentMessages | void) => {
     if (msg.callback || !deps.replies) return;
     deps.replies.remember(memoryKey(msg), {
       outcome,
@@ -204,12 +231,13 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
       // "typing…" covers preparing the answer only: a reply that is slow to send (a busy Bot API,
       // pacing) must not add a sendChatAction call per message, and the reply ends it anyway.
       stopTyping();
-      let sent: SentReply | void = undefined;
-      if (out.choices && out.choices.length > 0)
-        sent = await deps.choices.offer(asked, agent, out, reply, replaces);
+      let sent: SentMessages | void = undefined;
+      if (out.kind === "choices") sent = await deps.choices.offer(asked, agent, out, reply, replaces);
       else if (out.chunks.length > 0) sent = await reply.send(out.chunks, sendOptions);
-      remember(msg, EDIT_OUTCOMES[out.kind] ?? "answered", sent);
-      if (out.page && sent) deps.feedback?.answered(msg, agent.id, out.page, sent.messageIds);
+      const outcome = EDIT_OUTCOMES[out.kind];
+      if (outcome) remember(msg, outcome, sent);
+      if (out.kind === "answer" && out.page && sent)
+        deps.feedback?.answered(msg, agent.id, out.page, sent.messageIds);
       if (msg.command === undefined) countQuestion(asked, agent.id, out);
       count(msg, out.kind, agent.id);
       metrics.answerSeconds.observe({ account: msg.account }, (performance.now() - started) / 1000);
