@@ -5,16 +5,7 @@ import type { WikiPort } from "../wiki/types.js";
 import { type AgentSettings, isEditor } from "./agent-settings.js";
 import type { PageRef, Reply } from "../core/reply.js";
 import type { Answer, Answerer } from "./answer-types.js";
-import { EDITOR_COMMANDS } from "../core/bot-commands.js";
-import { appendCommand, editCommand, newCommand } from "./commands/edit-commands.js";
-import {
-  helpText,
-  pageCommand,
-  recentCommand,
-  searchCommand,
-  startText,
-  whoamiText,
-} from "./commands/read-commands.js";
+import { runCommand } from "./commands/registry.js";
 import { FAILURE_HTML } from "./answer-compose.js";
 import { splitTelegramHtml } from "./format/index.js";
 import { describeWikiFailure } from "./wiki-failure.js";
@@ -26,8 +17,8 @@ export interface WikiAgent {
 }
 
 /**
- * The wiki agent: commands, questions (any other text) answered by the answerer, and editors'
- * edits. Contract: `handle` never rejects because of the wiki: the user gets a short polite reply
+ * The wiki agent: the bot commands of the registry (commands/registry.ts), and questions (any
+ * other text) answered by the answerer. Contract: `handle` never rejects because of the wiki: the user gets a short polite reply
  * (kind "error") and the failure is logged here, once, with its code and remedy.
  */
 export function createWikiAgent(deps: {
@@ -37,51 +28,23 @@ export function createWikiAgent(deps: {
   logger: Logger;
 }): WikiAgent {
   const { logger } = deps;
-  const reply = (html: string, kind: "command" | "refused" | "error"): Reply => ({
-    chunks: splitTelegramHtml(html),
-    kind,
-  });
-
   async function run(msg: InboundMessage, agent: AgentSettings): Promise<Reply> {
-    const editor = isEditor(agent, msg.senderId);
-    const args = msg.args;
-    const command = msg.command;
-    if (command === undefined) {
-      const question = args.trim();
+    if (msg.command === undefined) {
+      const question = msg.args.trim();
       if (question === "") return { chunks: [], kind: "command" };
       const answer = await deps.answerer.answer(question, agent);
       if (answer.error !== undefined) logFailure(msg, agent, answer.error);
       return replyOf(answer);
     }
-    if (EDITOR_COMMANDS.has(command) && !editor) {
-      return reply(
-        "Only this wiki's editors can change pages. Ask the operator to add your user id (send /whoami) to this agent's editors.",
-        "refused",
-      );
-    }
-    const editDeps = { index: deps.index, wiki: deps.wiki, logger };
-    switch (command) {
-      case "start":
-        return reply(startText(agent, editor), "command");
-      case "help":
-        return reply(helpText(agent, editor), "command");
-      case "search":
-        return reply(await searchCommand(deps, agent, args), "command");
-      case "page":
-        return reply(await pageCommand(deps, agent, args, editor), "command");
-      case "recent":
-        return reply(await recentCommand(deps, agent, args), "command");
-      case "whoami":
-        return reply(whoamiText(msg), "command");
-      case "new":
-        return reply(await newCommand(editDeps, agent, args), "command");
-      case "edit":
-        return reply(await editCommand(editDeps, agent, args), "command");
-      case "append":
-        return reply(await appendCommand(editDeps, agent, args), "command");
-      default:
-        return reply(`I do not know /${command}. Send /help for what I can do.`, "command");
-    }
+    const editor = isEditor(agent, msg.senderId);
+    const context = {
+      msg,
+      agent,
+      editor,
+      args: msg.args,
+      deps: { index: deps.index, wiki: deps.wiki, logger },
+    };
+    return runCommand(msg.command, context);
   }
 
   function logFailure(msg: InboundMessage, agent: AgentSettings, error: unknown): void {
@@ -97,7 +60,7 @@ export function createWikiAgent(deps: {
         return await run(msg, agent);
       } catch (error) {
         logFailure(msg, agent, error);
-        return reply(FAILURE_HTML, "error");
+        return { kind: "error", chunks: splitTelegramHtml(FAILURE_HTML) };
       }
     },
     async answerChoice(msg, question, page, agent) {
