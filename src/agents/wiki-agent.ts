@@ -1,9 +1,9 @@
 import type { InboundMessage } from "../core/inbound-message.js";
+import type { PageRef, Reply } from "../core/reply.js";
 import type { Logger } from "../log/logger.js";
 import type { SearchIndex } from "../wiki/search-index/index.js";
 import type { WikiPort } from "../wiki/types.js";
 import { type AgentSettings, isEditor } from "./agent-settings.js";
-import type { PageRef, Reply } from "../core/reply.js";
 import type { Answer, Answerer } from "./answer-types.js";
 import { runCommand } from "./commands/registry.js";
 import { FAILURE_HTML } from "./answer-compose.js";
@@ -18,8 +18,9 @@ export interface WikiAgent {
 
 /**
  * The wiki agent: the bot commands of the registry (commands/registry.ts), and questions (any
- * other text) answered by the answerer. Contract: `handle` never rejects because of the wiki: the user gets a short polite reply
- * (kind "error") and the failure is logged here, once, with its code and remedy.
+ * other text) answered by the answerer. Contract: `handle` never rejects because of the wiki: the
+ * user gets a short polite reply (kind "error") and the failure is logged here, once, with its
+ * code and remedy.
  */
 export function createWikiAgent(deps: {
   answerer: Answerer;
@@ -28,6 +29,7 @@ export function createWikiAgent(deps: {
   logger: Logger;
 }): WikiAgent {
   const { logger } = deps;
+
   async function run(msg: InboundMessage, agent: AgentSettings): Promise<Reply> {
     if (msg.command === undefined) {
       const question = msg.args.trim();
@@ -37,14 +39,8 @@ export function createWikiAgent(deps: {
       return replyOf(answer);
     }
     const editor = isEditor(agent, msg.senderId);
-    const context = {
-      msg,
-      agent,
-      editor,
-      args: msg.args,
-      deps: { index: deps.index, wiki: deps.wiki, logger },
-    };
-    return runCommand(msg.command, context);
+    const commandDeps = { index: deps.index, wiki: deps.wiki, logger };
+    return runCommand(msg.command, { msg, agent, editor, args: msg.args, deps: commandDeps });
   }
 
   function logFailure(msg: InboundMessage, agent: AgentSettings, error: unknown): void {
