@@ -16,10 +16,11 @@ import { agentTexts } from "./agent-language.js";
 import type { Texts } from "../i18n/index.js";
 import { judgeConfidence } from "./answer-confidence.js";
 import { answerFromWikiSearch } from "./answer-fallback.js";
-import type { Answer, Answerer, PageRef } from "./answer-types.js";
+import type { PageRef } from "../core/reply.js";
+import type { Answer, Answerer } from "./answer-types.js";
 import { splitPassages } from "../wiki/search-index/index.js";
 
-export type { Answer, Answerer, AnswerSource, PageRef } from "./answer-types.js";
+export type { Answer, Answerer, AnswerSource } from "./answer-types.js";
 export { CONFIDENT_SCORE, type Confidence, judgeConfidence } from "./answer-confidence.js";
 
 /**

@@ -1,5 +1,5 @@
 import { BOT_COMMANDS } from "../core/bot-commands.js";
-import { isMessageKey, LANGUAGES, resolveLanguage, textsIn, type Language } from "../i18n/index.js";
+import { type Language, LANGUAGES, resolveLanguage, textsIn } from "../i18n/index.js";
 
 export interface CommandMenuInLanguage {
   /** Absent: the menu of users whose language has no menu of its own. */
@@ -21,8 +21,8 @@ export function commandMenus(agentLanguage: string | undefined): CommandMenuInLa
 
 function menuIn(language: Language): Array<{ command: string; description: string }> {
   const texts = textsIn(language);
-  return BOT_COMMANDS.map(({ command, description }) => {
-    const key = `menu.${command}`;
-    return { command, description: isMessageKey(key) ? texts.t(key as "menu.start") : description };
+  return BOT_COMMANDS.map(({ id, command }) => {
+    // Every command's menu line is a catalogue key: a command without one does not compile.
+    return { command, description: texts.t(`menu.${id}`) };
   });
 }

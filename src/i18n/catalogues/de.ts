@@ -27,6 +27,8 @@ export const de: Catalogue = {
   "help.edit": "/edit ID|PFAD — dann in den nächsten Zeilen der neue Seitentext",
   "help.append": "/append ID|PFAD TEXT — hängt TEXT ans Ende der Seite an",
   "command.unknown": "Den Befehl /{command} kenne ich nicht. Mit /help sehen Sie, was ich kann.",
+  "command.dmOnly": "/{command} funktioniert nur im privaten Chat mit mir.",
+  "command.groupOnly": "/{command} funktioniert nur in Gruppen.",
 
   "answer.seeAlso": "Siehe auch: {links}",
   "answer.fromTitleSearch":

@@ -35,6 +35,8 @@ export const en = {
   "help.edit": "/edit ID|PATH — then the new page text on the next lines",
   "help.append": "/append ID|PATH TEXT — adds TEXT at the end of the page",
   "command.unknown": "I do not know /{command}. Send /help for what I can do.",
+  "command.dmOnly": "/{command} works in a private chat with me only.",
+  "command.groupOnly": "/{command} works in groups only.",
 
   // Answers to questions.
   "answer.seeAlso": "See also: {links}",

@@ -27,6 +27,8 @@ export const es: Catalogue = {
   "help.edit": "/edit ID|RUTA — y el nuevo texto de la página en las líneas siguientes",
   "help.append": "/append ID|RUTA TEXTO — añade TEXTO al final de la página",
   "command.unknown": "No conozco /{command}. Envía /help para ver lo que puedo hacer.",
+  "command.dmOnly": "/{command} solo funciona en un chat privado conmigo.",
+  "command.groupOnly": "/{command} solo funciona en grupos.",
 
   "answer.seeAlso": "Ver también: {links}",
   "answer.fromTitleSearch":

@@ -26,6 +26,8 @@ export const ru: Catalogue = {
   "help.edit": "/edit ID|ПУТЬ — а со следующей строки новый текст страницы",
   "help.append": "/append ID|ПУТЬ ТЕКСТ — добавить ТЕКСТ в конец страницы",
   "command.unknown": "Команды /{command} я не знаю. Отправьте /help, чтобы узнать, что я умею.",
+  "command.dmOnly": "Команда /{command} работает только в личном чате со мной.",
+  "command.groupOnly": "Команда /{command} работает только в группах.",
 
   "answer.seeAlso": "См. также: {links}",
   "answer.fromTitleSearch":

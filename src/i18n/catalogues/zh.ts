@@ -29,6 +29,8 @@ export const zh: Catalogue = {
   "help.edit": "/edit ID|路径 — 新的页面正文从下一行开始",
   "help.append": "/append ID|路径 文本 — 把文本追加到页面末尾",
   "command.unknown": "我不认识 /{command} 这个命令。发送 /help 看看我能做什么。",
+  "command.dmOnly": "/{command} 只能在与我的私聊中使用。",
+  "command.groupOnly": "/{command} 只能在群组中使用。",
 
   "answer.seeAlso": "另见：{links}",
   "answer.fromTitleSearch": "搜索索引仍在建立中，这个回答来自知识库的标题搜索。",
