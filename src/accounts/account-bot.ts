@@ -2,10 +2,10 @@ import { autoRetry } from "@grammyjs/auto-retry";
 import { Bot, HttpError, type Transformer } from "grammy";
 import type { PollGate } from "../core/poll-gate.js";
 import { createApiAbortController } from "./api-signal.js";
-import type { Journal } from "./journal.js";
+import type { Journal } from "./journal/journal.js";
 import type { OutgoingPacer } from "./outgoing-pacer.js";
 import { quickRetry } from "./quick-retry.js";
-import { isUpdate } from "./update-shape.js";
+import { isUpdate } from "./journal/update-shape.js";
 
 /** One Telegram API call as the metrics and the supervisor see it (never carries the token). */
 export interface ApiCallEvent {

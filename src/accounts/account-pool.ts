@@ -4,7 +4,7 @@ import type { PollGate } from "../core/poll-gate.js";
 import type { Logger } from "../log/logger.js";
 import { type AccountRunner, type AccountRunnerOptions, createAccountRunner } from "./account-runner.js";
 import type { AccountState } from "./account-state.js";
-import type { Journal } from "./journal.js";
+import type { Journal } from "./journal/journal.js";
 
 export type RunnerFactory = (options: AccountRunnerOptions) => AccountRunner;
 

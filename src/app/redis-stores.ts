@@ -1,6 +1,6 @@
 import { hostname } from "node:os";
-import { createRedisChatMigrations } from "../accounts/chat-migrations-redis.js";
-import { openRedisJournal } from "../accounts/journal-redis.js";
+import { createRedisChatMigrations } from "../cluster/chat-migrations-redis.js";
+import { openRedisJournal } from "../accounts/journal/journal-redis.js";
 import { connectRedis } from "../cluster/redis-connection.js";
 import { redisKeys } from "../cluster/redis-keys.js";
 import type { Settings } from "../config/settings.js";

@@ -5,7 +5,7 @@ import { JournalError } from "./journal-error.js";
 import { openJournalFile } from "./journal-file.js";
 import { encodeJournalLines, type JournalLine, readJournalLines } from "./journal-lines.js";
 import { createJournalState, type JournalEntry, type JournalState } from "./journal-state.js";
-import { keptStamp } from "../state/kept-stamp.js";
+import { keptStamp } from "../../state/kept-stamp.js";
 
 export { JournalError } from "./journal-error.js";
 export type { JournalEntry } from "./journal-state.js";

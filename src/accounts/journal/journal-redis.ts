@@ -1,6 +1,6 @@
-import type { RedisConnection } from "../cluster/redis-connection.js";
-import type { RedisKeys } from "../cluster/redis-keys.js";
-import { FENCE_CHECK, type Fence, fenceArgs, redisScript } from "../cluster/redis-script.js";
+import type { RedisConnection } from "../../cluster/redis-connection.js";
+import type { RedisKeys } from "../../cluster/redis-keys.js";
+import { FENCE_CHECK, type Fence, fenceArgs, redisScript } from "../../cluster/redis-script.js";
 import { JournalError } from "./journal-error.js";
 import { type JournalLine, readJournalLines } from "./journal-lines.js";
 import { createJournalState } from "./journal-state.js";
