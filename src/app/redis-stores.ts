@@ -1,3 +1,4 @@
+import type { AppCode } from "./app-codes.js";
 import { hostname } from "node:os";
 import { createRedisChatMigrations } from "../cluster/chat-migrations-redis.js";
 import { openRedisJournal } from "../accounts/journal/journal-redis.js";
@@ -37,7 +38,7 @@ export async function openRedisStores(settings: Settings, logger: Logger): Promi
       onInvalid: (detail) =>
         log.warn(
           {
-            code: "upgrades-store-invalid",
+            code: "upgrades-store-invalid" satisfies AppCode,
             detail,
             remedy: `check the fields of ${keys.chatUpgrades} and HDEL those`,
           },

@@ -1,3 +1,4 @@
+import type { ClusterCode } from "./cluster-codes.js";
 import type { PollGate, PollPermit } from "../core/poll-gate.js";
 import type { Logger } from "../log/logger.js";
 import { LeaseLostError } from "./lease-lost-error.js";
@@ -131,7 +132,7 @@ export function createOwnership(deps: OwnershipDeps): Ownership {
     h.controller.abort(new LeaseLostError(account, reason));
     wake(h);
     log.warn(
-      { account, fencingToken: h.lease.token, reason, code: "lease-lost" },
+      { account, fencingToken: h.lease.token, reason, code: "lease-lost" satisfies ClusterCode },
       "lease lost; polling stopped",
     );
     track(deps.onLost(account, false).catch((error) => log.error({ account, err: error }, "stop failed")));
@@ -179,7 +180,7 @@ export function createOwnership(deps: OwnershipDeps): Ownership {
     if (acquireFailLogged) return;
     acquireFailLogged = true;
     log.warn(
-      { err: error, code: "lease-acquire-failed" },
+      { err: error, code: "lease-acquire-failed" satisfies ClusterCode },
       "could not take a lease; tried again at the next tick (check Redis: GATEWAY_REDIS_URL)",
     );
   };
@@ -246,7 +247,7 @@ export function createOwnership(deps: OwnershipDeps): Ownership {
       if (!redisDownLogged) {
         redisDownLogged = true;
         log.warn(
-          { replica, err: error, code: "redis-unreachable" },
+          { replica, err: error, code: "redis-unreachable" satisfies ClusterCode },
           "heartbeat failed; each held account stops at its lease's local deadline unless Redis answers",
         );
       }

@@ -1,3 +1,4 @@
+import type { JournalCode } from "./journal-codes.js";
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Update } from "grammy/types";
@@ -69,7 +70,7 @@ export interface Journal {
 }
 
 export interface JournalDamage {
-  code: "journal-damaged";
+  code: "journal-damaged" & JournalCode;
   /** 1-based numbers of the lines skipped. */
   lines: number[];
   /** Where the file was kept as found. */
