@@ -2,8 +2,9 @@ import type { RedisConnection } from "../../cluster/redis-connection.js";
 import type { RedisKeys } from "../../cluster/redis-keys.js";
 import { FENCE_CHECK, type Fence, fenceArgs, redisScript } from "../../cluster/redis-script.js";
 import { JournalError } from "./journal-error.js";
-import { type JournalLine, readJournalLines } from "./journal-lines.js";
-import { createJournalState } from "./journal-state.js";
+import { readJournalLines } from "./journal-lines.js";
+import { createJournalState, type JournalState } from "./journal-state.js";
+import { createJournalWriter } from "./journal-writer.js";
 import type { Journal, JournalDamage } from "./journal.js";
 
 export interface RedisJournalOptions {
@@ -48,162 +49,45 @@ return 1`);
 export function openRedisJournal(options: RedisJournalOptions): Journal {
   const { client, account } = options;
   const key = options.keys.journal(account);
-  const compactEvery = options.compactEvery ?? 20_000;
-  const firstRetryMs = options.retryMs ?? 50;
   const state = createJournalState();
   let unfinished: Journal["unfinished"] = [];
   let damage: JournalDamage | undefined;
   let lastFailure: JournalError | undefined;
   let closed = false;
-  let wake: (() => void) | undefined;
-
-  /** Lines to append, in order; `compact` asks for the whole list to be rewritten first. */
-  let queue: JournalLine[] = [];
-  let compact = false;
-  let appended = 0;
-  /** Ids of writes: `written` reaches `enqueued` when everything asked for is stored. */
-  let enqueued = 0;
-  let written = 0;
-  const waiters: Array<{ upTo: number; resolve: () => void; reject: (e: Error) => void }> = [];
-  let writing = false;
-
-  const failure = (what: string, cause: unknown): JournalError => {
-    const detail = String((cause as Error)?.message ?? cause);
-    if (/FENCED/.test(detail)) {
-      return new JournalError(
-        "journal-fenced",
-        `the journal of account ${account} in Redis (${key}) belongs to another replica now: ${detail}`,
-        "nothing to change: this replica lost the account's lease and stops polling it",
-        { cause },
-      );
-    }
-    return new JournalError(
-      "journal-redis-failed",
-      `cannot ${what} the journal of account ${account} in Redis (${key}): ${detail}`,
-      "check that Redis is up and reachable (GATEWAY_REDIS_URL); the gateway retries and polls again once it can journal",
-      { cause },
-    );
-  };
-
-  const pause = async (attempt: number): Promise<void> => {
-    const ms = Math.min(firstRetryMs * 2 ** Math.min(attempt, 10), 2_000);
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-    wake = undefined;
-  };
-
-  const settle = (error?: JournalError): void => {
-    for (let i = waiters.length - 1; i >= 0; i--) {
-      const waiter = waiters[i]!;
-      if (error) waiter.reject(error);
-      else if (waiter.upTo <= written) waiter.resolve();
-      else continue;
-      waiters.splice(i, 1);
-    }
-  };
-
-  const store = (replacing: boolean, lines: readonly JournalLine[]): Promise<unknown> =>
-    (replacing ? REPLACE : APPEND).run(
-      client,
-      [key],
-      [...fenceArgs(options.fence?.()), ...lines.map((line) => JSON.stringify(line))],
-    );
-
-  /**
-   * The one writer: drains the queue in order, retrying while Redis fails. A call while it runs
-   * returns the running drain (a close waits for the write in flight; each command has a deadline).
-   */
-  let draining: Promise<void> = Promise.resolve();
-  const drain = (): Promise<void> => {
-    if (writing) return draining;
-    writing = true;
-    draining = drainQueue();
-    return draining;
-  };
-  const drainQueue = async (): Promise<void> => {
-    let attempt = 0;
-    try {
-      while (queue.length > 0 || compact) {
-        const upTo = enqueued;
-        const replacing = compact;
-        // A compaction writes the state as it is now, which already holds every line queued so far.
-        const taken = queue.length;
-        const lines = replacing ? state.snapshot() : queue.slice(0, taken);
-        try {
-          await store(replacing, lines);
-          if (replacing) {
-            compact = false;
-            appended = 0;
-          }
-          queue = queue.slice(taken);
-          written = upTo;
-          lastFailure = undefined;
-          attempt = 0;
-          settle();
-        } catch (cause) {
-          lastFailure = failure("write", cause);
-          settle(lastFailure);
-          if (closed) break;
-          await pause(attempt++);
-        }
-      }
-    } finally {
-      writing = false;
-    }
-  };
-
-  const enqueue = (lines: readonly JournalLine[]): void => {
-    if (lines.length === 0) return;
-    if (closed) throw failure("write", new Error("the journal is closed"));
-    queue.push(...lines);
-    enqueued++;
-    appended += lines.length;
-    if (appended >= compactEvery) compact = true;
-    void drain();
-  };
+  const failure = (what: string, cause: unknown) => journalFailure(account, key, what, cause);
+  const backoff = createBackoff(options.retryMs ?? 50);
+  const writer = createJournalWriter({
+    store: (replacing, lines) =>
+      (replacing ? REPLACE : APPEND).run(
+        client,
+        [key],
+        [...fenceArgs(options.fence?.()), ...lines.map((line) => JSON.stringify(line))],
+      ),
+    snapshot: () => state.snapshot(),
+    compactEvery: options.compactEvery ?? 20_000,
+    failure,
+    pause: backoff.pause,
+    report: (error) => {
+      lastFailure = error;
+    },
+  });
 
   const load = async (): Promise<void> => {
     for (let attempt = 0; ; attempt++) {
       if (closed) throw failure("load", new Error("the journal was closed before it was loaded"));
       try {
-        const entries = await client.lRange(key, 0, -1);
-        const damaged: number[] = [];
-        entries.forEach((entry, index) => {
-          // Each element is one whole line: Redis never keeps a torn one, so every bad one is damage.
-          const read = readJournalLines(`${entry}\n`);
-          if (read.damaged.length > 0 || read.lines.length !== 1) damaged.push(index + 1);
-          for (const line of read.lines) state.apply(line);
-        });
-        if (damaged.length > 0) damage = await keepDamaged(damaged);
+        const damaged = readInto(state, await client.lRange(key, 0, -1));
+        if (damaged.length > 0) damage = await keepDamaged(options, key, damaged);
         unfinished = state.pending();
         lastFailure = undefined;
         // Start compact, as the file journal does: drops what the previous owner finished.
-        compact = true;
-        enqueued++;
-        await drain();
+        await writer.compactNow();
         return;
       } catch (cause) {
         lastFailure = cause instanceof JournalError ? cause : failure("load", cause);
-        await pause(attempt);
+        await backoff.pause(attempt);
       }
     }
-  };
-
-  const keepDamaged = async (lines: number[]): Promise<JournalDamage> => {
-    const keptAs = options.keys.journalDamaged(account, new Date());
-    await client.copy(key, keptAs);
-    return {
-      code: "journal-damaged",
-      lines,
-      keptAs,
-      message: `the journal of account ${account} in Redis (${key}) had ${lines.length} unreadable element(s) (first: element ${lines[0]}); they were skipped and the list was kept as ${keptAs}`,
-      remedy: `check that nothing else writes ${key}; the updates in the skipped elements may be unanswered (LRANGE ${keptAs} 0 -1); DEL it once checked`,
-    };
   };
 
   const loaded = load();
@@ -217,32 +101,93 @@ export function openRedisJournal(options: RedisJournalOptions): Journal {
       return damage;
     },
     ready: () => loaded,
-    flush() {
-      if (written >= enqueued) return Promise.resolve();
-      return new Promise<void>((resolve, reject) => {
-        waiters.push({ upTo: enqueued, resolve, reject });
-        void drain();
-      });
-    },
+    flush: () => writer.flush(),
     record(updates) {
       const { fresh, lines } = state.receive(updates);
-      enqueue(lines);
+      writer.enqueue(lines);
       return fresh;
     },
     isDone: (id) => state.isDone(id),
     sentChunks: (id) => state.entry(id)?.sent ?? new Set(),
-    markSending: (id, chunk) => enqueue(state.sending(id, chunk)),
-    markSent: (id, chunk) => enqueue(state.sent(id, chunk)),
-    markDone: (id) => enqueue(state.done(id)),
+    markSending: (id, chunk) => writer.enqueue(state.sending(id, chunk)),
+    markSent: (id, chunk) => writer.enqueue(state.sent(id, chunk)),
+    markDone: (id) => writer.enqueue(state.done(id)),
     depth: () => state.count(),
     failing: () => lastFailure,
     async close() {
       if (closed) return;
       // One last attempt to store what is queued; what fails stays unmarked (replayed: at-least-once).
       closed = true;
-      wake?.();
-      await drain().catch(() => {});
-      settle(failure("write", new Error("the journal was closed")));
+      backoff.wake();
+      await writer.close();
     },
+  };
+}
+
+/** Applies the list's elements to the state; the 1-based positions of those that are not one journal line. */
+function readInto(state: JournalState, entries: readonly string[]): number[] {
+  const damaged: number[] = [];
+  entries.forEach((entry, index) => {
+    // Each element is one whole line: Redis never keeps a torn one, so every bad one is damage.
+    const read = readJournalLines(`${entry}\n`);
+    if (read.damaged.length > 0 || read.lines.length !== 1) damaged.push(index + 1);
+    for (const line of read.lines) state.apply(line);
+  });
+  return damaged;
+}
+
+/** A failed load or write as a JournalError: fenced (another replica owns the account) or Redis failing. */
+function journalFailure(account: string, key: string, what: string, cause: unknown): JournalError {
+  const detail = String((cause as Error)?.message ?? cause);
+  if (/FENCED/.test(detail)) {
+    return new JournalError(
+      "journal-fenced",
+      `the journal of account ${account} in Redis (${key}) belongs to another replica now: ${detail}`,
+      "nothing to change: this replica lost the account's lease and stops polling it",
+      { cause },
+    );
+  }
+  return new JournalError(
+    "journal-redis-failed",
+    `cannot ${what} the journal of account ${account} in Redis (${key}): ${detail}`,
+    "check that Redis is up and reachable (GATEWAY_REDIS_URL); the gateway retries and polls again once it can journal",
+    { cause },
+  );
+}
+
+/** Copies the list as found aside before it is compacted, and says so. */
+async function keepDamaged(
+  options: RedisJournalOptions,
+  key: string,
+  lines: number[],
+): Promise<JournalDamage> {
+  const { account } = options;
+  const keptAs = options.keys.journalDamaged(account, new Date());
+  await options.client.copy(key, keptAs);
+  return {
+    code: "journal-damaged",
+    lines,
+    keptAs,
+    message: `the journal of account ${account} in Redis (${key}) had ${lines.length} unreadable element(s) (first: element ${lines[0]}); they were skipped and the list was kept as ${keptAs}`,
+    remedy: `check that nothing else writes ${key}; the updates in the skipped elements may be unanswered (LRANGE ${keptAs} 0 -1); DEL it once checked`,
+  };
+}
+
+/** Waits of a retry: from `firstMs`, doubling up to 2 s; `wake` ends the wait under way. */
+function createBackoff(firstMs: number): { pause(attempt: number): Promise<void>; wake(): void } {
+  let wake: (() => void) | undefined;
+  return {
+    async pause(attempt) {
+      const ms = Math.min(firstMs * 2 ** Math.min(attempt, 10), 2_000);
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = undefined;
+    },
+    wake: () => wake?.(),
   };
 }
