@@ -54,13 +54,10 @@ export interface HeldLeases {
 export function createHeldLeases(deps: HeldLeasesDeps): HeldLeases {
   const { leases, ttlMs, marginMs, log, now } = deps;
   const held = new Map<string, Held>();
-  const pending = new Set<Promise<void>>();
+  const work = createTracker();
+  const track = work.track;
   let closed = false;
 
-  const track = (work: Promise<void>) => {
-    pending.add(work);
-    void work.finally(() => pending.delete(work));
-  };
   const wake = (h: Held) => {
     for (const w of h.waiters) w();
     h.waiters.clear();
@@ -148,9 +145,7 @@ export function createHeldLeases(deps: HeldLeasesDeps): HeldLeases {
       closed = true;
       taking.close();
     },
-    async settled() {
-      while (pending.size > 0) await Promise.all([...pending]);
-    },
+    settled: work.settled,
   };
 }
 
@@ -221,6 +216,20 @@ function createTaking(
     acquire,
     close() {
       for (const t of retries.values()) clearTimeout(t);
+    },
+  };
+}
+
+/** Work begun in the background, and a wait for all of it (including work begun meanwhile). */
+function createTracker(): { track(work: Promise<void>): void; settled(): Promise<void> } {
+  const pending = new Set<Promise<void>>();
+  return {
+    track(work) {
+      pending.add(work);
+      void work.finally(() => pending.delete(work));
+    },
+    async settled() {
+      while (pending.size > 0) await Promise.all([...pending]);
     },
   };
 }
