@@ -43,8 +43,9 @@ export interface Metrics {
 
 /**
  * The gateway's Prometheus metrics, one registry per daemon (no global state: tests run several).
- * Names are stable; the README lists them. The metrics are the rows of `metric-table.ts`; the
- * gauges read at each scrape (the outgoing queues, the caches) are made here.
+ * Names are stable; docs/operations.md lists them (the cluster's: docs/cluster.md). The metrics
+ * are the rows of `metric-table.ts`; the gauges read at each scrape (the outgoing queues, the
+ * caches) are made here.
  */
 export function createMetrics(): Metrics {
   const registry = new Registry();
