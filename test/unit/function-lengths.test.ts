@@ -11,7 +11,6 @@ const MOST_LINES = 150;
 const BEING_SPLIT = new Set([
   "wiki/search-index/search-index.ts createSearchIndex",
   "accounts/account-runner.ts createAccountRunner",
-  "accounts/telegram-replier.ts createReplier",
   "accounts/update-processor.ts createUpdateProcessor",
 ]);
 
