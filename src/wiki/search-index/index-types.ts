@@ -1,6 +1,7 @@
 import type { Logger } from "../../log/logger.js";
 import type { WikiPage, WikiPort } from "../types.js";
 import type { Passage } from "./passages.js";
+import type { RankingSettings } from "./settings.js";
 
 /** What the index keeps of a page (its content lives on as passages). */
 export interface IndexedPage {
@@ -105,6 +106,11 @@ export interface SearchIndex {
 export interface SearchIndexOptions {
   /** Where the index's warnings (a page it could not read, a saved file it could not use) go. */
   logger?: Pick<Logger, "warn" | "info">;
-  /** The clock publication windows are judged by (ms); Date.now by default. */
+  /** The clock publication windows and build times are judged by (ms); Date.now by default. */
   now?: () => number;
+  /**
+   * The ranking's settings (settings.ts), read at every search; DEFAULT_SETTINGS by default. A
+   * caller that varies them passes its own copy (`rankingSettings()`), never the defaults.
+   */
+  settings?: RankingSettings;
 }

@@ -2,7 +2,7 @@ import { processTerm } from "./analyzer.js";
 
 /**
  * Words people use interchangeably in how-to questions about computers. A question term also
- * matches its group's other words, at a lower weight (SYNONYM_WEIGHT), so "show the folder size"
+ * matches its group's other words, at a lower weight (settings.ts `queryWeights.synonym`), so "show the folder size"
  * finds a page that says "display the directory size". Groups are general vocabulary, not fitted
  * to particular pages or questions; each word belongs to at most one group. Narrow pairs tied to
  * one page's wording ("size usage" for du's "disk usage", "reachable alive", "clipboard
@@ -31,8 +31,6 @@ const GROUPS = [
   "program application app",
   "mac macos osx",
 ];
-
-export const SYNONYM_WEIGHT = 0.5;
 
 const byTerm = new Map<string, string[]>();
 for (const group of GROUPS) {
