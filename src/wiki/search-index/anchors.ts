@@ -1,4 +1,4 @@
-import { processTerm, tokenize } from "./analyzer.js";
+import { languageOf, processTerm, tokenize } from "./analyzer.js";
 import type { Passage } from "./passages.js";
 import { buildPostings, type Postings } from "./postings.js";
 import { keysFor, referenceKeys } from "./references.js";
@@ -45,19 +45,20 @@ const SPAN = /`([^`\n]+)`/g;
 
 /** The anchors a page gives, from its passages' Markdown and its description. */
 export function outgoingAnchors(
-  meta: { title: string; description: string },
+  meta: { title: string; description: string; locale?: string },
   passages: readonly Passage[],
   dict: TermDictionary,
 ): OutgoingAnchors {
   const keys: string[] = [];
   const docs: number[] = [];
   const family = familyOf(meta.title);
+  const language = languageOf(meta.locale);
   const add = (kind: Kind, key: string, text: string) => {
     if (family !== "" && (key === family || key.startsWith(`${family} `) || key.startsWith(`${family}-`)))
       return;
     const ids: number[] = [];
     for (const word of tokenize(text)) {
-      const term = processTerm(word);
+      const term = processTerm(word, language);
       if (term !== null) ids.push(dict.id(term));
     }
     if (ids.length === 0) return;

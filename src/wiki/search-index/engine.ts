@@ -360,9 +360,13 @@ export class Engine {
     const p = frozen.passagePostings;
     this.passageAcc ??= new Accumulator(p.docs);
     const known = query.terms.flatMap((term) => {
-      const id = this.dict.find(term);
-      const exact = id === undefined ? [] : [{ term, id, df: documentFrequency(p, id), weight: 1 }];
-      return exact.length > 0 && exact[0]!.df > 0
+      // The term's own reading, and its other readings (query.ts `forms`), each as found.
+      const exact = [term, ...(query.forms.get(term) ?? [])].flatMap((form) => {
+        const id = this.dict.find(form);
+        const df = id === undefined ? 0 : documentFrequency(p, id);
+        return id === undefined || (df === 0 && form !== term) ? [] : [{ term, id, df, weight: 1 }];
+      });
+      return exact.some((e) => e.df > 0)
         ? exact
         : this.respell(term).map((m) => ({
             term,

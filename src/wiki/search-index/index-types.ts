@@ -41,7 +41,13 @@ export interface RankedPage {
 export interface SearchOptions {
   /** Path prefix: only pages at this path or below it. "" or absent = every page. */
   section?: string;
+  /** Only pages of this locale; the question is read in its language. */
   locale?: string;
+  /**
+   * Only pages of these locales ("*": any), the question read in their languages, first first;
+   * takes the place of `locale` when given.
+   */
+  locales?: readonly string[];
   /** Most pages returned; 5 by default. */
   limit?: number;
 }

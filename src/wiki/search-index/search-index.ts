@@ -5,11 +5,25 @@ import { createSaver, loadIndex } from "./index-save.js";
 import type { SearchIndex, SearchIndexOptions, SearchOptions } from "./index-types.js";
 import { createPageFilters } from "./page-filters.js";
 import { parseQuery } from "./query.js";
+import { type Language, languageOf } from "./analyzer.js";
 import { rankPages } from "./rank.js";
 import { DEFAULT_SETTINGS } from "./settings.js";
 import { isIndexable, putPage } from "./sync.js";
 
 const DEFAULT_LIMIT = 5;
+
+/**
+ * The locales a search keeps (undefined: all; "*" among them: all) and the languages its question
+ * is read in: those of the locales, in order (none known: each word by its script).
+ */
+function searchedLocales(opts: SearchOptions): {
+  locales: readonly string[] | undefined;
+  languages: Language[];
+} {
+  const given = opts.locales ?? (opts.locale === undefined ? undefined : [opts.locale]);
+  const languages = (given ?? []).flatMap((l) => languageOf(l) ?? []);
+  return { locales: given?.includes("*") ? undefined : given, languages };
+}
 
 /**
  * The local search index (see SearchIndex for the contract), ranking with `options.settings`
@@ -77,11 +91,11 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
     removePage: (id) => edited(id, null),
     search(query: string, opts: SearchOptions = {}) {
       if (!holder.ready) return [];
-      const parsed = parseQuery(query, holder.settings.queryWeights);
+      const { locales, languages } = searchedLocales(opts);
+      const parsed = parseQuery(query, holder.settings.queryWeights, languages);
       if (parsed.terms.length === 0) return [];
       const section = (opts.section ?? "").replace(/^\/+|\/+$/g, "");
       const hidden = holder.hiddenNow();
-      const locales = opts.locale === undefined ? undefined : [opts.locale];
       const filter =
         section === "" && locales === undefined && hidden.size === 0
           ? undefined
