@@ -2,6 +2,7 @@ import type { Logger } from "../../log/logger.js";
 import type { WikiPage, WikiPort } from "../types.js";
 import type { Passage } from "./passages.js";
 import type { RankingSettings } from "./settings.js";
+import type { SearchOutcome } from "./twins.js";
 
 /** What the index keeps of a page (its content lives on as passages). */
 export interface IndexedPage {
@@ -82,7 +83,14 @@ export interface SearchIndex {
   /** Indexes a page at once (after the gateway's own edit); an unpublished page is removed. */
   upsertPage(page: WikiPage): void;
   removePage(id: number): void;
+  /** The pages `lookup` finds. */
   search(query: string, opts?: SearchOptions): RankedPage[];
+  /**
+   * Ranks the question, or its twin on the other keyboard layout or in Russian transliteration
+   * when the question finds little as typed and the twin clearly more (twins.ts); `searchedFor`
+   * then says what was searched, to be shown to the user.
+   */
+  lookup(query: string, opts?: SearchOptions): SearchOutcome;
   /** The indexed metadata of every page readers may see now (for /recent and listings). */
   pages(): IndexedPage[];
   /**

@@ -2,7 +2,8 @@ import type { WikiPage } from "../types.js";
 import { buildIndex, type PendingEdits, refreshIndex } from "./index-build.js";
 import { createEngineHolder } from "./index-holder.js";
 import { createSaver, loadIndex } from "./index-save.js";
-import type { SearchIndex, SearchIndexOptions, SearchOptions } from "./index-types.js";
+import type { RankedPage, SearchIndex, SearchIndexOptions, SearchOptions } from "./index-types.js";
+import { type SearchOutcome, searchWithTwins } from "./twins.js";
 import { createPageFilters } from "./page-filters.js";
 import { parseQuery } from "./query.js";
 import { type Language, languageOf } from "./analyzer.js";
@@ -81,6 +82,23 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
     refreezing.unref();
   };
 
+  /** One text ranked as the options say. */
+  const rank = (query: string, opts: SearchOptions): RankedPage[] => {
+    const { locales, languages } = searchedLocales(opts);
+    const parsed = parseQuery(query, holder.settings.queryWeights, languages);
+    if (parsed.terms.length === 0) return [];
+    const section = (opts.section ?? "").replace(/^\/+|\/+$/g, "");
+    const hidden = holder.hiddenNow();
+    const filter =
+      section === "" && locales === undefined && hidden.size === 0
+        ? undefined
+        : filterFor(section, locales, hidden);
+    return holder.guard([], () => rankPages(holder.engine, parsed, filter, opts.limit ?? DEFAULT_LIMIT));
+  };
+  /** The question as typed, or its keyboard or transliteration twin when that finds clearly more (twins.ts). */
+  const lookup = (query: string, opts: SearchOptions = {}): SearchOutcome =>
+    holder.ready ? searchWithTwins(query, (text) => rank(text, opts)) : { pages: [] };
+
   return {
     get ready() {
       return holder.ready;
@@ -89,19 +107,8 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
     refresh: (wiki) => exclusive(() => refreshIndex(holder, wiki, () => build(wiki))),
     upsertPage: (page) => edited(page.id, page),
     removePage: (id) => edited(id, null),
-    search(query: string, opts: SearchOptions = {}) {
-      if (!holder.ready) return [];
-      const { locales, languages } = searchedLocales(opts);
-      const parsed = parseQuery(query, holder.settings.queryWeights, languages);
-      if (parsed.terms.length === 0) return [];
-      const section = (opts.section ?? "").replace(/^\/+|\/+$/g, "");
-      const hidden = holder.hiddenNow();
-      const filter =
-        section === "" && locales === undefined && hidden.size === 0
-          ? undefined
-          : filterFor(section, locales, hidden);
-      return holder.guard([], () => rankPages(holder.engine, parsed, filter, opts.limit ?? DEFAULT_LIMIT));
-    },
+    lookup,
+    search: (query, opts) => lookup(query, opts).pages,
     pages: () => {
       const hidden = holder.hiddenNow();
       return [...holder.engine.pages.values()].filter((e) => !hidden.has(e.meta.id)).map((e) => e.meta);
