@@ -92,7 +92,7 @@ export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logge
   function fromIndex(question: string, agent: AgentSettings): Answer {
     const { pages: ranked, searchedFor } = index.lookup(question, {
       section: agent.section,
-      locale: agent.locale,
+      locales: agent.locales,
       limit: 3,
     });
     // A keyboard-layout or transliteration twin was searched: judged as, and said to be, that.
