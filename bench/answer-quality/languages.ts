@@ -49,7 +49,11 @@ export function checkLanguageSplits(): void {
 }
 
 function ranks(answerer: Answerer, questions: readonly LanguageQuestion[], locale: string) {
-  const agent = { ...resolveAgentSettings(`bench-${locale}`, undefined, "https://wiki.example.com"), locale, locales: [locale] };
+  const agent = {
+    ...resolveAgentSettings(`bench-${locale}`, undefined, "https://wiki.example.com"),
+    locale,
+    locales: [locale],
+  };
   return answerRanks(answerer, questions, agent);
 }
 

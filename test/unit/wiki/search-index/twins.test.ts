@@ -56,7 +56,11 @@ describe("questions in the wiki's languages, and on the wrong keyboard", () => {
   it("the answer tells the user what was searched", async () => {
     const wiki = createMemoryWiki(TRANSLATED_PAGES);
     const answerer = createAnswerer({ index, wiki });
-    const agent = resolveAgentSettings("ru", { section: "", locale: "ru", editors: [], answerLength: 1200 }, "https://wiki.example.com");
+    const agent = resolveAgentSettings(
+      "ru",
+      { section: "", locale: "ru", editors: [], answerLength: 1200 },
+      "https://wiki.example.com",
+    );
     const answer = await answerer.answer("rfr cjplfnm fh[bd", agent);
     expect(answer.searchedFor).toBe("как создать архив");
     expect(answer.html).toContain("Showing results for «как создать архив»");
