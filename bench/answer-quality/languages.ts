@@ -1,12 +1,14 @@
-import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
 import { resolveAgentSettings } from "../../src/agents/agent-settings.js";
 import { type Answerer, createAnswerer } from "../../src/agents/answer.js";
 import { createSearchIndex } from "../../src/wiki/search-index/index.js";
 import { layoutTwin } from "../../src/wiki/search-index/keyboard-layout.js";
 import { createMemoryWiki, type SeedPage } from "../../packages/sandbox/src/memory-wiki.js";
-import { projectRoot } from "../../packages/sandbox/src/project-root.js";
-import { readTldrPages, tldrRoot } from "../../packages/sandbox/src/tldr-corpus.js";
+import {
+  findTldrTranslations,
+  readTldrPages,
+  readTldrTranslations,
+  tldrRoot,
+} from "../../packages/sandbox/src/tldr-corpus.js";
 import { writeResults } from "../lib/results.js";
 import { percentile, round } from "../lib/stats.js";
 import { drawSplit } from "./people-questions.js";
@@ -18,22 +20,10 @@ import {
 } from "./language-questions.js";
 import { answerRanks, QUESTION_SETS, setQuality } from "./run.js";
 
-/** The tldr translations: TLDR_I18N_DIR, else ../shared/corpus/tldr-i18n beside the project. */
-export function findTranslations(env = process.env): string | undefined {
-  const dir = env.TLDR_I18N_DIR?.trim()
-    ? resolve(env.TLDR_I18N_DIR)
-    : resolve(projectRoot(), "..", "shared", "corpus", "tldr-i18n");
-  return existsSync(join(dir, "ru")) ? dir : undefined;
-}
-
 /** The English tldr under "en" and each translation under its locale, at the same paths. */
 export async function translatedWikiPages(dir: string, limit?: number): Promise<SeedPage[]> {
   const english = (await readTldrPages(tldrRoot(), { limit })).map((p) => ({ ...p, locale: "en" }));
-  const translated = [];
-  for (const locale of Object.keys(LANGUAGE_SETS))
-    for (const page of await readTldrPages(join(dir, locale), { limit }))
-      translated.push({ ...page, locale });
-  return [...english, ...translated];
+  return [...english, ...(await readTldrTranslations(dir, { limit }))];
 }
 
 /** The recorded dev/test split of each set must be the one its seed draws. */
@@ -65,7 +55,7 @@ const pct = (rate: number) => `${round(rate * 100, 1)} %`;
  * mixed wiki, and the ranking's time per question (index.search, p95) in each language.
  */
 export async function runLanguages(options: { write?: boolean } = {}) {
-  const dir = findTranslations();
+  const dir = findTldrTranslations();
   if (!dir) return undefined;
   checkLanguageSplits();
   const wiki = createMemoryWiki(await translatedWikiPages(dir));

@@ -111,3 +111,16 @@ describe("an analyzer per language", () => {
     expect(INDEX_FORMAT_VERSION % 1000).toBe(ANALYZER_VERSION);
   });
 });
+
+describe("synonyms per language", () => {
+  it("meet everyday words of each measured language, and leave English groups as they were", () => {
+    const de = parseQuery("Ordner löschen", undefined, [lang("de")]);
+    expect(de.expanded).toContain(processTerm("Verzeichnis", lang("de")));
+    const ru = parseQuery("удалить папку", undefined, [lang("ru")]);
+    expect(ru.expanded).toContain(processTerm("каталог", lang("ru")));
+    const zh = parseQuery("删除文件夹", undefined, [lang("zh")]);
+    expect(zh.expanded).toContain("目录");
+    const en = parseQuery("pack the folder");
+    expect(en.expanded.slice(0, 6)).toEqual(["pack", "folder", "compress", "archiv", "directori", "dir"]);
+  });
+});
