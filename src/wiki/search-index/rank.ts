@@ -19,7 +19,8 @@ import type { RankWeights } from "./settings.js";
  * among pages saying much the same, the one other pages refer to more often wins.
  * The page-document score includes the anchor text other pages give the page (anchors.ts,
  * engine.ts `searchPages`); anchor matches add to it but never to coverage.
- * The weights are `ranking` of the engine's settings (settings.ts), tuned on bench/answer-quality.
+ * The weights are `ranking` of the engine's settings (settings.ts), tuned on bench/answer-quality
+ * (docs/performance.md, "Answer quality", for the method).
  */
 
 /**
