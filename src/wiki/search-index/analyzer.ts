@@ -28,7 +28,8 @@ const LATIN_LETTER = /\p{Script=Latin}/u;
 const CYRILLIC_LETTER = /\p{Script=Cyrillic}/u;
 const MARKS = /\p{M}+/gu;
 
-const segmenter = new Intl.Segmenter("zh", { granularity: "word" });
+/** Made on first use: a process that meets no CJK or Thai text never builds one. */
+let segmenter: Intl.Segmenter | undefined;
 
 /** tldr key hints removed, so that "[c]reate" reads "create". Keeps Markdown links intact. */
 export function undoKeyHints(text: string): string {
@@ -69,7 +70,8 @@ function splitWord(word: string, out: string[]): void {
   const flush = () => {
     if (run === "") return;
     if (runScript === "segmented") {
-      for (const s of segmenter.segment(run)) if (s.isWordLike) out.push(s.segment);
+      for (const s of (segmenter ??= new Intl.Segmenter("zh", { granularity: "word" })).segment(run))
+        if (s.isWordLike) out.push(s.segment);
     } else out.push(run);
     run = "";
   };

@@ -1,23 +1,4 @@
-import { stemmer as stemDutch } from "@orama/stemmers/dutch";
-import { stemmer as stemFrench } from "@orama/stemmers/french";
-import { stemmer as stemGerman } from "@orama/stemmers/german";
-import { stemmer as stemItalian } from "@orama/stemmers/italian";
-import { stemmer as stemPortuguese } from "@orama/stemmers/portuguese";
-import { stemmer as stemRussian } from "@orama/stemmers/russian";
-import { stemmer as stemSpanish } from "@orama/stemmers/spanish";
-import { stemmer as stemSwedish } from "@orama/stemmers/swedish";
-import { stemmer as stemTurkish } from "@orama/stemmers/turkish";
-import { stemmer as stemUkrainian } from "@orama/stemmers/ukrainian";
-import { stopwords as stopDutch } from "@orama/stopwords/dutch";
-import { stopwords as stopFrench } from "@orama/stopwords/french";
-import { stopwords as stopGerman } from "@orama/stopwords/german";
-import { stopwords as stopItalian } from "@orama/stopwords/italian";
-import { stopwords as stopPortuguese } from "@orama/stopwords/portuguese";
-import { stopwords as stopRussian } from "@orama/stopwords/russian";
-import { stopwords as stopSpanish } from "@orama/stopwords/spanish";
-import { stopwords as stopSwedish } from "@orama/stopwords/swedish";
-import { stopwords as stopTurkish } from "@orama/stopwords/turkish";
-import { stopwords as stopUkrainian } from "@orama/stopwords/ukrainian";
+import { createRequire } from "node:module";
 import { stemmer as porter } from "stemmer";
 import { STOP_WORDS } from "./stop-words.js";
 
@@ -34,15 +15,39 @@ export interface Language {
   readonly script: Script;
   /** Snowball stemmer; absent: words are kept as they are (after folding). */
   readonly stem?: (word: string) => string;
-  readonly stopWords: ReadonlySet<string>;
+  readonly stopWords: { has(word: string): boolean };
   /** Accents dropped before stemming, so "como" meets "cómo" (users leave them out). */
   readonly foldAccents: boolean;
 }
 
-/** Stop words of a package list, without the few words that name what a command does. */
-const stops = (list: readonly string[], extra: string, keep = ""): ReadonlySet<string> => {
-  const kept = new Set(keep.split(/\s+/));
-  return new Set([...list, ...extra.split(/\s+/)].filter((w) => w !== "" && !kept.has(w)));
+const require = createRequire(import.meta.url);
+
+/**
+ * A language's Snowball stemmer and stop words are loaded when a word of that language is first
+ * read (CommonJS builds of @orama/stemmers and @orama/stopwords), so a process that only meets
+ * English (`wiki-gateway ask` on an English wiki) loads none of them.
+ */
+const stemmerOf = (name: string): ((word: string) => string) => {
+  let stem: ((word: string) => string) | undefined;
+  return (word) => {
+    stem ??= (require(`@orama/stemmers/${name}`) as { stemmer: (w: string) => string }).stemmer;
+    return stem(word);
+  };
+};
+
+/** Stop words of a package list, without the few words that name what a command does; loaded on first use. */
+const stops = (list: string | readonly string[], extra: string, keep = ""): Language["stopWords"] => {
+  let set: Set<string> | undefined;
+  const load = () => {
+    if (set) return set;
+    const words =
+      typeof list === "string"
+        ? (require(`@orama/stopwords/${list}`) as { stopwords: readonly string[] }).stopwords
+        : list;
+    const kept = new Set(keep.split(/\s+/));
+    return (set = new Set([...words, ...extra.split(/\s+/)].filter((w) => w !== "" && !kept.has(w))));
+  };
+  return { has: (word) => load().has(word) };
 };
 
 /** Question fillers per language ("please", "I want", "is there a way"), as STOP_WORDS has for English. */
@@ -57,13 +62,13 @@ const ZH_STOPS =
 const JA_STOPS =
   "の に は を た が で て と し れ さ ある いる も する から な こと として い や れる など なっ ない この ため その あっ よう また もの という あり まで られ なる へ か だ これ によって により おり より による ず なり られる において ば なかっ なく しかし について せ だっ その後 できる それ う ので なお のみ でき き つ における および いう さらに でも ら たり その他 に関する たち ます ん なら 方法 どう";
 
-const latin = (
-  code: string,
-  stem: (w: string) => string,
-  stopWords: readonly string[],
-  extra = "",
-  keep = "",
-): Language => ({ code, script: "latin", stem, stopWords: stops(stopWords, extra, keep), foldAccents: true });
+const latin = (code: string, name: string, extra = "", keep = ""): Language => ({
+  code,
+  script: "latin",
+  stem: stemmerOf(name),
+  stopWords: stops(name, extra, keep),
+  foldAccents: true,
+});
 
 /**
  * English keeps the analyzer it had (Porter, the project's stop words): its ranking was tuned on it.
@@ -76,25 +81,25 @@ const TABLE: readonly Language[] = [
   {
     code: "ru",
     script: "cyrillic",
-    stem: stemRussian,
-    stopWords: stops(stopRussian, RU_FILLERS, "все всех всего всю нет один два три больше"),
+    stem: stemmerOf("russian"),
+    stopWords: stops("russian", RU_FILLERS, "все всех всего всю нет один два три больше"),
     foldAccents: false,
   },
   {
     code: "uk",
     script: "cyrillic",
-    stem: stemUkrainian,
-    stopWords: stops(stopUkrainian, UK_FILLERS),
+    stem: stemmerOf("ukrainian"),
+    stopWords: stops("ukrainian", UK_FILLERS),
     foldAccents: false,
   },
-  latin("de", stemGerman, stopGerman, DE_FILLERS, "alle alles neu"),
-  latin("fr", stemFrench, stopFrench, FR_FILLERS, "tous tout"),
-  latin("es", stemSpanish, stopSpanish, ES_FILLERS, "todos todo nuevo"),
-  latin("pt", stemPortuguese, stopPortuguese, "", "todos todo novo"),
-  latin("it", stemItalian, stopItalian, "", "tutti tutto nuovo"),
-  latin("nl", stemDutch, stopDutch, "", "alle nieuw"),
-  latin("sv", stemSwedish, stopSwedish, "", "alla ny"),
-  { ...latin("tr", stemTurkish, stopTurkish), foldAccents: false },
+  latin("de", "german", DE_FILLERS, "alle alles neu"),
+  latin("fr", "french", FR_FILLERS, "tous tout"),
+  latin("es", "spanish", ES_FILLERS, "todos todo nuevo"),
+  latin("pt", "portuguese", "", "todos todo novo"),
+  latin("it", "italian", "", "tutti tutto nuovo"),
+  latin("nl", "dutch", "", "alle nieuw"),
+  latin("sv", "swedish", "", "alla ny"),
+  { ...latin("tr", "turkish"), foldAccents: false },
   {
     code: "pl",
     script: "latin",
