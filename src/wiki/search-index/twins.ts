@@ -15,7 +15,7 @@ export interface SearchOutcome {
  * `margin` more of its words (clearly more), and at least `least`. So a question whose best page
  * covers it all, as a correctly typed one does, is never changed, and costs no second search.
  */
-export const TWINS = { tryBelow: 1, margin: 0.34, least: 0.6 } as const;
+export const TWINS = { tryBelow: 1, margin: 0.25, least: 0.3 } as const;
 
 const best = (pages: readonly RankedPage[]) =>
   pages.length === 0 ? 0 : Math.max(...pages.map((p) => p.coverage));

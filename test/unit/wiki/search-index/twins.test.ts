@@ -3,7 +3,7 @@ import { createAnswerer } from "../../../../src/agents/answer.js";
 import { resolveAgentSettings } from "../../../../src/agents/agent-settings.js";
 import { createSearchIndex } from "../../../../src/wiki/search-index/index.js";
 import type { RankedPage, SearchIndex } from "../../../../src/wiki/search-index/index-types.js";
-import { searchWithTwins } from "../../../../src/wiki/search-index/twins.js";
+import { searchWithTwins, TWINS } from "../../../../src/wiki/search-index/twins.js";
 import { createMemoryWiki, loadHandbookPages } from "../../../helpers/memory-wiki.js";
 import { TRANSLATED_PAGES } from "../../../helpers/translated-pages.js";
 
@@ -82,14 +82,21 @@ describe("a correctly typed question never gets worse", () => {
     expect(outcome).toEqual({ pages: typed });
   });
 
-  it("a twin that finds only a little more is not used", () => {
+  it("a twin that finds only a little more, or little in all, is not used; one clearly better is", () => {
     const typed = ranked(0.5);
-    const outcome = searchWithTwins("ghbdtn", (text) => (text === "ghbdtn" ? typed : ranked(0.75)));
+    const little = 0.5 + TWINS.margin - 0.01;
+    const outcome = searchWithTwins("ghbdtn", (text) => (text === "ghbdtn" ? typed : ranked(little)));
     expect(outcome.pages).toBe(typed);
     expect(outcome.searchedFor).toBeUndefined();
+    const tooLittle = ranked(TWINS.least - 0.01);
     expect(
-      searchWithTwins("ghbdtn", (text) => (text === "ghbdtn" ? [] : ranked(0.5))).searchedFor,
+      searchWithTwins("ghbdtn", (text) => (text === "ghbdtn" ? [] : tooLittle)).searchedFor,
     ).toBeUndefined();
+    const clearly = ranked(0.5 + TWINS.margin);
+    expect(searchWithTwins("ghbdtn", (text) => (text === "ghbdtn" ? typed : clearly))).toEqual({
+      pages: clearly,
+      searchedFor: "привет",
+    });
   });
 
   it("keeps its own results on the handbook: no twin is used", async () => {
