@@ -2,7 +2,6 @@ import type { Logger } from "../../log/logger.js";
 import type { WikiPage, WikiPort } from "../types.js";
 import type { Passage } from "./passages.js";
 import type { RankingSettings } from "./settings.js";
-import type { SearchOutcome } from "./twins.js";
 
 /** What the index keeps of a page (its content lives on as passages). */
 export interface IndexedPage {
@@ -37,6 +36,13 @@ export interface RankedPage {
   coverage: number;
   /** The page's best passages for the question, best first (at most 3). */
   passages: ScoredPassage[];
+}
+
+/** What a search found, and the text it searched for when that was not the question as typed. */
+export interface SearchOutcome {
+  pages: RankedPage[];
+  /** Set when a twin of the question was searched instead (twins.ts), to be shown to the user. */
+  searchedFor?: string;
 }
 
 export interface SearchOptions {

@@ -2,8 +2,14 @@ import type { WikiPage } from "../types.js";
 import { buildIndex, type PendingEdits, refreshIndex } from "./index-build.js";
 import { createEngineHolder } from "./index-holder.js";
 import { createSaver, loadIndex } from "./index-save.js";
-import type { RankedPage, SearchIndex, SearchIndexOptions, SearchOptions } from "./index-types.js";
-import { type SearchOutcome, searchWithTwins } from "./twins.js";
+import type {
+  RankedPage,
+  SearchIndex,
+  SearchIndexOptions,
+  SearchOptions,
+  SearchOutcome,
+} from "./index-types.js";
+import { searchWithTwins } from "./twins.js";
 import { createPageFilters } from "./page-filters.js";
 import { parseQuery } from "./query.js";
 import { type Language, languageOf } from "./analyzer.js";

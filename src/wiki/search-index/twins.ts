@@ -1,12 +1,5 @@
-import type { RankedPage } from "./index-types.js";
+import type { RankedPage, SearchOutcome } from "./index-types.js";
 import { layoutTwin, transliterated } from "./keyboard-layout.js";
-
-/** What a search found, and the text it searched for when that was not the question as typed. */
-export interface SearchOutcome {
-  pages: RankedPage[];
-  /** Set when a twin of the question was searched instead (shown to the user: TWIN_NOTE). */
-  searchedFor?: string;
-}
 
 /**
  * When a twin is tried and when it is used. A question is tried again as its twins (the same keys
