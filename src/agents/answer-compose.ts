@@ -21,6 +21,11 @@ export interface AnswerPage {
 /** A further passage is shown when it scores at least this share of the best one (and fits). */
 const SECOND_PASSAGE_SHARE = 0.5;
 
+/** The line telling the user what was searched instead of what was typed (keyboard twins). */
+export function searchedForNote(searched: string, texts: Texts): string {
+  return texts.t("answer.searchedAs", { query: searched });
+}
+
 /** How an answer is framed: in whose language, and a note under it (already in that language). */
 export interface Framing {
   /** Default: the agent's language. */

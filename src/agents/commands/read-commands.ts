@@ -5,7 +5,7 @@ import { withinPublishWindow } from "../../wiki/publish-window.js";
 import { isReadable, readableHits, readableNow } from "../../wiki/readable.js";
 import type { PageSummary, WikiPage, WikiPort } from "../../wiki/types.js";
 import { isWikiError } from "../../wiki/wiki-error.js";
-import { type AgentSettings, inSection, pageUrl } from "../agent-settings.js";
+import { type AgentSettings, answersFrom, inSection, pageUrl } from "../agent-settings.js";
 import { escapeAttribute, escapeHtml, markdownToTelegramHtml, oneLine } from "../format/index.js";
 import { html, type Texts, textsFor } from "../../i18n/index.js";
 import { agentTexts } from "../agent-language.js";
@@ -81,7 +81,7 @@ export async function searchCommand(
   if (query === "") return texts.t("search.usage");
   const pages = deps.index.ready
     ? deps.index
-        .search(query, { section: agent.section, locale: agent.locale, limit: SEARCH_RESULTS })
+        .search(query, { section: agent.section, locales: agent.locales, limit: SEARCH_RESULTS })
         .map((r) => r.page)
     : (
         await readableHits(
@@ -147,7 +147,7 @@ export async function recentCommand(
 ): Promise<string> {
   const n = Math.min(20, Math.max(1, Number.parseInt(arg, 10) || 5));
   const candidates = (await deps.wiki.listPages())
-    .filter((p) => isReadable(p) && p.locale === agent.locale && inSection(agent, p.path))
+    .filter((p) => isReadable(p) && answersFrom(agent, p.locale) && inSection(agent, p.path))
     .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
   const now = Date.now();
   const pages: PageSummary[] = [];

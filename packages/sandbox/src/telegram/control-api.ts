@@ -74,8 +74,8 @@ export function createControlApi(sandbox: TelegramSandbox, sentLog: Pick<SentLog
       return sandbox.addUser({
         firstName: field(b, "firstName", "string"),
         ...(username ? { username } : {}),
-        ...(id === undefined ? {} : { id }),
         ...(languageCode ? { languageCode } : {}),
+        ...(id === undefined ? {} : { id }),
       });
     },
     "POST bots": (b) =>

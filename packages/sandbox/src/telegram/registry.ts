@@ -7,7 +7,6 @@ import type {
   SandboxChat,
   SandboxState,
   SandboxUser,
-  SandboxUserSpec,
 } from "./types.js";
 
 export interface GroupRecord {
@@ -50,7 +49,7 @@ export interface ChannelSpec {
 /** Bots, users and groups of the sandbox world. Lookups are O(1); usernames match case-insensitively. */
 export interface Registry {
   addBot(spec: BotSpec): SandboxBot;
-  addUser(spec: SandboxUserSpec): SandboxUser;
+  addUser(spec: { firstName: string; username?: string; id?: number; languageCode?: string }): SandboxUser;
   addGroup(spec: GroupSpec): SandboxChat;
   addChannel(spec: ChannelSpec): SandboxChannel;
   findChannel(id: number): ChannelRecord | undefined;
@@ -143,7 +142,7 @@ export function createRegistry(): Registry {
         id,
         firstName: spec.firstName,
         ...(spec.username ? { username: spec.username } : {}),
-        languageCode: spec.languageCode ?? "en",
+        ...(spec.languageCode ? { languageCode: spec.languageCode } : {}),
       };
       users.set(id, user);
       return user;

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { errorMessage } from "../../../../src/errors.js";
 import { SandboxError } from "./errors.js";
-import type { SandboxChat, SandboxUser, SandboxUserSpec, TelegramSandbox } from "./types.js";
+import type { SandboxChat, SandboxUser, TelegramSandbox } from "./types.js";
 
 /** The seven accounts of the reference configuration; each gets a bot `<name>_wiki_bot` ("-" → "_"). */
 export const REFERENCE_ACCOUNTS = ["default", "vera", "denis", "cpo", "devops-v2", "mila", "pe"] as const;
@@ -15,7 +15,7 @@ export interface WorldFile {
     id?: number;
     inline?: boolean;
   }>;
-  users?: SandboxUserSpec[];
+  users?: Array<{ firstName: string; username?: string; id?: number; languageCode?: string }>;
   /** members: user ids, or usernames of users of this file; bots: usernames. */
   groups?: Array<{
     title: string;

@@ -29,7 +29,7 @@ describe("control API /__sandbox/", () => {
     const bob = await control("POST", "users", { firstName: "Bob", username: "bob" });
     expect(bob).toEqual({
       status: 200,
-      body: { id: expect.any(Number), firstName: "Bob", username: "bob", languageCode: "en" },
+      body: { id: expect.any(Number), firstName: "Bob", username: "bob" },
     });
     const group = await control("POST", "groups", {
       title: "G",
