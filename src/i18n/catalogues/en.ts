@@ -42,7 +42,7 @@ export const en = {
   "answer.seeAlso": "See also: {links}",
   "answer.fromTitleSearch":
     "The search index is still being built: this answer comes from the wiki's title search.",
-  "answer.searchedAs": "Showing results for “{query}”.",
+  "answer.searchedAs": "Showing results for «{query}».",
   "answer.pageLanguage": "This page is in {language}.",
   "choices.intro": "Closest pages in the wiki:",
   "choices.hint": "Tap one to see its answer, or ask again in other words.",
