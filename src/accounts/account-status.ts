@@ -1,5 +1,5 @@
 import type { BotIdentity } from "../core/inbound-message.js";
-import type { AccountState, AccountStatus } from "./account-state.js";
+import type { AccountBacklog, AccountState, AccountStatus } from "./account-state.js";
 import type { Journal } from "./journal.js";
 
 export type AccountProblem = NonNullable<AccountState["problem"]>;
@@ -19,6 +19,8 @@ export interface AccountStatusDeps {
   journal: Pick<Journal, "failing" | "depth">;
   identity: () => BotIdentity | undefined;
   onState?: (state: AccountState) => void;
+  /** The updates waiting for their chat's turn, shown while the account runs. */
+  backlog?: () => AccountBacklog;
 }
 
 export function createAccountStatus(deps: AccountStatusDeps): AccountStatusTracker {
@@ -44,6 +46,7 @@ export function createAccountStatus(deps: AccountStatusDeps): AccountStatusTrack
       since,
       journalDepth: deps.journal.depth(),
       webhookRemovals,
+      ...(deps.backlog && status !== "stopped" ? { backlog: deps.backlog() } : {}),
     };
   };
 
