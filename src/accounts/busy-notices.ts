@@ -96,6 +96,8 @@ export function createBusyNotices(deps: BusyNoticesDeps): BusyNotices {
         const done = new Promise<void>((resolve, reject) => {
           settle = (error) => (error === undefined ? resolve() : reject(error));
         });
+        // Its questions await it; this only keeps a failure nobody awaits from ending the process.
+        done.catch(() => {});
         notice = state.gathering = { first: question, askers: new Map(), done, settle };
         const gathered = notice;
         const chatState = state;
