@@ -1,4 +1,4 @@
-import { run } from "@grammyjs/runner";
+import { run, type RunnerHandle } from "@grammyjs/runner";
 import type { Bot } from "grammy";
 import type { Update } from "grammy/types";
 import type { Logger } from "../log/logger.js";
@@ -11,22 +11,22 @@ import type { Replier } from "../core/replier.js";
 import type { MembershipEvent } from "./membership-event.js";
 import type { AccountBacklog, AccountState } from "./account-state.js";
 import { createAccountReplies } from "./account-replies.js";
-import { createAccountStatus } from "./account-status.js";
+import { createAccountStatus, pollingReports } from "./account-status.js";
 import { createAccountStop, type StopOptions } from "./account-stop.js";
 import { createSupervisor } from "./account-supervisor.js";
-import { type ApiCallEvent, createAccountBot, type OffsetTrack } from "./account-bot.js";
-import { answerCallbackQuery } from "./answer-callback.js";
+import {
+  type AccountBotOptions,
+  type ApiCallEvent,
+  createAccountBot,
+  type OffsetTrack,
+} from "./account-bot.js";
 import { identityOf } from "./bot-identity.js";
-import { type BusyNotices, createBusyNotices } from "./busy-notices.js";
-import { chatCapacity, chatPerMinute } from "./chat-pace.js";
 import { type CommandMenu, syncCommandMenu } from "./command-menu.js";
 import { type Journal, openJournal } from "./journal.js";
-import { createOutgoingPacer, TELEGRAM_RATES } from "./outgoing-pacer.js";
+import { createOutgoingPacer, type OutgoingPacer } from "./outgoing-pacer.js";
 import { createReplay } from "./replay.js";
-import { createInlineReplier } from "./inline-replier.js";
 import { ALLOWED_UPDATES } from "./to-inbound.js";
-import { createUpdateIntake } from "./update-intake.js";
-import { createUpdateProcessor } from "./update-processor.js";
+import { createAccountProcessor } from "./account-processor.js";
 
 export type { StopOptions } from "./account-stop.js";
 
@@ -117,32 +117,13 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
       ? undefined
       : createOutgoingPacer({ onStart: (waitedMs) => options.onOutgoing?.(account, waitedMs) });
   const offsets: OffsetTrack = { next: 0, confirmOnly: false };
-  const bot: Bot = createAccountBot({
-    account,
-    offsets,
-    ...(options.pollGate ? { pollGate: options.pollGate } : {}),
-    ...(pacer ? { pacer } : {}),
-    token: options.token,
-    apiRoot: options.apiRoot,
+  const bot = botOf(options, {
     journal,
-    pollTimeoutSeconds: options.pollTimeoutSeconds ?? 30,
-    onPolling: () => {
-      if (!stopping) status.set("polling");
-    },
-    onApiCall(event) {
-      options.onApiCall?.(event);
-      if (event.method !== "getUpdates" || stopping) return;
-      if (event.ok) status.set("polling");
-      else if (event.errorCode === 0 || (event.errorCode ?? 0) >= 500) {
-        status.set("network", {
-          code: "telegram-unavailable",
-          message: `getUpdates failed: ${event.description ?? "network error"}`,
-          remedy: "nothing to change: the gateway retries with backoff",
-        });
-      }
-    },
+    offsets,
+    pacer,
+    log,
+    ...pollingReports(status, () => stopping, options.onApiCall),
   });
-  bot.catch((error) => log.error({ err: error.error }, "unhandled error in an update handler"));
   const replierFor = createAccountReplies({
     api: bot.api,
     journal,
@@ -151,44 +132,24 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     onMigrated: (oldChatId, newChatId) => options.onChatMigrated?.(account, oldChatId, newChatId),
   });
   const submit = (update: Update): void => void bot.handleUpdate(update).catch(() => {});
-  const notices = busyNoticesFor(replierFor);
-  const processor = createUpdateProcessor({
+  const { processor, intake, backlog } = createAccountProcessor({
     account,
     journal,
     log,
-    handler: options.handler,
+    api: bot.api,
     identity: () => identityOf(bot.botInfo),
+    handler: options.handler,
+    ...(options.inline ? { inline: options.inline } : {}),
     replierFor,
     resubmit: submit,
-    turnAway: (msg) =>
-      notices.turnAway({
-        chatId: msg.chatId,
-        updateId: msg.updateId,
-        messageId: msg.messageId,
-        ...(msg.threadId !== undefined ? { threadId: msg.threadId } : {}),
-        askerKey: String(msg.senderId ?? msg.senderChatId ?? 0),
-        askerName: msg.senderName ?? (msg.senderUsername ? `@${msg.senderUsername}` : "everyone"),
-      }),
-    answerTap: (queryId, text) => answerCallbackQuery(bot.api, log, queryId, text),
     onMembership: (event) => options.onMembership?.(account, event),
     ...(options.onReaction ? { onReaction: options.onReaction } : {}),
-    ...(options.inline
-      ? {
-          inline: options.inline,
-          inlineReplierFor: (queryId: string) => createInlineReplier({ api: bot.api, log }, queryId),
-        }
-      : {}),
-  });
-  const busyMs = pacer ? (options.busyChatSeconds ?? 120) * 1000 : 0;
-  const intake = createUpdateIntake({
-    processor,
     concurrency: options.concurrency ?? 64,
-    limit: options.backlogLimit ?? 2000,
-    capacity: chatCapacity(busyMs),
-    onIdle: (chat) => notices.forget(chat),
+    backlogLimit: options.backlogLimit ?? 2000,
+    // The bound needs the pace, which only the outgoing queue keeps.
+    busyChatMs: pacer ? (options.busyChatSeconds ?? 120) * 1000 : 0,
   });
   bot.use((ctx) => intake.take(ctx.update, ctx.chat?.id));
-  const backlog = (): AccountBacklog => ({ ...intake.view(), ...notices.counts() });
   // Read when the replay runs: a remote journal knows its unfinished updates only once loaded.
   const replay = createReplay({
     get unfinished() {
@@ -199,9 +160,7 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
   });
 
   let firstSettled: () => void = () => {};
-  const settled = new Promise<void>((resolve) => {
-    firstSettled = resolve;
-  });
+  const settled = new Promise<void>((resolve) => (firstSettled = resolve));
   const supervisor = createSupervisor({
     account,
     bot,
@@ -215,17 +174,7 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
       tellDamage();
       replay.run();
     },
-    startRunner: () =>
-      run(bot, {
-        runner: {
-          fetch: { allowed_updates: ALLOWED_UPDATES, timeout: options.pollTimeoutSeconds ?? 30 },
-          silent: true,
-          maxRetryTime: 5000,
-          retryInterval: 500,
-        },
-        // The intake takes an update at once (it waits only when the backlog is full).
-        sink: { concurrency: options.concurrency ?? 64 },
-      }),
+    startRunner: () => runBot(bot, options.pollTimeoutSeconds ?? 30, options.concurrency ?? 64),
     onSettled: () => firstSettled(),
   });
 
@@ -269,18 +218,38 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
   };
 }
 
-/** The account's busy notices, sent as replies through the account (outside any chat's order). */
-function busyNoticesFor(replierFor: ReturnType<typeof createAccountReplies>): BusyNotices {
-  return createBusyNotices({
-    perMinute: (chat) => chatPerMinute(chat, TELEGRAM_RATES),
-    async send(first, html) {
-      await replierFor({
-        updateId: first.updateId,
-        chatId: first.chatId,
-        messageId: first.messageId,
-        ...(first.threadId !== undefined ? { threadId: first.threadId } : {}),
-      }).send([html]);
+/** The account's grammY bot (account-bot.ts); a handler's error that escaped is logged. */
+function botOf(
+  options: AccountRunnerOptions,
+  parts: Pick<AccountBotOptions, "journal" | "offsets" | "onPolling" | "onApiCall"> & {
+    pacer: OutgoingPacer | undefined;
+    log: Logger;
+  },
+): Bot {
+  const { pacer, log, ...rest } = parts;
+  const bot = createAccountBot({
+    account: options.account,
+    ...rest,
+    ...(options.pollGate ? { pollGate: options.pollGate } : {}),
+    ...(pacer ? { pacer } : {}),
+    token: options.token,
+    apiRoot: options.apiRoot,
+    pollTimeoutSeconds: options.pollTimeoutSeconds ?? 30,
+  });
+  bot.catch((error) => log.error({ err: error.error }, "unhandled error in an update handler"));
+  return bot;
+}
+
+/** grammY's runner for the account: the intake takes an update at once (it waits only when the backlog is full). */
+function runBot(bot: Bot, pollTimeoutSeconds: number, concurrency: number): RunnerHandle {
+  return run(bot, {
+    runner: {
+      fetch: { allowed_updates: ALLOWED_UPDATES, timeout: pollTimeoutSeconds },
+      silent: true,
+      maxRetryTime: 5000,
+      retryInterval: 500,
     },
+    sink: { concurrency },
   });
 }
 
