@@ -190,11 +190,13 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
       await Promise.resolve(supervisor.runner()?.stop()).catch(() => {});
     },
     // The backlog and the replies still queued for their turn (also those outside any update) too.
-    drain: (deadlineMs) =>
-      processor.drain(
-        deadlineMs,
-        () => (supervisor.runner()?.size() ?? 0) + intake.busy() + (pacer?.depth() ?? 0),
-      ),
+    async drain(deadlineMs) {
+      const busy = () => (supervisor.runner()?.size() ?? 0) + intake.busy() + (pacer?.depth() ?? 0);
+      const drained = await processor.drain(deadlineMs, busy);
+      // What still waits is left to the journal: the next start (or owner) answers it, not this one.
+      intake.close();
+      return drained;
+    },
     getUpdates: (offset) => bot.api.getUpdates({ offset, limit: 1, timeout: 0 }),
     onStopped() {
       status.set("stopped");

@@ -42,6 +42,11 @@ export interface ChatBacklog {
   waiting(): number;
   running(): number;
   view(): BacklogView;
+  /**
+   * Starts nothing more (a stop whose deadline passed): what is held stays unstarted, as it is in
+   * the journal, for the next start or owner; a caller waiting for room is let go. Idempotent.
+   */
+  close(): void;
 }
 
 export interface ChatBacklogOptions {
@@ -91,6 +96,7 @@ export function createChatBacklog(options: ChatBacklogOptions): ChatBacklog {
   const roomWaiters: Array<() => void> = [];
   let waiting = 0;
   let running = 0;
+  let closed = false;
 
   function laneOf(chat: string): Lane {
     let lane = lanes.get(chat);
@@ -109,7 +115,7 @@ export function createChatBacklog(options: ChatBacklogOptions): ChatBacklog {
   }
 
   function pump(): void {
-    while (running < options.concurrency && ready.length > 0) {
+    while (!closed && running < options.concurrency && ready.length > 0) {
       const lane = ready.shift()!;
       const next = lane.held.shift()!;
       lane.busy = true;
@@ -134,6 +140,7 @@ export function createChatBacklog(options: ChatBacklogOptions): ChatBacklog {
 
   return {
     add(entry) {
+      if (closed) return Promise.resolve();
       if (waiting < options.limit && roomWaiters.length === 0) {
         hold(entry);
         return Promise.resolve();
@@ -145,8 +152,12 @@ export function createChatBacklog(options: ChatBacklogOptions): ChatBacklog {
         });
       });
     },
-    waiting: () => waiting + roomWaiters.length,
+    waiting: () => (closed ? 0 : waiting + roomWaiters.length),
     running: () => running,
+    close() {
+      closed = true;
+      for (const letGo of roomWaiters.splice(0)) letGo();
+    },
     view() {
       const at = now();
       const ageOf = (lane: Lane) => (lane.held.length > 0 ? (at - lane.held[0]!.at) / 1000 : 0);

@@ -26,6 +26,8 @@ export interface UpdateIntake {
   /** Updates held or running. */
   busy(): number;
   view(): BacklogView;
+  /** Starts no held update any more (see ChatBacklog.close); taps are not taken either. */
+  close(): void;
 }
 
 /**
@@ -44,8 +46,10 @@ export function createUpdateIntake(deps: UpdateIntakeDeps): UpdateIntake {
     ...(deps.onIdle ? { onIdle: deps.onIdle } : {}),
     ...(deps.now ? { now: deps.now } : {}),
   });
+  let closed = false;
   return {
     take(update, chatId) {
+      if (closed) return Promise.resolve();
       const chat = chatId === undefined ? `update:${update.update_id}` : String(chatId);
       const turn = order.reserve(chat);
       if (update.callback_query !== undefined) {
@@ -74,5 +78,9 @@ export function createUpdateIntake(deps: UpdateIntakeDeps): UpdateIntake {
     },
     busy: () => backlog.waiting() + backlog.running(),
     view: () => backlog.view(),
+    close() {
+      closed = true;
+      backlog.close();
+    },
   };
 }

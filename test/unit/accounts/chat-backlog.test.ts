@@ -112,4 +112,19 @@ describe("chat backlog", () => {
     expect(idle).toEqual(["-1"]);
     expect(backlog.view()).toMatchObject({ waiting: 0, running: 0, chats: [] });
   });
+
+  it("once closed, starts nothing more and lets a caller waiting for room go", async () => {
+    const log: string[] = [];
+    const backlog = createChatBacklog({ concurrency: 1, limit: 1, capacity: () => Infinity });
+    const first = entry("-1", log, "first");
+    await backlog.add(first.e);
+    await backlog.add(entry("-1", log, "held").e);
+    const waitingForRoom = backlog.add(entry("-2", log, "late").e);
+    backlog.close();
+    await waitingForRoom;
+    first.finish();
+    await tick();
+    await backlog.add(entry("-3", log, "after").e);
+    expect(log).toEqual(["first"]);
+  });
 });
