@@ -84,8 +84,9 @@ const VIEW_CHATS = 20;
  * Contract: one chat runs one update at a time, in arrival order; chats with updates ready take
  * turns round robin for the account's `concurrency`, so a chat with a backlog gets one of them,
  * never all. A question that arrives while its chat already holds `capacity(chat)` others is over
- * capacity: it runs at once in a lane of its own (`run(true)`), and never waits behind the ones
- * that can still be answered in time. The updates held are only what the journal also stores:
+ * capacity: it runs in a lane of its own (`run(true)`), never behind the ones that can still be
+ * answered in time; such questions take at most a quarter of the concurrency (they wait for their
+ * asker's notice), so the other chats always find room. The updates held are only what the journal also stores:
  * a crash loses none of them (they are replayed).
  */
 export function createChatBacklog(options: ChatBacklogOptions): ChatBacklog {
@@ -93,6 +94,11 @@ export function createChatBacklog(options: ChatBacklogOptions): ChatBacklog {
   const lanes = new Map<string, Lane>();
   /** Lanes with an update ready and none running, in the order they take their turns. */
   const ready: Lane[] = [];
+  /** Questions over capacity, each in a lane of its own, in the order they came. */
+  const overReady: Lane[] = [];
+  /** Their share of the concurrency: they wait for their asker's notice, and must leave room to the rest. */
+  const overShare = Math.max(1, Math.floor(options.concurrency / 4));
+  let overRunning = 0;
   const roomWaiters: Array<() => void> = [];
   let waiting = 0;
   let running = 0;
@@ -110,13 +116,17 @@ export function createChatBacklog(options: ChatBacklogOptions): ChatBacklog {
     const lane = over ? { chat: entry.chat, held: [], busy: false } : laneOf(entry.chat);
     lane.held.push({ entry, at: now(), over });
     waiting += 1;
-    if (!lane.busy && lane.held.length === 1) ready.push(lane);
+    if (over) overReady.push(lane);
+    else if (!lane.busy && lane.held.length === 1) ready.push(lane);
     pump();
   }
 
   function pump(): void {
-    while (!closed && running < options.concurrency && ready.length > 0) {
-      const lane = ready.shift()!;
+    while (!closed && running < options.concurrency) {
+      const overAllowed = overRunning < overShare && overReady.length > 0;
+      const lane = overAllowed && (ready.length === 0 || overFirst()) ? overReady.shift() : ready.shift();
+      if (!lane) break;
+      if (lane.held[0]!.over) overRunning += 1;
       const next = lane.held.shift()!;
       lane.busy = true;
       waiting -= 1;
@@ -127,8 +137,14 @@ export function createChatBacklog(options: ChatBacklogOptions): ChatBacklog {
     while (waiting < options.limit && roomWaiters.length > 0) roomWaiters.shift()!();
   }
 
+  /** Whether the oldest question over capacity came before the next lane's update (arrival order). */
+  function overFirst(): boolean {
+    return overReady[0]!.held[0]!.at <= (ready[0]?.held[0]?.at ?? Infinity);
+  }
+
   function finish(lane: Lane, over: boolean): void {
     running -= 1;
+    if (over) overRunning -= 1;
     lane.busy = false;
     if (lane.held.length > 0) ready.push(lane);
     else if (!over && lanes.get(lane.chat) === lane) {

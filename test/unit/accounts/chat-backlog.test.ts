@@ -127,4 +127,16 @@ describe("chat backlog", () => {
     await backlog.add(entry("-3", log, "after").e);
     expect(log).toEqual(["first"]);
   });
+
+  it("questions over capacity take at most a quarter of the concurrency: another chat still finds room", async () => {
+    const log: string[] = [];
+    const backlog = createChatBacklog({ concurrency: 4, limit: 100, capacity: () => 0 });
+    const over = [0, 1, 2, 3].map((n) => entry("-1", log, `q${n}`));
+    for (const o of over) await backlog.add(o.e);
+    await backlog.add(entry("7", log, "dm", false).e);
+    expect(log).toEqual(["q0!", "dm"]);
+    over[0]!.finish();
+    await tick();
+    expect(log).toEqual(["q0!", "dm", "q1!"]);
+  });
 });
