@@ -161,15 +161,6 @@ export async function runFairness(
       ),
     2,
   );
-  const pace = round(
-    (med((r) => r.groupAnswers) /
-      Math.max(
-        1,
-        med((r) => r.groupSeconds),
-      )) *
-      60,
-    1,
-  );
   const table = writeResults(
     "fairness",
     { runs: all },
