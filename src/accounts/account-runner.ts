@@ -1,5 +1,3 @@
-import { run, type RunnerHandle } from "@grammyjs/runner";
-import type { Bot } from "grammy";
 import type { Update } from "grammy/types";
 import type { Logger } from "../log/logger.js";
 import type { BotIdentity } from "../core/inbound-message.js";
@@ -14,18 +12,13 @@ import { createAccountReplies } from "./account-replies.js";
 import { createAccountStatus, pollingReports } from "./account-status.js";
 import { createAccountStop, type StopOptions } from "./account-stop.js";
 import { createSupervisor } from "./account-supervisor.js";
-import {
-  type AccountBotOptions,
-  type ApiCallEvent,
-  createAccountBot,
-  type OffsetTrack,
-} from "./account-bot.js";
+import type { ApiCallEvent, OffsetTrack } from "./account-bot.js";
+import { botOf, damageTeller, runBot } from "./account-polling.js";
 import { identityOf } from "./bot-identity.js";
 import { type CommandMenu, syncCommandMenu } from "./command-menu.js";
 import { type Journal, openJournal } from "./journal.js";
-import { createOutgoingPacer, type OutgoingPacer } from "./outgoing-pacer.js";
+import { createOutgoingPacer } from "./outgoing-pacer.js";
 import { createReplay } from "./replay.js";
-import { ALLOWED_UPDATES } from "./to-inbound.js";
 import { createAccountProcessor } from "./account-processor.js";
 
 export type { StopOptions } from "./account-stop.js";
@@ -217,50 +210,5 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     identity,
     outgoingDepth: () => pacer?.depth() ?? 0,
     backlog,
-  };
-}
-
-/** The account's grammY bot (account-bot.ts); a handler's error that escaped is logged. */
-function botOf(
-  options: AccountRunnerOptions,
-  parts: Pick<AccountBotOptions, "journal" | "offsets" | "onPolling" | "onApiCall"> & {
-    pacer: OutgoingPacer | undefined;
-    log: Logger;
-  },
-): Bot {
-  const { pacer, log, ...rest } = parts;
-  const bot = createAccountBot({
-    account: options.account,
-    ...rest,
-    ...(options.pollGate ? { pollGate: options.pollGate } : {}),
-    ...(pacer ? { pacer } : {}),
-    token: options.token,
-    apiRoot: options.apiRoot,
-    pollTimeoutSeconds: options.pollTimeoutSeconds ?? 30,
-  });
-  bot.catch((error) => log.error({ err: error.error }, "unhandled error in an update handler"));
-  return bot;
-}
-
-/** grammY's runner for the account: the intake takes an update at once (it waits only when the backlog is full). */
-function runBot(bot: Bot, pollTimeoutSeconds: number, concurrency: number): RunnerHandle {
-  return run(bot, {
-    runner: {
-      fetch: { allowed_updates: ALLOWED_UPDATES, timeout: pollTimeoutSeconds },
-      silent: true,
-      maxRetryTime: 5000,
-      retryInterval: 500,
-    },
-    sink: { concurrency },
-  });
-}
-
-/** Says a damaged journal once, loudly (at open, and again after a remote store loaded). */
-function damageTeller(journal: Journal, log: Logger): () => void {
-  let told = false;
-  return () => {
-    if (!journal.damage || told) return;
-    told = true;
-    log.warn({ code: journal.damage.code, remedy: journal.damage.remedy }, journal.damage.message);
   };
 }
