@@ -2,7 +2,7 @@ import { run, type RunnerHandle } from "@grammyjs/runner";
 import type { Bot } from "grammy";
 import type { Logger } from "../log/logger.js";
 import { type AccountBotOptions, createAccountBot } from "./account-bot.js";
-import type { Journal } from "./journal.js";
+import type { Journal } from "./journal/journal.js";
 import type { OutgoingPacer } from "./outgoing-pacer.js";
 import { ALLOWED_UPDATES } from "./to-inbound.js";
 

@@ -11,7 +11,7 @@ import type { AccountBacklog } from "./account-state.js";
 import { createBusyNotices, type TurnedAway } from "./busy-notices.js";
 import { chatCapacity, chatPerMinute } from "./chat-pace.js";
 import { createInlineReplier } from "./inline-replier.js";
-import type { Journal } from "./journal.js";
+import type { Journal } from "./journal/journal.js";
 import type { MembershipEvent } from "./membership-event.js";
 import type { ReplyTarget } from "./telegram-replier.js";
 import { createUpdateIntake, type UpdateIntake } from "./update-intake.js";

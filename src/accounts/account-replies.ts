@@ -1,7 +1,7 @@
 import type { Api } from "grammy";
 import type { Logger } from "../log/logger.js";
 import type { Replier } from "../core/replier.js";
-import type { Journal } from "./journal.js";
+import type { Journal } from "./journal/journal.js";
 import { createReplier, type ReplyTarget } from "./telegram-replier.js";
 
 export interface AccountRepliesDeps {

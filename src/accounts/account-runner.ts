@@ -16,9 +16,9 @@ import type { ApiCallEvent, OffsetTrack } from "./account-bot.js";
 import { botOf, damageTeller, runBot } from "./account-polling.js";
 import { identityOf } from "./bot-identity.js";
 import { type CommandMenu, syncCommandMenu } from "./command-menu.js";
-import { type Journal, openJournal } from "./journal.js";
+import { type Journal, openJournal } from "./journal/journal.js";
 import { createOutgoingPacer } from "./outgoing-pacer.js";
-import { createReplay } from "./replay.js";
+import { createReplay } from "./journal/replay.js";
 import { createAccountProcessor } from "./account-processor.js";
 
 export type { StopOptions } from "./account-stop.js";

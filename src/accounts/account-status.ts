@@ -1,7 +1,7 @@
 import type { BotIdentity } from "../core/inbound-message.js";
 import type { ApiCallEvent } from "./account-bot.js";
 import type { AccountBacklog, AccountState, AccountStatus } from "./account-state.js";
-import type { Journal } from "./journal.js";
+import type { Journal } from "./journal/journal.js";
 
 export type AccountProblem = NonNullable<AccountState["problem"]>;
 

@@ -1,6 +1,6 @@
 import type { Logger } from "../log/logger.js";
 import type { OffsetTrack } from "./account-bot.js";
-import type { Journal } from "./journal.js";
+import type { Journal } from "./journal/journal.js";
 
 export interface StopOptions {
   /**

@@ -15,7 +15,7 @@ export interface DrainDeps {
   settled: () => Promise<unknown>;
   /** Longest wait between two checks. */
   tickMs?: number;
-  /** Clock of the deadline, ms (default Date.now). */
+  /** Milliseconds of a clock that only moves on (tests drive it). */
   now?: () => number;
 }
 

@@ -6,7 +6,7 @@ import type { BotIdentity, InboundMessage } from "../core/inbound-message.js";
 import type { Replier } from "../core/replier.js";
 import { createDrain } from "./drain.js";
 import { createInFlight } from "./in-flight.js";
-import type { Journal } from "./journal.js";
+import type { Journal } from "./journal/journal.js";
 import { turnedAwayReplier } from "./busy-notices.js";
 import { createSideUpdates, type SideUpdateDeps } from "./side-updates.js";
 import type { ReplyTarget } from "./telegram-replier.js";

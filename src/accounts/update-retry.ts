@@ -1,7 +1,7 @@
 import type { Update } from "grammy/types";
 import type { Logger } from "../log/logger.js";
 import { isTransient } from "./classify-failure.js";
-import { JournalError } from "./journal-error.js";
+import { JournalError } from "./journal/journal-error.js";
 
 const MAX_ATTEMPTS = 5;
 /** A journal that cannot be written (disk full) is retried much longer: the disk gets freed. */
