@@ -61,6 +61,18 @@ export function createModelClient(deps: ModelClientDeps): ModelClient {
   const budget = createTokenBudget({ daily: settings.dailyTokenBudget, now });
   const limiter = createCallLimiter(settings);
   let retryAt = 0;
+  let firstListed: Promise<string> | undefined;
+
+  /** The configured model id, or (when "") the first the server lists, asked once. */
+  function modelId(signal: AbortSignal): Promise<string> {
+    if (settings.model !== "") return Promise.resolve(settings.model);
+    firstListed ??= listModels(signal).then((ids) => {
+      if (ids[0] === undefined) throw new ModelError("model-not-found", "the model server lists no model");
+      return ids[0];
+    });
+    firstListed.catch(() => (firstListed = undefined));
+    return firstListed;
+  }
 
   /** Refuses at once what would fail anyway: a 429's wait, a spent budget, an open circuit. */
   function admit(): void {
@@ -95,10 +107,10 @@ export function createModelClient(deps: ModelClientDeps): ModelClient {
       admit();
       const onText = call.onText;
       const result = await limiter.run(
-        () =>
+        async () =>
           postChat(fetchFn, {
             baseUrl: settings.baseUrl,
-            model: settings.model,
+            model: await modelId(signal),
             apiKey: settings.apiKey,
             messages: call.messages,
             maxTokens: Math.min(call.maxTokens ?? settings.maxOutputTokens, settings.maxOutputTokens),

@@ -4,7 +4,7 @@ export interface ModelSettings {
   name: string;
   /** OpenAI-compatible root ending in /v1. */
   baseUrl: string;
-  /** The model id the server knows. */
+  /** The model id the server knows; "": the first GET {baseUrl}/models lists. */
   model: string;
   /** Read from apiKeyFile; never logged. */
   apiKey: string | undefined;
@@ -19,13 +19,16 @@ export interface ModelSettings {
   dailyTokenBudget: number | undefined;
 }
 
-/** Defaults of the optional keys of `models.<name>` (schema and client agree on them). */
+/** Defaults of the optional keys of `models.<name>` (as the schema states them). */
 export const MODEL_DEFAULTS = {
   timeoutMs: 15_000,
   maxOutputTokens: 400,
   concurrency: 4,
   queueLimit: 32,
 } as const;
+
+/** Calls that may wait per call slot (`concurrency`). */
+export const QUEUE_PER_SLOT = 8;
 
 /** Failures in a row that mark a model down, and for how long. */
 export const CIRCUIT = { threshold: 5, cooldownMs: 30_000 } as const;
