@@ -14,11 +14,16 @@ import {
 } from "./answer-compose.js";
 import { judgeConfidence } from "./answer-confidence.js";
 import { answerFromWikiSearch } from "./answer-fallback.js";
-import type { Answer, Answerer, PageRef } from "./answer-types.js";
+import type { Answer, AnswerContext, Answerer, PageRef } from "./answer-types.js";
+import { fusedConfidence, fuseRuns, type RankedRun } from "./fused-ranking.js";
+import type { QuestionRewriter } from "./question-rewriter.js";
 import { splitPassages } from "../wiki/search-index/index.js";
 
 export type { Answer, Answerer, AnswerSource, PageRef } from "./answer-types.js";
 export { CONFIDENT_SCORE, type Confidence, judgeConfidence } from "./answer-confidence.js";
+
+/** Results of each query that the fusion of question and rewrite looks at. */
+const FUSION_DEPTH = 10;
 
 const NOT_READY_NOTE =
   "The search index is still being built: this answer comes from the wiki's title search.";
@@ -27,10 +32,16 @@ const NOT_READY_NOTE =
  * Answers questions from the local index, or from the wiki's own search while the index is not
  * ready. See Answer for the error contract: wiki failures are returned, not thrown, and not logged here.
  */
-export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logger?: Logger }): Answerer {
+export function createAnswerer(deps: {
+  index: SearchIndex;
+  wiki: WikiPort;
+  logger?: Logger;
+  /** Without it, or for an agent whose modelUse is "off", answers are as without a model. */
+  rewriter?: QuestionRewriter;
+}): Answerer {
   const { index, wiki, logger } = deps;
   return {
-    async answer(question, agent) {
+    async answer(question, agent, context) {
       if (question.trim() === "")
         return {
           found: false,
@@ -40,7 +51,7 @@ export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logge
           via: "none",
         };
       try {
-        if (index.ready) return fromIndex(question, agent);
+        if (index.ready) return fromIndex(question, agent, await rewriteOf(question, agent, context));
         const fallback = await answerFromWikiSearch(wiki, question, agent);
         logger?.debug(
           { agent: agent.id, found: fallback !== undefined },
@@ -88,9 +99,34 @@ export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logge
     return { ...chosen, via: "wiki-search", ...composeAnswer(agent, { page, score: 0, passages }, []) };
   }
 
-  function fromIndex(question: string, agent: AgentSettings): Answer {
-    const ranked = index.search(question, { section: agent.section, locale: agent.locale, limit: 3 });
-    const confidence = judgeConfidence(ranked, question);
+  /** The model's search words for the question; undefined without a model or when it failed (the floor). */
+  async function rewriteOf(
+    question: string,
+    agent: AgentSettings,
+    context: AnswerContext | undefined,
+  ): Promise<string | undefined> {
+    if (!deps.rewriter || agent.modelUse === "off") return undefined;
+    const rewrite = await deps.rewriter.rewrite(question, agent, context?.account ?? "", context?.signal);
+    return "words" in rewrite ? rewrite.words : undefined;
+  }
+
+  /** The question's results, fused with those of the model's words when there are any. */
+  function rankFor(question: string, agent: AgentSettings, words: string | undefined) {
+    const scope = { section: agent.section, locale: agent.locale };
+    if (words === undefined) {
+      const ranked = index.search(question, { ...scope, limit: 3 });
+      return { ranked, confidence: judgeConfidence(ranked, question) };
+    }
+    const runs: RankedRun[] = [
+      { query: words, ranked: index.search(words, { ...scope, limit: FUSION_DEPTH }), weight: 1 },
+      { query: question, ranked: index.search(question, { ...scope, limit: FUSION_DEPTH }), weight: 1 },
+    ];
+    const ranked = fuseRuns(runs, 3);
+    return { ranked, confidence: fusedConfidence(ranked, runs) };
+  }
+
+  function fromIndex(question: string, agent: AgentSettings, words?: string): Answer {
+    const { ranked, confidence } = rankFor(question, agent, words);
     const [best, ...rest] = ranked;
     if (!best || confidence === "none") return notFound(question, agent);
     // A weak match is not a dead end: the closest pages are offered as choices (one page alone

@@ -76,7 +76,7 @@ export function createWikiAgent(deps: {
     if (command === undefined) {
       const question = args.trim();
       if (question === "") return { chunks: [], kind: "command" };
-      const answer = await deps.answerer.answer(question, agent);
+      const answer = await deps.answerer.answer(question, agent, { account: msg.account });
       if (answer.error !== undefined) {
         logFailure(msg, agent, answer.error);
         return reply(answer.html, "error");
