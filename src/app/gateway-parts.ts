@@ -20,6 +20,7 @@ import { createMembershipTracker } from "./wire-membership.js";
 import { pendingUpgrades, type WiredMigrations, wireChatMigrations } from "./wire-migrations.js";
 import { wireHttp } from "./wire-http.js";
 import { wirePipeline } from "./wire-pipeline.js";
+import { wireModels, type ModelsInForce } from "./wire-models.js";
 import { wireWiki } from "./wire-wiki.js";
 
 /** Every part of a running gateway, built once from the settings; nothing runs yet. */
@@ -45,6 +46,8 @@ export interface GatewayParts {
   cluster: { current: Cluster | undefined; enabled: boolean };
   /** Journals and pairing outside the state directory (cluster mode); closed after the accounts. */
   stores: SharedStores;
+  /** The model clients, rebuilt from each gateway.json applied. */
+  models: ModelsInForce;
 }
 
 export function createGatewayParts(
@@ -64,11 +67,13 @@ export function createGatewayParts(
     runtime: undefined,
     health: { appliedAt: undefined, lastReload: undefined },
   };
+  const models = wireModels(settings, logger, metrics);
   const { index, wikiWatch, answer, agent, inlineSearch } = wireWiki(
     settings,
     logger,
     metrics,
     layout.indexFile,
+    models,
   );
   const pairing = stores.pairing
     ? createPairingStoreOn(stores.pairing, { logger })
@@ -157,5 +162,6 @@ export function createGatewayParts(
     loopHealth,
     stores,
     cluster,
+    models,
   };
 }

@@ -1,5 +1,6 @@
 import { releaseYoungGeneration } from "../core/young-generation.js";
 import { createAnswerer } from "../agents/answer.js";
+import { createQuestionRewriter } from "../agents/question-rewriter.js";
 import { createInlineSearch, type InlineSearch } from "../agents/inline-results.js";
 import { createWikiAgent, type WikiAgent } from "../agents/wiki-agent.js";
 import type { Settings } from "../config/settings.js";
@@ -10,6 +11,7 @@ import { type AnswerStep, createAnswerStep, createOutcomeCache } from "../pipeli
 import { createWikiWatch, type WikiWatch } from "../pipeline/wiki-watch.js";
 import { wikiClientFromSettings } from "../wiki/client/client-from-settings.js";
 import { createSearchIndex } from "../wiki/search-index/index.js";
+import type { ModelsInForce } from "./wire-models.js";
 
 export interface WikiParts {
   index: GenerationalIndex;
@@ -21,7 +23,13 @@ export interface WikiParts {
 }
 
 /** The wiki side: the GraphQL client, the local index and its watch, and the answering agent. */
-export function wireWiki(settings: Settings, logger: Logger, metrics: Metrics, indexFile: string): WikiParts {
+export function wireWiki(
+  settings: Settings,
+  logger: Logger,
+  metrics: Metrics,
+  indexFile: string,
+  models?: ModelsInForce,
+): WikiParts {
   const wiki = wikiClientFromSettings(settings, {
     logger: logger.child({ component: "wiki" }),
     onRequest: (operation) => metrics.wikiRequests.inc({ operation }),
@@ -38,7 +46,10 @@ export function wireWiki(settings: Settings, logger: Logger, metrics: Metrics, i
     // A full build is real work, like answering: the young generation may grow for it.
     onColdStart: releaseYoungGeneration,
   });
-  const answerer = createAnswerer({ index, wiki, logger });
+  const rewriter = models
+    ? createQuestionRewriter({ models: models.get, logger: logger.child({ component: "model" }) })
+    : undefined;
+  const answerer = createAnswerer({ index, wiki, logger, ...(rewriter ? { rewriter } : {}) });
   const agent = createWikiAgent({ answerer, index, wiki, logger });
   const cache = createOutcomeCache(settings.answerCacheBytes);
   metrics.trackCache("answers", () => cache.stats());
