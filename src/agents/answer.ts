@@ -16,6 +16,7 @@ import { judgeConfidence } from "./answer-confidence.js";
 import { answerFromWikiSearch } from "./answer-fallback.js";
 import type { Answer, AnswerContext, Answerer, PageRef } from "./answer-types.js";
 import { fusedConfidence, fuseRuns, type RankedRun } from "./fused-ranking.js";
+import type { Grounder } from "./grounded-answer.js";
 import type { QuestionRewriter } from "./question-rewriter.js";
 import { splitPassages } from "../wiki/search-index/index.js";
 
@@ -38,6 +39,8 @@ export function createAnswerer(deps: {
   logger?: Logger;
   /** Without it, or for an agent whose modelUse is "off", answers are as without a model. */
   rewriter?: QuestionRewriter;
+  /** For agents whose modelUse is "answer": the model's answer from the passages. */
+  grounder?: Grounder;
 }): Answerer {
   const { index, wiki, logger } = deps;
   return {
@@ -51,7 +54,8 @@ export function createAnswerer(deps: {
           via: "none",
         };
       try {
-        if (index.ready) return fromIndex(question, agent, await rewriteOf(question, agent, context));
+        if (index.ready)
+          return await fromIndex(question, agent, await rewriteOf(question, agent, context), context);
         const fallback = await answerFromWikiSearch(wiki, question, agent);
         logger?.debug(
           { agent: agent.id, found: fallback !== undefined },
@@ -125,10 +129,17 @@ export function createAnswerer(deps: {
     return { ranked, confidence: fusedConfidence(ranked, runs) };
   }
 
-  function fromIndex(question: string, agent: AgentSettings, words?: string): Answer {
+  async function fromIndex(
+    question: string,
+    agent: AgentSettings,
+    words: string | undefined,
+    context: AnswerContext | undefined,
+  ): Promise<Answer> {
     const { ranked, confidence } = rankFor(question, agent, words);
     const [best, ...rest] = ranked;
     if (!best || confidence === "none") return notFound(question, agent);
+    const grounded = await deps.grounder?.ground(question, agent, ranked, context);
+    if (grounded) return grounded;
     // A weak match is not a dead end: the closest pages are offered as choices (one page alone
     // is no choice: it is answered, still marked weak). "Nothing found" is kept for questions
     // nothing in the wiki matches.

@@ -1,5 +1,6 @@
 import { releaseYoungGeneration } from "../core/young-generation.js";
 import { createAnswerer } from "../agents/answer.js";
+import { createGrounder } from "../agents/grounded-answer.js";
 import { createQuestionRewriter } from "../agents/question-rewriter.js";
 import { createInlineSearch, type InlineSearch } from "../agents/inline-results.js";
 import { createWikiAgent, type WikiAgent } from "../agents/wiki-agent.js";
@@ -46,10 +47,14 @@ export function wireWiki(
     // A full build is real work, like answering: the young generation may grow for it.
     onColdStart: releaseYoungGeneration,
   });
-  const rewriter = models
-    ? createQuestionRewriter({ models: models.get, logger: logger.child({ component: "model" }) })
-    : undefined;
-  const answerer = createAnswerer({ index, wiki, logger, ...(rewriter ? { rewriter } : {}) });
+  const modelLogger = logger.child({ component: "model" });
+  const withModels = models
+    ? {
+        rewriter: createQuestionRewriter({ models: models.get, logger: modelLogger }),
+        grounder: createGrounder({ models: models.get, logger: modelLogger }),
+      }
+    : {};
+  const answerer = createAnswerer({ index, wiki, logger, ...withModels });
   const agent = createWikiAgent({ answerer, index, wiki, logger });
   const cache = createOutcomeCache(settings.answerCacheBytes);
   metrics.trackCache("answers", () => cache.stats());

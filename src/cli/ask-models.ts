@@ -1,3 +1,4 @@
+import { createGrounder, type Grounder } from "../agents/grounded-answer.js";
 import { createQuestionRewriter, type QuestionRewriter } from "../agents/question-rewriter.js";
 import type { ModelConfig } from "../config/model-schema.js";
 import type { Settings } from "../config/settings.js";
@@ -11,15 +12,15 @@ export interface AskModels {
 }
 
 /**
- * `ask`'s rewriter: the agent's model as the daemon would use it (gateway.json's models, and
- * MODEL_URL for agents that name none). A model whose key file cannot be read is said on stderr
+ * `ask`'s rewriter and grounder: the agent's model as the daemon would use it (gateway.json's
+ * models, and MODEL_URL for agents that name none). A model whose key file cannot be read is said on stderr
  * and left out: its agent answers without it.
  */
-export async function askRewriter(
+export async function askModels(
   settings: Settings,
   given: AskModels,
   io: CliIo,
-): Promise<QuestionRewriter> {
+): Promise<{ rewriter: QuestionRewriter; grounder: Grounder }> {
   const clients = await createModelClients({
     models: given.models,
     configDir: given.configDir,
@@ -27,5 +28,8 @@ export async function askRewriter(
     modelId: settings.modelId,
   });
   for (const { error } of clients.problems) io.err(`${error.message}\n  fix: ${error.remedy}\n`);
-  return createQuestionRewriter({ models: clients.get });
+  return {
+    rewriter: createQuestionRewriter({ models: clients.get }),
+    grounder: createGrounder({ models: clients.get }),
+  };
 }

@@ -18,7 +18,7 @@ import {
   updateIndex,
 } from "../wiki/search-index/index.js";
 import type { WikiPort } from "../wiki/types.js";
-import { askRewriter, type AskModels } from "./ask-models.js";
+import { askModels, type AskModels } from "./ask-models.js";
 import { type CliIo, type Command, parseFlags, SETTINGS_FLAGS, settingsArgs, UsageError } from "./command.js";
 
 const usage =
@@ -65,8 +65,8 @@ export function createAskCommand(deps: AskDeps = {}): Command {
       }
 
       async function answerAll({ index, ageSeconds }: OpenedIndex): Promise<number> {
-        const rewriter = values["no-model"] === true ? undefined : await askRewriter(settings, models, io);
-        const answerer = createAnswerer({ index, wiki, ...(rewriter ? { rewriter } : {}) });
+        const withModels = values["no-model"] === true ? {} : await askModels(settings, models, io);
+        const answerer = createAnswerer({ index, wiki, ...withModels });
         const json = values.json === true;
         const toJson = (answer: Answer) => ({ ...answerJson(answer), indexAgeSeconds: ageSeconds });
         const question = positionals.join(" ").trim();

@@ -1,13 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createSandboxModel } from "../../../packages/sandbox/src/model/index.js";
+import { describe, expect, it } from "vitest";
 import { resolveAgentSettings } from "../../../src/agents/agent-settings.js";
 import { createAnswerer } from "../../../src/agents/answer.js";
 import { fuseRuns } from "../../../src/agents/fused-ranking.js";
 import { createQuestionRewriter } from "../../../src/agents/question-rewriter.js";
-import { createModelClient } from "../../../src/models/model-client.js";
-import { MODEL_DEFAULTS } from "../../../src/models/model-settings.js";
 import { createSearchIndex, type RankedPage } from "../../../src/wiki/search-index/index.js";
 import { createMemoryWiki } from "../../helpers/memory-wiki.js";
+import { useModelStandIn } from "../../helpers/model-stand-in.js";
 
 const page = (path: string, title: string, description: string, content: string) => ({
   path,
@@ -45,27 +43,10 @@ const wiki = createMemoryWiki([
   ),
 ]);
 const index = createSearchIndex();
-const server = createSandboxModel({ models: ["m1"] });
-let baseUrl = "";
-beforeAll(async () => {
-  await index.build(wiki);
-  baseUrl = await server.listen();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const standIn = useModelStandIn({}, () => index.build(wiki));
+const server = standIn.server;
 
-const client = (timeoutMs = 2000) =>
-  createModelClient({
-    settings: {
-      name: "local",
-      baseUrl,
-      model: "m1",
-      apiKey: undefined,
-      ...MODEL_DEFAULTS,
-      timeoutMs,
-      dailyTokenBudget: undefined,
-    },
-  });
+const client = (timeoutMs = 2000) => standIn.client({ timeoutMs });
 const withModel = resolveAgentSettings(
   "tldr",
   { section: "", locale: "en", editors: [], answerLength: 600, model: "local" },

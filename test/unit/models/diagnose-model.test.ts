@@ -17,7 +17,7 @@ const settings = (o: Partial<ModelSettings> = {}): ModelSettings => ({
   model: "m1",
   apiKey: "k",
   ...MODEL_DEFAULTS,
-  timeoutMs: 300,
+  timeoutMs: 2000,
   dailyTokenBudget: undefined,
   ...o,
 });
@@ -46,7 +46,7 @@ describe("doctor's model checks", () => {
     expect(listed[1]).toMatchObject({ check: "lists the model", status: "fail" });
     expect(listed[1]!.fix).toContain("ids listed");
     server.setDefault({ content: "late", delayMs: 1000 });
-    const slow = await diagnoseModel(settings());
+    const slow = await diagnoseModel(settings({ timeoutMs: 300 }));
     expect(slow[2]!.detail).toMatch(/^model-timeout/);
     expect(slow[2]!.fix).toContain("timeoutMs");
     const down = await diagnoseModel(settings({ baseUrl: "http://127.0.0.1:9/v1" }));
