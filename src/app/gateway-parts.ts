@@ -140,6 +140,7 @@ export function createGatewayParts(
     configLoaded: () => config.runtime !== undefined,
     configHealth: () => config.health,
     agents: () => boundAgents(config.runtime),
+    models: () => models.list(),
     groupUpgrades: () => pendingUpgrades(migrations, config),
     groupsWithoutBot: () => membership.groupsWithoutBot(),
     eventLoop: () => loopHealth.view(),

@@ -1,13 +1,19 @@
 import type { ModelConfig } from "../config/model-schema.js";
 import type { Fetch } from "./chat-request.js";
-import { createModelClient, type ModelClient } from "./model-client.js";
+import { createModelClient, type ModelClient, type ModelState } from "./model-client.js";
 import type { ModelError } from "./model-error.js";
 import { readModelSettings } from "./model-from-config.js";
 import type { ModelMeter } from "./model-meter.js";
 
 /** The model clients of one gateway.json load (and MODEL_URL's), by name. */
+export interface ModelStatus extends ModelState {
+  name: string;
+  model: string;
+}
+
 export interface ModelClients {
   get(name: string): ModelClient | undefined;
+  list(): ModelStatus[];
   /** Models left out because their key file could not be read (their agents answer without a model). */
   problems: Array<{ name: string; error: ModelError }>;
 }
@@ -37,5 +43,9 @@ export async function createModelClients(o: {
         }),
       );
   }
-  return { get: (name) => clients.get(name), problems };
+  return {
+    get: (name) => clients.get(name),
+    list: () => [...clients.values()].map((c) => ({ name: c.name, model: c.model, ...c.state() })),
+    problems,
+  };
 }

@@ -58,6 +58,11 @@ async function start() {
   return { daemon, bot: stack.bots.default!.username };
 }
 
+const links = (m: { entities?: unknown[] }) =>
+  (m.entities ?? []).flatMap((e) =>
+    (e as { type: string; url?: string }).type === "text_link" ? [(e as { url: string }).url] : [],
+  );
+
 async function ask(bot: string, text: string) {
   const { telegram, user } = stack!;
   const said = telegram.userSays({ from: user.id, chat: { bot }, text });
@@ -68,17 +73,22 @@ async function ask(bot: string, text: string) {
 }
 
 describe("answers with a model (daemon, Telegram, wiki and model stand-ins)", () => {
-  it("finds the page through the model's rewrite, counts its tokens, and sends the model nothing but the question", async () => {
+  it("finds the page through the model's rewrite, answers from its passages with their links, and sends the model no secret", async () => {
     const { daemon, bot } = await start();
-    model!.script({ content: "<think>lost files</think>backup restore latest nightly", when: QUESTION });
+    model!.script(
+      { content: "<think>lost files</think>backup restore latest nightly", when: "search query" },
+      { content: "Run restore --latest to get the newest backup back [1].", when: "Passages:" },
+    );
     const answer = await ask(bot, QUESTION);
-    expect(answer.text).toContain("restore --latest");
+    expect(answer.text).toContain("Run restore --latest to get the newest backup back [1].");
+    expect(links(answer).some((u) => u.endsWith("/en/guides/backup"))).toBe(true);
 
     const received = model!.received();
-    expect(received).toHaveLength(1);
+    expect(received).toHaveLength(2);
     expect(received[0]!.authorization).toBe("Bearer model-key-123");
-    const sent = JSON.stringify(received[0]!.messages);
     expect(received[0]!.messages.at(-1)).toEqual({ role: "user", content: QUESTION });
+    expect(received[1]!.messages.at(-1)!.content).toMatch(/^\[1\] Backups/m);
+    const sent = JSON.stringify(received.map((r) => r.messages));
     const config = stack!.config() as { accounts: { default: { botTokenFile: string } } };
     const token = readFileSync(resolve(stack!.dir, config.accounts.default.botTokenFile), "utf8").trim();
     for (const secret of ["DRAFT-ONLY-TEXT", "PRIVATE-ONLY-TEXT", String(stack!.user.id)])
@@ -86,6 +96,17 @@ describe("answers with a model (daemon, Telegram, wiki and model stand-ins)", ()
     expect(sent).not.toContain(token);
     expect(daemon.logs()).not.toContain("model-key-123");
 
+    const status = (await (await fetch(`${daemon.httpUrl}/status`)).json()) as { models: unknown[] };
+    expect(status.models).toEqual([
+      {
+        name: "local",
+        model: "m1",
+        circuit: "closed",
+        spentToday: expect.any(Number),
+        active: 0,
+        waiting: 0,
+      },
+    ]);
     const metrics = await (await fetch(`${daemon.httpUrl}/metrics`)).text();
     expect(metrics).toMatch(
       /wiki_gateway_model_tokens_total\{model="local",agent="main",account="default",kind="prompt"\} [1-9]/,
