@@ -1,14 +1,19 @@
 import { type Api, GrammyError } from "grammy";
-import type { ReactionType } from "grammy/types";
 import type { Logger } from "../log/logger.js";
-import type { Replier, SendOptions, SentReply } from "../core/replier.js";
+import type { Replier, SendOptions, SentMessages } from "../core/replier.js";
 import type { Journal } from "./journal.js";
 import { answerCallbackQuery } from "./answer-callback.js";
 import { describeForbidden } from "./forbidden.js";
 import { createReplyDedupe } from "./reply-dedupe.js";
-
-/** How long an answer may take before "typing…" is shown. */
-export const TYPING_DELAY_MS = 300;
+import { acknowledge, showTyping } from "./reply-signals.js";
+import {
+  type ApiSendOptions,
+  createReplySender,
+  type InlineKeyboardMarkup,
+  type ReplyPlace,
+  type ReplySender,
+  TopicRefused,
+} from "./reply-sender.js";
 
 export interface ReplierDeps {
   api: Api;
@@ -21,37 +26,6 @@ export interface ReplierDeps {
   /** Telegram refused setMessageReaction (the acknowledgement); the caller decides how loud to log. */
   onReactionFailed?: (error: unknown) => void;
 }
-
-/** A 400 refusing the forum topic the reply was to land in: closed or deleted. */
-const TOPIC_REFUSED = /message thread not found|TOPIC_CLOSED|TOPIC_DELETED/i;
-/** A 400 about where the reply was to land: the topic, or the message it replies to. */
-const BAD_PLACE = new RegExp(
-  `${TOPIC_REFUSED.source}|message to be replied not found|replied message not found`,
-  "i",
-);
-
-/**
- * Telegram refused the question's forum topic. The reply is dropped rather than posted in General:
- * it may come from that topic's own agent, and General may be closed to the bot (`enabled: false`).
- */
-class TopicRefused extends Error {
-  constructor(
-    readonly threadId: number,
-    readonly reason: string,
-  ) {
-    super(reason);
-  }
-}
-
-type ApiSendOptions = {
-  parse_mode?: "HTML";
-  link_preview_options: { is_disabled: boolean };
-  reply_parameters?: { message_id: number; allow_sending_without_reply: boolean };
-  message_thread_id?: number;
-  reply_markup?: InlineKeyboardMarkup;
-};
-
-type InlineKeyboardMarkup = { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> };
 
 /** Where a reply goes, and when it may go. */
 export interface ReplyTarget {
@@ -73,179 +47,119 @@ export interface ReplyTarget {
  * warning naming the chat and topic: it is never posted in General instead. A 400 about the
  * replied message is tried once more without the reply target (in the same topic); a 400 saying
  * the group was upgraded is tried once more to the new id (reported through onMigrated), which the
- * following chunks use too.
+ * following chunks use too (reply-sender.ts).
  */
 export function createReplier(deps: ReplierDeps, target: ReplyTarget): Replier {
-  const { api, journal, log } = deps;
-  let chatId = target.chatId;
-  let threadId = target.threadId;
-
-  async function sendOnce(text: string, options: ApiSendOptions): Promise<number> {
-    try {
-      return (await api.sendMessage(chatId, text, options)).message_id;
-    } catch (error) {
-      if (!(error instanceof GrammyError) || error.error_code !== 400) throw error;
-      const movedTo = error.parameters?.migrate_to_chat_id;
-      if (typeof movedTo === "number") {
-        deps.onMigrated?.(chatId, movedTo);
-        chatId = movedTo;
-        threadId = undefined;
-        return (await api.sendMessage(chatId, text, withoutPlace(options))).message_id;
-      }
-      const thread = options.message_thread_id;
-      if (thread !== undefined && TOPIC_REFUSED.test(error.description)) {
-        throw new TopicRefused(thread, error.description);
-      }
-      if (BAD_PLACE.test(error.description) && options.reply_parameters) {
-        log.warn(
-          { chatId, threadId: thread, reason: error.description },
-          "Telegram refused the reply's target; sending it once more, not as a reply",
-        );
-        const { reply_parameters: _reply, ...rest } = options;
-        return sendOnce(text, rest);
-      }
-      throw error;
-    }
-  }
-
-  /**
-   * The first chunk put in place of an earlier message of the bot. True when the message now
-   * shows it (also when it already did: 400 "message is not modified"); false when Telegram
-   * cannot edit that message (it is then sent as a new one).
-   */
-  async function editOnce(messageId: number, text: string, options: ApiSendOptions): Promise<boolean> {
-    const editOptions = withoutPlace(options);
-    try {
-      await api.editMessageText(chatId, messageId, text, editOptions);
-      return true;
-    } catch (error) {
-      if (!(error instanceof GrammyError) || error.error_code !== 400) throw error;
-      if (/message is not modified/i.test(error.description)) return true;
-      if (/can't parse entities/i.test(error.description)) throw error;
-      log.info(
-        { chatId, messageId, reason: error.description },
-        "the earlier reply cannot be edited; the answer is sent as a new message",
-      );
-      return false;
-    }
-  }
-
+  const place: ReplyPlace = { chatId: target.chatId, threadId: target.threadId };
+  const sender = createReplySender(deps, place);
   return {
     async send(chunks, sendOptions) {
       if (target.turn) await target.turn;
-      const progress = createReplyDedupe(journal, target.updateId);
-      let sent: SentReply | undefined;
-      const messageIds: number[] = [];
-      const replaces = sendOptions?.replaces;
-      const deliver = async (index: number, text: string, options: ApiSendOptions): Promise<void> => {
-        if (index === 0 && replaces !== undefined && (await editOnce(replaces, text, options))) {
-          messageIds.push(replaces);
-          sent = { messageId: replaces, messageIds };
-          return;
-        }
-        const messageId = await sendOnce(text, options);
-        messageIds.push(messageId);
-        if (index === 0) sent = { messageId, messageIds };
-      };
-      /** A chunk whose HTML Telegram refuses is sent once more as plain text. */
-      const deliverOrPlain = async (index: number, text: string, options: ApiSendOptions): Promise<void> => {
-        try {
-          await deliver(index, text, options);
-        } catch (error) {
-          const badHtml =
-            error instanceof GrammyError &&
-            error.error_code === 400 &&
-            /can't parse entities/i.test(error.description);
-          if (!badHtml) throw error;
-          log.warn({ err: error }, "Telegram refused the HTML of a reply; sending it as plain text");
-          const { parse_mode: _drop, ...plain } = options;
-          await deliver(index, deps.toPlain(text), plain);
-        }
-      };
-      for (const [index, chunk] of chunks.entries()) {
-        if (progress.alreadySent(index)) continue;
-        const options: ApiSendOptions = {
-          parse_mode: "HTML" as const,
-          link_preview_options: { is_disabled: true },
-          ...(index === 0 && target.messageId !== undefined && chatId === target.chatId
-            ? { reply_parameters: { message_id: target.messageId, allow_sending_without_reply: true } }
-            : {}),
-          ...(threadId !== undefined ? { message_thread_id: threadId } : {}),
-          ...(sendOptions?.buttons && index === chunks.length - 1
-            ? { reply_markup: inlineKeyboard(sendOptions.buttons) }
-            : {}),
-        };
-        progress.sending(index);
-        try {
-          await deliverOrPlain(index, chunk, options);
-        } catch (error) {
-          if (error instanceof TopicRefused) {
-            log.warn(
-              { chatId, threadId: error.threadId, reason: error.reason, chunks: chunks.length - index },
-              "Telegram refused the forum topic of the reply (closed or deleted); the reply is dropped, not posted in General",
-            );
-            return sent;
-          }
-          if (error instanceof GrammyError && error.error_code === 403) {
-            log.info(
-              { chatId, reason: error.description },
-              `cannot reply: ${describeForbidden(error.description)}`,
-            );
-            return sent;
-          }
-          throw error;
-        }
-        progress.sent(index);
-      }
-      return sent;
+      return sendChunks({ deps, target, place, sender }, chunks, sendOptions);
     },
     // Never waits for the chat's turn: Telegram takes the answer only within about 10 s.
-    answerCallback: (queryId, text) => answerCallbackQuery(api, log, queryId, text),
-    acknowledge(emoji) {
-      const messageId = target.messageId;
-      if (messageId === undefined) return () => {};
-      const at = chatId;
-      const refused = (error: unknown) => {
-        deps.onReactionFailed?.(error);
-        return false;
-      };
-      // The removal waits for the setting, so the two never cross; neither is awaited by the answer.
-      const set = api
-        .setMessageReaction(at, messageId, [{ type: "emoji", emoji } as ReactionType])
-        .then(() => true, refused);
-      return () => {
-        void set.then((ok) => (ok ? api.setMessageReaction(at, messageId, []).catch(refused) : undefined));
-      };
-    },
-    typing() {
-      // Most answers are ready in milliseconds: show "typing…" only for a slow one, which saves
-      // a Bot API call per message (Telegram's per-bot budget is about 30 calls a second). In a
-      // forum topic the indicator belongs in that topic.
-      const send = () => {
-        const other = threadId !== undefined ? { message_thread_id: threadId } : {};
-        api.sendChatAction(chatId, "typing", other).catch(() => {});
-      };
-      let interval: NodeJS.Timeout | undefined;
-      const first = setTimeout(() => {
-        send();
-        interval = setInterval(send, 4500);
-        interval.unref();
-      }, TYPING_DELAY_MS);
-      first.unref();
-      return () => {
-        clearTimeout(first);
-        clearInterval(interval);
-      };
-    },
+    answerCallback: (queryId, text) => answerCallbackQuery(deps.api, deps.log, queryId, text),
+    acknowledge: (emoji) => acknowledge(deps, { chatId: place.chatId, messageId: target.messageId }, emoji),
+    typing: () => showTyping(deps.api, place),
   };
+}
+
+interface SendContext {
+  deps: ReplierDeps;
+  target: ReplyTarget;
+  place: ReplyPlace;
+  sender: ReplySender;
+}
+
+/**
+ * Sends a reply's chunks in order, each at most once across restarts (reply-dedupe.ts), the first
+ * in place of `replaces` when Telegram can edit it; a chunk whose HTML Telegram refuses is sent
+ * once more as plain text. A refused topic or a chat that blocked the bot ends the reply (logged).
+ */
+async function sendChunks(
+  { deps, target, place, sender }: SendContext,
+  chunks: readonly string[],
+  sendOptions: SendOptions | undefined,
+): Promise<SentMessages | undefined> {
+  const { log } = deps;
+  const progress = createReplyDedupe(deps.journal, target.updateId);
+  let sent: SentMessages | undefined;
+  const messageIds: number[] = [];
+  const replaces = sendOptions?.replaces;
+  const deliver = async (index: number, text: string, options: ApiSendOptions): Promise<void> => {
+    if (index === 0 && replaces !== undefined && (await sender.edit(replaces, text, options))) {
+      messageIds.push(replaces);
+      sent = { messageId: replaces, messageIds };
+      return;
+    }
+    const messageId = await sender.send(text, options);
+    messageIds.push(messageId);
+    if (index === 0) sent = { messageId, messageIds };
+  };
+  for (const [index, chunk] of chunks.entries()) {
+    if (progress.alreadySent(index)) continue;
+    const options: ApiSendOptions = {
+      parse_mode: "HTML" as const,
+      link_preview_options: { is_disabled: true },
+      ...(index === 0 && target.messageId !== undefined && place.chatId === target.chatId
+        ? { reply_parameters: { message_id: target.messageId, allow_sending_without_reply: true } }
+        : {}),
+      ...(place.threadId !== undefined ? { message_thread_id: place.threadId } : {}),
+      ...(sendOptions?.buttons && index === chunks.length - 1
+        ? { reply_markup: inlineKeyboard(sendOptions.buttons) }
+        : {}),
+    };
+    progress.sending(index);
+    try {
+      await orAsPlain(deps, (text, opts) => deliver(index, text, opts), chunk, options);
+    } catch (error) {
+      if (error instanceof TopicRefused) {
+        log.warn(
+          {
+            chatId: place.chatId,
+            threadId: error.threadId,
+            reason: error.reason,
+            chunks: chunks.length - index,
+          },
+          "Telegram refused the forum topic of the reply (closed or deleted); the reply is dropped, not posted in General",
+        );
+        return sent;
+      }
+      if (error instanceof GrammyError && error.error_code === 403) {
+        log.info(
+          { chatId: place.chatId, reason: error.description },
+          `cannot reply: ${describeForbidden(error.description)}`,
+        );
+        return sent;
+      }
+      throw error;
+    }
+    progress.sent(index);
+  }
+  return sent;
+}
+
+/** Delivers a chunk; when Telegram refuses its HTML, once more as plain text. */
+async function orAsPlain(
+  deps: Pick<ReplierDeps, "log" | "toPlain">,
+  deliver: (text: string, options: ApiSendOptions) => Promise<void>,
+  text: string,
+  options: ApiSendOptions,
+): Promise<void> {
+  try {
+    await deliver(text, options);
+  } catch (error) {
+    const badHtml =
+      error instanceof GrammyError &&
+      error.error_code === 400 &&
+      /can't parse entities/i.test(error.description);
+    if (!badHtml) throw error;
+    deps.log.warn({ err: error }, "Telegram refused the HTML of a reply; sending it as plain text");
+    const { parse_mode: _drop, ...plain } = options;
+    await deliver(deps.toPlain(text), plain);
+  }
 }
 
 function inlineKeyboard(rows: NonNullable<SendOptions["buttons"]>): InlineKeyboardMarkup {
   return { inline_keyboard: rows.map((row) => row.map((b) => ({ text: b.text, callback_data: b.data }))) };
-}
-
-/** The send options without where the message goes in the chat (topic and reply target). */
-function withoutPlace(options: ApiSendOptions): ApiSendOptions {
-  const { reply_parameters: _reply, message_thread_id: _thread, ...rest } = options;
-  return rest;
 }

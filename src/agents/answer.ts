@@ -14,13 +14,14 @@ import {
 } from "./answer-compose.js";
 import { judgeConfidence } from "./answer-confidence.js";
 import { answerFromWikiSearch } from "./answer-fallback.js";
-import type { Answer, AnswerContext, Answerer, PageRef } from "./answer-types.js";
+import type { PageRef } from "../core/reply.js";
+import type { Answer, AnswerContext, Answerer } from "./answer-types.js";
 import { fusedConfidence, fuseRuns, type RankedRun } from "./fused-ranking.js";
 import type { Grounder } from "./grounded-answer.js";
 import type { QuestionRewriter } from "./question-rewriter.js";
 import { splitPassages } from "../wiki/search-index/index.js";
 
-export type { Answer, Answerer, AnswerSource, PageRef } from "./answer-types.js";
+export type { Answer, Answerer, AnswerSource } from "./answer-types.js";
 export { CONFIDENT_SCORE, type Confidence, judgeConfidence } from "./answer-confidence.js";
 
 /** Results of each query that the fusion of question and rewrite looks at. */

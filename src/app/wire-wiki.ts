@@ -8,7 +8,7 @@ import type { Settings } from "../config/settings.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../log/logger.js";
 import { type GenerationalIndex, withGeneration } from "../pipeline/answer-cache.js";
-import { type AnswerStep, createAnswerStep, createOutcomeCache } from "../pipeline/answer-step.js";
+import { type AnswerStep, createAnswerStep, createReplyCache } from "../pipeline/answer-step.js";
 import { createWikiWatch, type WikiWatch } from "../pipeline/wiki-watch.js";
 import { wikiClientFromSettings } from "../wiki/client/client-from-settings.js";
 import { createSearchIndex } from "../wiki/search-index/index.js";
@@ -56,7 +56,7 @@ export function wireWiki(
     : {};
   const answerer = createAnswerer({ index, wiki, logger, ...withModels });
   const agent = createWikiAgent({ answerer, index, wiki, logger });
-  const cache = createOutcomeCache(settings.answerCacheBytes);
+  const cache = createReplyCache(settings.answerCacheBytes);
   metrics.trackCache("answers", () => cache.stats());
   const inlineSearch = createInlineSearch({ index });
   return { index, wikiWatch, agent, inlineSearch, answer: createAnswerStep({ agent, index, cache }) };

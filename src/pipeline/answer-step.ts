@@ -1,28 +1,19 @@
 import type { AgentSettings } from "../agents/agent-settings.js";
-import type { PageRef } from "../agents/answer.js";
 import type { WikiAgent } from "../agents/wiki-agent.js";
 import type { InboundMessage } from "../core/inbound-message.js";
+import type { Reply } from "../core/reply.js";
 import { type AnswerCache, createAnswerCache, questionKey } from "./answer-cache.js";
 
-/** What the answer step hands back to the pipeline: the chunks to send and, for metrics, their kind. */
-export interface AnswerOutcome {
-  chunks: string[];
-  kind: string;
-  /** With kind "choices": the closest pages, offered as buttons. */
-  choices?: PageRef[];
-  /** With kind "answer": the page that answered. */
-  page?: PageRef;
-}
-
-/** The answer cache with the size of an outcome counted as its chunks' text (UTF-16). */
-export function createOutcomeCache(maxBytes?: number): AnswerCache<AnswerOutcome> {
-  return createAnswerCache<AnswerOutcome>({
+/** The answer cache with the size of a reply counted as its chunks' text (UTF-16). */
+export function createReplyCache(maxBytes?: number): AnswerCache<Reply> {
+  return createAnswerCache<Reply>({
     ...(maxBytes !== undefined ? { maxBytes } : {}),
     sizeOf: (out) => out.chunks.reduce((sum, chunk) => sum + chunk.length * 2 + 32, out.kind.length * 2),
   });
 }
 
-export type AnswerStep = (msg: InboundMessage, agent: AgentSettings) => Promise<AnswerOutcome>;
+/** The bound agent's reply to a message the policy let in, as the agent made it. */
+export type AnswerStep = (msg: InboundMessage, agent: AgentSettings) => Promise<Reply>;
 
 /**
  * The answer step: the bound agent's reply, with repeated questions served from the cache.
@@ -33,19 +24,11 @@ export type AnswerStep = (msg: InboundMessage, agent: AgentSettings) => Promise<
 export function createAnswerStep(deps: {
   agent: Pick<WikiAgent, "handle">;
   index: { readonly ready: boolean; generation(): number };
-  cache?: AnswerCache<AnswerOutcome>;
+  cache?: AnswerCache<Reply>;
 }): AnswerStep {
-  const cache = deps.cache ?? createOutcomeCache();
+  const cache = deps.cache ?? createReplyCache();
   return async (msg, settings) => {
-    const handle = async (): Promise<AnswerOutcome> => {
-      const reply = await deps.agent.handle(msg, settings);
-      return {
-        chunks: reply.chunks,
-        kind: reply.kind,
-        ...(reply.choices ? { choices: reply.choices } : {}),
-        ...(reply.page ? { page: reply.page } : {}),
-      };
-    };
+    const handle = () => deps.agent.handle(msg, settings);
     if (msg.command !== undefined || !deps.index.ready) return handle();
     const key = questionKey(settings.id, deps.index.generation(), msg.args);
     const out = await cache.get(key, handle);
