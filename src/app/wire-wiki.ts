@@ -1,4 +1,4 @@
-import { releaseYoungGeneration } from "../core/young-generation.js";
+import { releaseYoungGeneration } from "./young-generation.js";
 import { createAnswerer } from "../agents/answer.js";
 import { createGrounder } from "../agents/grounded-answer.js";
 import { createQuestionRewriter } from "../agents/question-rewriter.js";
