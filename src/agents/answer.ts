@@ -11,6 +11,7 @@ import {
   composeNotFound,
   composePageGone,
   FAILURE_HTML,
+  searchedForNote,
 } from "./answer-compose.js";
 import { judgeConfidence } from "./answer-confidence.js";
 import { answerFromWikiSearch } from "./answer-fallback.js";
@@ -115,19 +116,26 @@ export function createAnswerer(deps: {
     return "words" in rewrite ? rewrite.words : undefined;
   }
 
-  /** The question's results, fused with those of the model's words when there are any. */
+  /**
+   * The question's results (or its keyboard-layout or transliteration twin's), fused with those
+   * of the model's words when there are any.
+   */
   function rankFor(question: string, agent: AgentSettings, words: string | undefined) {
-    const scope = { section: agent.section, locale: agent.locale };
-    if (words === undefined) {
-      const ranked = index.search(question, { ...scope, limit: 3 });
-      return { ranked, confidence: judgeConfidence(ranked, question) };
-    }
+    const scope = { section: agent.section, locales: agent.locales };
+    const asked = index.lookup(question, { ...scope, limit: words === undefined ? 3 : FUSION_DEPTH });
+    const searchedFor = asked.searchedFor;
+    if (words === undefined)
+      return {
+        ranked: asked.pages,
+        confidence: judgeConfidence(asked.pages, searchedFor ?? question),
+        searchedFor,
+      };
     const runs: RankedRun[] = [
-      { query: words, ranked: index.search(words, { ...scope, limit: FUSION_DEPTH }), weight: 1 },
-      { query: question, ranked: index.search(question, { ...scope, limit: FUSION_DEPTH }), weight: 1 },
+      { query: words, ranked: index.lookup(words, { ...scope, limit: FUSION_DEPTH }).pages, weight: 1 },
+      { query: searchedFor ?? question, ranked: asked.pages, weight: 1 },
     ];
     const ranked = fuseRuns(runs, 3);
-    return { ranked, confidence: fusedConfidence(ranked, runs) };
+    return { ranked, confidence: fusedConfidence(ranked, runs), searchedFor: undefined };
   }
 
   async function fromIndex(
@@ -136,7 +144,9 @@ export function createAnswerer(deps: {
     words: string | undefined,
     context: AnswerContext | undefined,
   ): Promise<Answer> {
-    const { ranked, confidence } = rankFor(question, agent, words);
+    const { ranked, confidence, searchedFor } = rankFor(question, agent, words);
+    // A keyboard-layout or transliteration twin was searched: judged as, and said to be, that.
+    const twin = searchedFor === undefined ? {} : { searchedFor };
     const [best, ...rest] = ranked;
     if (!best || confidence === "none") return notFound(question, agent);
     const grounded = await deps.grounder?.ground(question, agent, ranked, context);
@@ -146,13 +156,15 @@ export function createAnswerer(deps: {
     // nothing in the wiki matches.
     if (confidence === "weak" && ranked.length > 1) {
       const offered = composeChoices(agent, ranked.map(toAnswerPage));
-      return { found: true, confidence, via: "index", ...offered, choices: offered.sources };
+      return { found: true, confidence, via: "index", ...offered, choices: offered.sources, ...twin };
     }
+    const note = searchedFor === undefined ? undefined : searchedForNote(searchedFor);
     return {
       found: true,
       confidence,
       via: "index",
-      ...composeAnswer(agent, toAnswerPage(best), rest.map(toAnswerPage)),
+      ...composeAnswer(agent, toAnswerPage(best), rest.map(toAnswerPage), note),
+      ...twin,
     };
   }
 }
