@@ -93,8 +93,9 @@ export function composeChoices(
   agent: AgentSettings,
   pages: AnswerPage[],
 ): { html: string; sources: AnswerSource[] } {
-  const lines = pages.map((p) => {
-    const link = `<a href="${escapeAttribute(pageUrl(agent, p.page))}">${escapeHtml(p.page.title)}</a>`;
+  const titles = distinctTitles(pages.map((p) => p.page));
+  const lines = pages.map((p, i) => {
+    const link = `<a href="${escapeAttribute(pageUrl(agent, p.page))}">${escapeHtml(titles[i]!)}</a>`;
     const description = oneLine(p.page.description);
     return description ? `• ${link}: ${escapeHtml(description)}` : `• ${link}`;
   });
@@ -103,7 +104,20 @@ export function composeChoices(
     lines.join("\n"),
     "<i>Tap one to see its answer, or ask again in other words.</i>",
   ].join("\n\n");
-  return { html, sources: toSources(agent, pages) };
+  return { html, sources: toSources(agent, pages).map((source, i) => ({ ...source, title: titles[i]! })) };
+}
+
+/**
+ * Titles that tell the pages apart, for choices (their buttons show them): a title two pages share
+ * gets the folder each page is in ("cat · osx", "cat · common").
+ */
+export function distinctTitles(pages: ReadonlyArray<{ title: string; path: string }>): string[] {
+  const count = new Map<string, number>();
+  for (const p of pages) count.set(p.title, (count.get(p.title) ?? 0) + 1);
+  return pages.map((p) => {
+    const folder = p.path.split("/").at(-2);
+    return (count.get(p.title) ?? 0) > 1 && folder ? `${p.title} · ${folder}` : p.title;
+  });
 }
 
 /** The reply when a chosen page is no longer in the wiki. */

@@ -43,8 +43,15 @@ export interface Answer {
   error?: unknown;
 }
 
+/** Who asks, for the model's token counts, and a signal that cancels the model's part. */
+export interface AnswerContext {
+  account: string;
+  signal?: AbortSignal;
+}
+
 export interface Answerer {
-  answer(question: string, agent: AgentSettings): Promise<Answer>;
+  /** With the agent's model (modelUse not "off"), the question's rewrite joins the search. */
+  answer(question: string, agent: AgentSettings, context?: AnswerContext): Promise<Answer>;
   /**
    * The chosen page's answer to the question (its best passages for it, or its opening passage).
    * Same error contract as `answer`; `found` is false when the page is gone.

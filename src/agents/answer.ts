@@ -16,11 +16,17 @@ import {
 import { judgeConfidence } from "./answer-confidence.js";
 import { answerFromWikiSearch } from "./answer-fallback.js";
 import type { PageRef } from "../core/reply.js";
-import type { Answer, Answerer } from "./answer-types.js";
+import type { Answer, AnswerContext, Answerer } from "./answer-types.js";
+import { fusedConfidence, fuseRuns, type RankedRun } from "./fused-ranking.js";
+import type { Grounder } from "./grounded-answer.js";
+import type { QuestionRewriter } from "./question-rewriter.js";
 import { splitPassages } from "../wiki/search-index/index.js";
 
 export type { Answer, Answerer, AnswerSource } from "./answer-types.js";
 export { CONFIDENT_SCORE, type Confidence, judgeConfidence } from "./answer-confidence.js";
+
+/** Results of each query that the fusion of question and rewrite looks at. */
+const FUSION_DEPTH = 10;
 
 const NOT_READY_NOTE =
   "The search index is still being built: this answer comes from the wiki's title search.";
@@ -29,10 +35,18 @@ const NOT_READY_NOTE =
  * Answers questions from the local index, or from the wiki's own search while the index is not
  * ready. See Answer for the error contract: wiki failures are returned, not thrown, and not logged here.
  */
-export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logger?: Logger }): Answerer {
+export function createAnswerer(deps: {
+  index: SearchIndex;
+  wiki: WikiPort;
+  logger?: Logger;
+  /** Without it, or for an agent whose modelUse is "off", answers are as without a model. */
+  rewriter?: QuestionRewriter;
+  /** For agents whose modelUse is "answer": the model's answer from the passages. */
+  grounder?: Grounder;
+}): Answerer {
   const { index, wiki, logger } = deps;
   return {
-    async answer(question, agent) {
+    async answer(question, agent, context) {
       if (question.trim() === "")
         return {
           found: false,
@@ -42,7 +56,8 @@ export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logge
           via: "none",
         };
       try {
-        if (index.ready) return fromIndex(question, agent);
+        if (index.ready)
+          return await fromIndex(question, agent, await rewriteOf(question, agent, context), context);
         const fallback = await answerFromWikiSearch(wiki, question, agent);
         logger?.debug(
           { agent: agent.id, found: fallback !== undefined },
@@ -90,17 +105,52 @@ export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logge
     return { ...chosen, via: "wiki-search", ...composeAnswer(agent, { page, score: 0, passages }, []) };
   }
 
-  function fromIndex(question: string, agent: AgentSettings): Answer {
-    const { pages: ranked, searchedFor } = index.lookup(question, {
-      section: agent.section,
-      locales: agent.locales,
-      limit: 3,
-    });
+  /** The model's search words for the question; undefined without a model or when it failed (the floor). */
+  async function rewriteOf(
+    question: string,
+    agent: AgentSettings,
+    context: AnswerContext | undefined,
+  ): Promise<string | undefined> {
+    if (!deps.rewriter || agent.modelUse === "off") return undefined;
+    const rewrite = await deps.rewriter.rewrite(question, agent, context?.account ?? "", context?.signal);
+    return "words" in rewrite ? rewrite.words : undefined;
+  }
+
+  /**
+   * The question's results (or its keyboard-layout or transliteration twin's), fused with those
+   * of the model's words when there are any.
+   */
+  function rankFor(question: string, agent: AgentSettings, words: string | undefined) {
+    const scope = { section: agent.section, locales: agent.locales };
+    const asked = index.lookup(question, { ...scope, limit: words === undefined ? 3 : FUSION_DEPTH });
+    const searchedFor = asked.searchedFor;
+    if (words === undefined)
+      return {
+        ranked: asked.pages,
+        confidence: judgeConfidence(asked.pages, searchedFor ?? question),
+        searchedFor,
+      };
+    const runs: RankedRun[] = [
+      { query: words, ranked: index.lookup(words, { ...scope, limit: FUSION_DEPTH }).pages, weight: 1 },
+      { query: searchedFor ?? question, ranked: asked.pages, weight: 1 },
+    ];
+    const ranked = fuseRuns(runs, 3);
+    return { ranked, confidence: fusedConfidence(ranked, runs), searchedFor: undefined };
+  }
+
+  async function fromIndex(
+    question: string,
+    agent: AgentSettings,
+    words: string | undefined,
+    context: AnswerContext | undefined,
+  ): Promise<Answer> {
+    const { ranked, confidence, searchedFor } = rankFor(question, agent, words);
     // A keyboard-layout or transliteration twin was searched: judged as, and said to be, that.
-    const confidence = judgeConfidence(ranked, searchedFor ?? question);
     const twin = searchedFor === undefined ? {} : { searchedFor };
     const [best, ...rest] = ranked;
     if (!best || confidence === "none") return notFound(question, agent);
+    const grounded = await deps.grounder?.ground(question, agent, ranked, context);
+    if (grounded) return grounded;
     // A weak match is not a dead end: the closest pages are offered as choices (one page alone
     // is no choice: it is answered, still marked weak). "Nothing found" is kept for questions
     // nothing in the wiki matches.

@@ -34,7 +34,7 @@ export function createWikiAgent(deps: {
     if (msg.command === undefined) {
       const question = msg.args.trim();
       if (question === "") return { chunks: [], kind: "command" };
-      const answer = await deps.answerer.answer(question, agent);
+      const answer = await deps.answerer.answer(question, agent, { account: msg.account });
       if (answer.error !== undefined) logFailure(msg, agent, answer.error);
       return replyOf(answer);
     }

@@ -75,6 +75,8 @@ export const SETTINGS_FLAGS = {
   "wiki-timeout-ms": { type: "string" },
   "wiki-write-timeout-ms": { type: "string" },
   "answer-cache-bytes": { type: "string" },
+  "model-url": { type: "string" },
+  "model-id": { type: "string" },
   "redis-url": { type: "string" },
   "replica-id": { type: "string" },
   "lease-ttl-ms": { type: "string" },

@@ -55,6 +55,19 @@ export const statusSchema = z.object({
     })
     .optional(),
   agents: z.array(z.object({ account: z.string(), agent: z.string(), section: z.string().optional() })),
+  /** Absent from a daemon older than models. */
+  models: z
+    .array(
+      z.object({
+        name: z.string(),
+        model: z.string(),
+        circuit: z.string(),
+        spentToday: z.number(),
+        active: z.number(),
+        waiting: z.number(),
+      }),
+    )
+    .optional(),
   /** Absent from daemons older than these lists. */
   groupUpgrades: z
     .array(z.object({ account: z.string(), oldChatId: z.number(), newChatId: z.number(), fix: z.string() }))

@@ -54,6 +54,20 @@ export function renderStatus(status: GatewayStatus, now: number = Date.now()): s
     for (const a of status.agents) rows.push([a.account, a.agent, a.section ? a.section : "(whole wiki)"]);
     sections.push(`Agents\n${renderTable(rows)}`);
   }
+  const models = status.models ?? [];
+  if (models.length > 0) {
+    const rows = [["model", "id", "circuit", "tokens today", "calls running", "waiting"]];
+    for (const m of models)
+      rows.push([
+        m.name,
+        m.model || "(first listed)",
+        m.circuit,
+        String(m.spentToday),
+        String(m.active),
+        String(m.waiting),
+      ]);
+    sections.push(`Models\n${renderTable(rows)}`);
+  }
   const groupNotes = [
     ...(status.groupUpgrades ?? []).map(
       (g) => `- ${g.account}: group ${g.oldChatId} was upgraded to ${g.newChatId}\n  fix: ${g.fix}`,

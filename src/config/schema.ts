@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FIELD_DOCS } from "./field-docs.js";
+import { MODEL_NAME, MODEL_USES, modelSchema, modelsSchema } from "./model-schema.js";
 import {
   BOT_TOKEN_PATTERN,
   checkUserId,
@@ -224,6 +225,12 @@ export const agentSchema = z.strictObject({
   answerLength: z.number().int().min(200).max(3900).default(1200).describe(DOCS.agent.answerLength),
   greeting: z.string().max(1000).optional().describe(DOCS.agent.greeting),
   ackReaction: z.boolean().optional().meta({ description: DOCS.agent.ackReaction, default: false }),
+  model: z
+    .string()
+    .regex(MODEL_NAME, { error: "must be a name from models" })
+    .optional()
+    .describe(DOCS.agent.model),
+  modelUse: z.enum(MODEL_USES).optional().describe(DOCS.agent.modelUse),
 });
 
 export const gatewayConfigSchema = z
@@ -240,6 +247,7 @@ export const gatewayConfigSchema = z
       .record(z.string(), agentSchema)
       .default({})
       .meta({ description: DOCS.root.agents, default: {} }),
+    models: modelsSchema,
   })
   .meta({
     title: "wiki-gateway gateway.json",
@@ -275,6 +283,7 @@ export const KNOWN_KEYS = {
   binding: Object.keys(bindingSchema.shape),
   match: ["channel", "accountId"],
   agent: Object.keys(agentSchema.shape),
+  model: Object.keys(modelSchema.shape),
 } as const;
 
 export { WILDCARD };

@@ -3,6 +3,7 @@ import { ConfigError, type ConfigProblem } from "./config-error.js";
 import {
   ANY_TEXT,
   HTTP_URL,
+  HTTP_URL_OR_EMPTY,
   NOT_EMPTY,
   oneOf,
   REDIS_URL_OR_EMPTY,
@@ -147,6 +148,20 @@ const schema = {
     env: "GATEWAY_ANSWER_CACHE_BYTES",
     arg: "answer-cache-bytes",
   },
+  modelUrl: {
+    doc: "An OpenAI-compatible model server (root ending in /v1) for every agent that names no model in gateway.json: a shortcut for the demo and `ask`. Empty: only the models gateway.json names.",
+    format: HTTP_URL_OR_EMPTY,
+    default: "",
+    env: "MODEL_URL",
+    arg: "model-url",
+  },
+  modelId: {
+    doc: "The model id to use at MODEL_URL; empty: the first the server lists at /v1/models.",
+    format: ANY_TEXT,
+    default: "",
+    env: "MODEL_ID",
+    arg: "model-id",
+  },
   redisUrl: {
     doc: "Redis URL (redis://[:password@]host:port[/db]); set, it turns on cluster mode: replicas share the accounts, journals and pairing through Redis. Empty: one process with local files.",
     format: REDIS_URL_OR_EMPTY,
@@ -207,6 +222,8 @@ export interface Settings {
   wikiTimeoutMs: number;
   wikiWriteTimeoutMs: number;
   answerCacheBytes: number;
+  modelUrl: string;
+  modelId: string;
   redisUrl: string;
   replicaId: string;
   leaseTtlMs: number;

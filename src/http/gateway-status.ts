@@ -22,6 +22,8 @@ export interface GatewayStatus {
   config: { appliedAt: string | null; lastReload: ReloadOutcome | null };
   index: unknown;
   agents: unknown[];
+  /** The model servers in force (docs/models.md): name, baseUrl, model, circuit, tokens spent today, calls active and waiting. */
+  models: unknown[];
   /** Groups of gateway.json the bot was removed from (learnt from my_chat_member). */
   groupsWithoutBot: Array<{ account: string; chatId: number; since: string; fix: string }>;
   /** Groups upgraded to supergroups whose old id gateway.json still lists: what to change. */
@@ -71,6 +73,7 @@ export function gatewayStatus(view: GatewayView): GatewayStatus {
     },
     index: view.indexStats(),
     agents: view.agents(),
+    models: view.models?.() ?? [],
     groupUpgrades: view.groupUpgrades?.() ?? [],
     groupsWithoutBot: view.groupsWithoutBot?.() ?? [],
     eventLoop: view.eventLoop(),

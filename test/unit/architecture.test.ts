@@ -20,7 +20,7 @@ const HOUSE: LayerRules = {
     { name: "wiring", units: ["app"] },
     { name: "application", units: ["pipeline", "http"] },
     { name: "domain edges", units: ["accounts", "policy", "agents"] },
-    { name: "wiki", units: ["wiki", "cluster"] },
+    { name: "wiki", units: ["wiki", "models", "cluster"] },
     { name: "ground", units: ["core", "config", "state", "log", "errors.ts"] },
   ],
   allowedWithinLayer: [
