@@ -16,10 +16,16 @@ import { judgeConfidence } from "./answer-confidence.js";
 import { answerFromWikiSearch } from "./answer-fallback.js";
 import type { PageRef } from "../core/reply.js";
 import type { Answer, Answerer } from "./answer-types.js";
-import { splitPassages } from "../wiki/search-index/index.js";
+import { keysFor, splitPassages } from "../wiki/search-index/index.js";
+import { chooseSeeAlso, distinctTitles } from "./related-pages.js";
 
 export type { Answer, Answerer, AnswerSource } from "./answer-types.js";
 export { CONFIDENT_SCORE, type Confidence, judgeConfidence } from "./answer-confidence.js";
+
+/** Pages offered as choices to a weak match. */
+const CHOICES = 3;
+/** Pages read for an answer: the best one, then candidates for its "See also" (chooseSeeAlso). */
+const SEE_ALSO_CANDIDATES = 5;
 
 const NOT_READY_NOTE =
   "The search index is still being built: this answer comes from the wiki's title search.";
@@ -90,23 +96,25 @@ export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logge
   }
 
   function fromIndex(question: string, agent: AgentSettings): Answer {
-    const ranked = index.search(question, { section: agent.section, locale: agent.locale, limit: 3 });
+    const ranked = index.search(question, {
+      section: agent.section,
+      locale: agent.locale,
+      limit: SEE_ALSO_CANDIDATES,
+    });
     const confidence = judgeConfidence(ranked, question);
     const [best, ...rest] = ranked;
     if (!best || confidence === "none") return notFound(question, agent);
     // A weak match is not a dead end: the closest pages are offered as choices (one page alone
     // is no choice: it is answered, still marked weak). "Nothing found" is kept for questions
     // nothing in the wiki matches.
-    if (confidence === "weak" && ranked.length > 1) {
-      const offered = composeChoices(agent, ranked.map(toAnswerPage));
-      return { found: true, confidence, via: "index", ...offered, choices: offered.sources };
+    const offered = distinctTitles(ranked.slice(0, CHOICES).map(toAnswerPage));
+    if (confidence === "weak" && offered.length > 1) {
+      const composed = composeChoices(agent, offered);
+      return { found: true, confidence, via: "index", ...composed, choices: composed.sources };
     }
-    return {
-      found: true,
-      confidence,
-      via: "index",
-      ...composeAnswer(agent, toAnswerPage(best), rest.map(toAnswerPage)),
-    };
+    const seeAlso = chooseSeeAlso(best, index.mentions(best.page.id), rest, keysFor);
+    const [main, ...also] = distinctTitles([best, ...seeAlso].map(toAnswerPage));
+    return { found: true, confidence, via: "index", ...composeAnswer(agent, main!, also) };
   }
 }
 

@@ -14,3 +14,4 @@ export type {
 export type { Passage } from "./passages.js";
 export { splitPassages } from "./passages.js";
 export { processTerm, queryTerms, tokenize } from "./analyzer.js";
+export { keysFor, referenceKeys } from "./references.js";

@@ -6,6 +6,8 @@ import type { TextMove } from "./saved-text.js";
 import { parseQuery } from "./query.js";
 import { rankPages } from "./rank.js";
 import { fetchInto, isIndexable, putPage } from "./sync.js";
+import { pageMarkdown } from "./page-entry.js";
+import { referenceKeys } from "./references.js";
 import { createVisibility } from "./visibility.js";
 import type { IndexedPage, SearchIndex, SearchIndexOptions, SearchOptions } from "./index-types.js";
 
@@ -239,6 +241,11 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
       const entry = engine.pages.get(id);
       if (!entry || hiddenNow().has(id)) return undefined;
       return guard(undefined, () => engine.passage(entry, 0));
+    },
+    mentions(id) {
+      const entry = engine.pages.get(id);
+      if (!entry || hiddenNow().has(id)) return new Set<string>();
+      return guard(new Set<string>(), () => referenceKeys(pageMarkdown(entry), entry.meta.title));
     },
     visibility: () => {
       hiddenNow();
