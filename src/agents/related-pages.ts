@@ -6,9 +6,10 @@ type Shown = Pick<AnswerPage, "page" | "passages">;
 /**
  * The "See also" pages of an answer, in the order given: only candidates the answering page
  * names (its `mentions`: a link to the candidate's path, or the candidate's title as a command in
- * its code, matched through `keysOf`), or close neighbours of it (pages in the same folder, not at
- * the wiki's root). A page from another part of the wiki that merely matched the question is never
- * shown; when nothing qualifies the answer has no See also.
+ * its code, matched through `keysOf`), or neighbours in its own part of the wiki (the same first
+ * path segment: `handbook/...` beside `handbook/...`, `tldr/osx/ps` beside `tldr/common/ps`; a
+ * page at the wiki's root has no neighbours). A page from another part of the wiki that merely
+ * matched the question is never shown; when nothing qualifies the answer has no See also.
  */
 export function chooseSeeAlso<T extends Shown>(
   main: Shown,
@@ -16,18 +17,18 @@ export function chooseSeeAlso<T extends Shown>(
   candidates: readonly T[],
   keysOf: (page: { title: string; path: string }) => string[],
 ): T[] {
-  const folder = parentFolder(main.page.path);
+  const part = partOf(main.page.path);
   return candidates.filter(
     (c) =>
       c.page.path !== main.page.path &&
-      ((folder !== "" && parentFolder(c.page.path) === folder) ||
-        keysOf(c.page).some((k) => mentions.has(k))),
+      ((part !== "" && partOf(c.page.path) === part) || keysOf(c.page).some((k) => mentions.has(k))),
   );
 }
 
-function parentFolder(path: string): string {
+/** The first path segment of a page in a folder; "" for a page at the root. */
+function partOf(path: string): string {
   const segments = trimSlashes(path).split("/");
-  return segments.slice(0, -1).join("/");
+  return segments.length > 1 ? segments[0]! : "";
 }
 
 const trimSlashes = (path: string) => path.replace(/^\/+|\/+$/g, "");
