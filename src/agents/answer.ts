@@ -11,6 +11,7 @@ import {
   composeNotFound,
   composePageGone,
   FAILURE_HTML,
+  searchedForNote,
 } from "./answer-compose.js";
 import { judgeConfidence } from "./answer-confidence.js";
 import { answerFromWikiSearch } from "./answer-fallback.js";
@@ -96,12 +97,14 @@ export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logge
   }
 
   function fromIndex(question: string, agent: AgentSettings): Answer {
-    const ranked = index.search(question, {
+    const { pages: ranked, searchedFor } = index.lookup(question, {
       section: agent.section,
-      locale: agent.locale,
+      locales: agent.locales,
       limit: SEE_ALSO_CANDIDATES,
     });
-    const confidence = judgeConfidence(ranked, question);
+    // A keyboard-layout or transliteration twin was searched: judged as, and said to be, that.
+    const confidence = judgeConfidence(ranked, searchedFor ?? question);
+    const twin = searchedFor === undefined ? {} : { searchedFor };
     const [best, ...rest] = ranked;
     if (!best || confidence === "none") return notFound(question, agent);
     // A weak match is not a dead end: the closest pages are offered as choices (one page alone
@@ -110,11 +113,12 @@ export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logge
     const offered = distinctTitles(ranked.slice(0, CHOICES).map(toAnswerPage));
     if (confidence === "weak" && offered.length > 1) {
       const composed = composeChoices(agent, offered);
-      return { found: true, confidence, via: "index", ...composed, choices: composed.sources };
+      return { found: true, confidence, via: "index", ...composed, choices: composed.sources, ...twin };
     }
+    const note = searchedFor === undefined ? undefined : searchedForNote(searchedFor);
     const seeAlso = chooseSeeAlso(best, index.mentions(best.page.id), rest, keysFor);
     const [main, ...also] = distinctTitles([best, ...seeAlso].map(toAnswerPage));
-    return { found: true, confidence, via: "index", ...composeAnswer(agent, main!, also) };
+    return { found: true, confidence, via: "index", ...composeAnswer(agent, main!, also, note), ...twin };
   }
 }
 

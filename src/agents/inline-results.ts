@@ -1,6 +1,6 @@
 import type { InlineArticle } from "../core/inline-query.js";
 import type { IndexedPage, SearchIndex } from "../wiki/search-index/index.js";
-import { type AgentSettings, inSection, pageUrl } from "./agent-settings.js";
+import { type AgentSettings, answersFrom, inSection, pageUrl } from "./agent-settings.js";
 import { type AnswerPage, composeAnswer } from "./answer-compose.js";
 import { distinctTitles } from "./related-pages.js";
 import type { PageRef } from "../core/reply.js";
@@ -45,7 +45,7 @@ export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
   function recent(agent: AgentSettings): InlineArticle[] {
     const pages = index
       .pages()
-      .filter((p) => p.locale === agent.locale && inSection(agent, p.path))
+      .filter((p) => answersFrom(agent, p.locale) && inSection(agent, p.path))
       .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : a.id - b.id))
       .slice(0, INLINE_RESULTS_MAX);
     return pages.map((page) => {
@@ -60,7 +60,7 @@ export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
       if (words.trim() === "") return recent(agent);
       const ranked = index.search(words, {
         section: agent.section,
-        locale: agent.locale,
+        locales: agent.locales,
         limit: INLINE_RESULTS_MAX,
       });
       return distinctTitles(ranked).map((r) => article(agent, r));
