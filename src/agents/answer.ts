@@ -20,13 +20,18 @@ import type { Answer, AnswerContext, Answerer } from "./answer-types.js";
 import { fusedConfidence, fuseRuns, type RankedRun } from "./fused-ranking.js";
 import type { Grounder } from "./grounded-answer.js";
 import type { QuestionRewriter } from "./question-rewriter.js";
-import { splitPassages } from "../wiki/search-index/index.js";
+import { keysFor, splitPassages } from "../wiki/search-index/index.js";
+import { chooseSeeAlso, distinctTitles } from "./related-pages.js";
 
 export type { Answer, Answerer, AnswerSource } from "./answer-types.js";
 export { CONFIDENT_SCORE, type Confidence, judgeConfidence } from "./answer-confidence.js";
 
 /** Results of each query that the fusion of question and rewrite looks at. */
 const FUSION_DEPTH = 10;
+/** Pages offered as choices to a weak match. */
+const CHOICES = 3;
+/** Pages read for an answer: the best one, then candidates for its "See also" (chooseSeeAlso). */
+const SEE_ALSO_CANDIDATES = 5;
 
 const NOT_READY_NOTE =
   "The search index is still being built: this answer comes from the wiki's title search.";
@@ -122,7 +127,7 @@ export function createAnswerer(deps: {
    */
   function rankFor(question: string, agent: AgentSettings, words: string | undefined) {
     const scope = { section: agent.section, locales: agent.locales };
-    const asked = index.lookup(question, { ...scope, limit: words === undefined ? 3 : FUSION_DEPTH });
+    const asked = index.lookup(question, { ...scope, limit: words === undefined ? SEE_ALSO_CANDIDATES : FUSION_DEPTH });
     const searchedFor = asked.searchedFor;
     if (words === undefined)
       return {
@@ -134,7 +139,7 @@ export function createAnswerer(deps: {
       { query: words, ranked: index.lookup(words, { ...scope, limit: FUSION_DEPTH }).pages, weight: 1 },
       { query: searchedFor ?? question, ranked: asked.pages, weight: 1 },
     ];
-    const ranked = fuseRuns(runs, 3);
+    const ranked = fuseRuns(runs, SEE_ALSO_CANDIDATES);
     return { ranked, confidence: fusedConfidence(ranked, runs), searchedFor: undefined };
   }
 
@@ -154,18 +159,15 @@ export function createAnswerer(deps: {
     // A weak match is not a dead end: the closest pages are offered as choices (one page alone
     // is no choice: it is answered, still marked weak). "Nothing found" is kept for questions
     // nothing in the wiki matches.
-    if (confidence === "weak" && ranked.length > 1) {
-      const offered = composeChoices(agent, ranked.map(toAnswerPage));
-      return { found: true, confidence, via: "index", ...offered, choices: offered.sources, ...twin };
+    const offered = distinctTitles(ranked.slice(0, CHOICES).map(toAnswerPage));
+    if (confidence === "weak" && offered.length > 1) {
+      const composed = composeChoices(agent, offered);
+      return { found: true, confidence, via: "index", ...composed, choices: composed.sources, ...twin };
     }
     const note = searchedFor === undefined ? undefined : searchedForNote(searchedFor);
-    return {
-      found: true,
-      confidence,
-      via: "index",
-      ...composeAnswer(agent, toAnswerPage(best), rest.map(toAnswerPage), note),
-      ...twin,
-    };
+    const seeAlso = chooseSeeAlso(best, index.mentions(best.page.id), rest, keysFor);
+    const [main, ...also] = distinctTitles([best, ...seeAlso].map(toAnswerPage));
+    return { found: true, confidence, via: "index", ...composeAnswer(agent, main!, also, note), ...twin };
   }
 }
 

@@ -2,6 +2,7 @@ import type { InlineArticle } from "../core/inline-query.js";
 import type { IndexedPage, SearchIndex } from "../wiki/search-index/index.js";
 import { type AgentSettings, answersFrom, inSection, pageUrl } from "./agent-settings.js";
 import { type AnswerPage, composeAnswer } from "./answer-compose.js";
+import { distinctTitles } from "./related-pages.js";
 import type { PageRef } from "../core/reply.js";
 import { oneLine, splitTelegramHtml } from "./format/index.js";
 
@@ -57,9 +58,12 @@ export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
     results(words, agent) {
       if (!index.ready) return [];
       if (words.trim() === "") return recent(agent);
-      return index
-        .search(words, { section: agent.section, locales: agent.locales, limit: INLINE_RESULTS_MAX })
-        .map((ranked) => article(agent, ranked));
+      const ranked = index.search(words, {
+        section: agent.section,
+        locales: agent.locales,
+        limit: INLINE_RESULTS_MAX,
+      });
+      return distinctTitles(ranked).map((r) => article(agent, r));
     },
     pageOf(resultId) {
       const match = RESULT_ID.exec(resultId);

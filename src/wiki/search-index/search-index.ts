@@ -16,6 +16,8 @@ import { type Language, languageOf } from "./analyzer.js";
 import { rankPages } from "./rank.js";
 import { DEFAULT_SETTINGS } from "./settings.js";
 import { isIndexable, putPage } from "./sync.js";
+import { pageMarkdown } from "./page-entry.js";
+import { referenceKeys } from "./references.js";
 
 const DEFAULT_LIMIT = 5;
 
@@ -124,6 +126,11 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
       const entry = holder.engine.pages.get(id);
       if (!entry || holder.hiddenNow().has(id)) return undefined;
       return holder.guard(undefined, () => holder.engine.passage(entry, 0));
+    },
+    mentions(id) {
+      const entry = holder.engine.pages.get(id);
+      if (!entry || holder.hiddenNow().has(id)) return new Set<string>();
+      return holder.guard(new Set<string>(), () => referenceKeys(pageMarkdown(entry), entry.meta.title));
     },
     visibility: () => {
       holder.hiddenNow();
