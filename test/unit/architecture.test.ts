@@ -12,6 +12,7 @@ import {
 } from "../helpers/import-graph.js";
 
 const SRC = fileURLToPath(new URL("../../src", import.meta.url));
+const SANDBOX = fileURLToPath(new URL("../../packages/sandbox/src", import.meta.url));
 
 /** The layers of docs/architecture.md, highest first: a folder imports only from layers below it. */
 const HOUSE: LayerRules = {
@@ -39,6 +40,19 @@ describe("the import direction of src/", () => {
 
   it("has no import from a lower layer to a higher one, nor across two folders of one layer", () => {
     expect(layerViolations(graph, HOUSE)).toEqual([]);
+  });
+
+  it("has no file-level circle", () => {
+    expect(importCycles(graph)).toEqual([]);
+  });
+});
+
+describe("the import graph of the sandbox", () => {
+  const graph = readImportGraph(SANDBOX);
+
+  it("reads the real graph (the world holds the pending queries, the methods answer them)", () => {
+    expect(graph.get("telegram/world.ts")).toContain("telegram/pending-queries.ts");
+    expect(graph.get("telegram/callback-queries.ts")).toContain("telegram/world.ts");
   });
 
   it("has no file-level circle", () => {

@@ -1,6 +1,7 @@
 import { createHash, randomInt } from "node:crypto";
 import { badRequest, SandboxError } from "./errors.js";
 import type { Method } from "./method-types.js";
+import type { PendingQuery } from "./pending-queries.js";
 import { chatObject, messageObject, userObject } from "./render.js";
 import { userPlace } from "./chat-access.js";
 import type { TapInput } from "./types.js";
@@ -10,15 +11,6 @@ import type { World } from "./world.js";
 export const CALLBACK_ANSWER_WINDOW_MS = 15_000;
 /** Queries remembered at most (the oldest are forgotten: answering them is then "too old"). */
 const MAX_QUERIES = 10_000;
-
-/** A callback query the sandbox handed to a bot, until it is answered or forgotten. */
-export interface PendingQuery {
-  botKey: string;
-  at: number;
-  answered: boolean;
-  /** What answerCallbackQuery said (for tests). */
-  answer?: { text?: string; showAlert?: boolean };
-}
 
 const TOO_OLD = "query is too old and response timeout expired or query ID is invalid";
 

@@ -5,6 +5,7 @@ import { badRequest, SandboxError } from "./errors.js";
 import { formatOutgoing } from "./format.js";
 import type { Method } from "./method-types.js";
 import { jsonParam } from "./params.js";
+import type { PendingInline } from "./pending-queries.js";
 import { userObject } from "./render.js";
 import type { ChooseInlineInput, InlineAnswerRecord, InlineQueryInput, InlineResultRecord } from "./types.js";
 import { deliverToGroupBots } from "./user-messages.js";
@@ -17,16 +18,6 @@ export const MAX_INLINE_RESULTS = 50;
 /** Queries remembered at most (the oldest are forgotten: answering them is then "too old"). */
 const MAX_QUERIES = 10_000;
 const START_PARAMETER = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** An inline query handed to a bot, until it is forgotten; `answer` once the bot answered. */
-export interface PendingInline {
-  botKey: string;
-  bot: string;
-  userId: number;
-  query: string;
-  at: number;
-  answer?: InlineAnswerRecord;
-}
 
 /**
  * A user types `@bot query` in a chat: the bot gets an `inline_query` (`id`, `from`, `query`,
