@@ -1,7 +1,6 @@
 import { createHash, randomInt } from "node:crypto";
 import { badRequest, SandboxError } from "./errors.js";
 import type { Method } from "./method-types.js";
-import type { PendingQuery } from "./pending-queries.js";
 import { chatObject, messageObject, userObject } from "./render.js";
 import { userPlace } from "./chat-access.js";
 import type { TapInput } from "./types.js";
