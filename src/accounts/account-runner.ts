@@ -24,6 +24,7 @@ import { createInlineReplier } from "./inline-replier.js";
 import { createReplier } from "./telegram-replier.js";
 import { ALLOWED_UPDATES } from "./to-inbound.js";
 import { createUpdateProcessor } from "./update-processor.js";
+import { createRichGate } from "./rich-gate.js";
 
 export interface AccountRunnerOptions {
   account: string;
@@ -145,7 +146,9 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
   });
   bot.catch((error) => log.error({ err: error.error }, "unhandled error in an update handler"));
   let reactionRefused = false;
+  const rich = createRichGate(log);
   const replierDeps = () => ({
+    rich,
     api: bot.api,
     journal,
     log,
@@ -179,7 +182,7 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     ...(options.inline
       ? {
           inline: options.inline,
-          inlineReplierFor: (queryId: string) => createInlineReplier({ api: bot.api, log }, queryId),
+          inlineReplierFor: (queryId: string) => createInlineReplier({ api: bot.api, log, rich }, queryId),
         }
       : {}),
   });

@@ -1,11 +1,12 @@
 import { type Api, GrammyError } from "grammy";
 import type { ReactionType } from "grammy/types";
 import type { Logger } from "../log/logger.js";
-import type { Replier, SendOptions, SentReply } from "../core/replier.js";
+import type { Replier, RichAlternative, SendOptions, SentReply } from "../core/replier.js";
 import type { Journal } from "./journal.js";
 import { answerCallbackQuery } from "./answer-callback.js";
 import { describeForbidden } from "./forbidden.js";
 import { createReplyDedupe } from "./reply-dedupe.js";
+import { isRichRefusal, type RichGate } from "./rich-gate.js";
 
 /** How long an answer may take before "typing…" is shown. */
 export const TYPING_DELAY_MS = 300;
@@ -20,6 +21,8 @@ export interface ReplierDeps {
   onMigrated?: (oldChatId: number, newChatId: number) => void;
   /** Telegram refused setMessageReaction (the acknowledgement); the caller decides how loud to log. */
   onReactionFailed?: (error: unknown) => void;
+  /** Whether the account still tries rich messages (SendOptions.rich); without it they are never sent. */
+  rich?: RichGate;
 }
 
 /** A 400 refusing the forum topic the reply was to land in: closed or deleted. */
@@ -53,6 +56,11 @@ type ApiSendOptions = {
 
 type InlineKeyboardMarkup = { inline_keyboard: Array<Array<{ text: string; callback_data: string }>> };
 
+/** Sends one message to `chat` with these options; resolves to Telegram's message. */
+type SendCall = (chat: number, options: ApiSendOptions) => Promise<{ message_id: number }>;
+/** Edits message `id` of `chat` with these options. */
+type EditCall = (chat: number, id: number, options: ApiSendOptions) => Promise<unknown>;
+
 /** Where a reply goes, and when it may go. */
 export interface ReplyTarget {
   updateId?: number;
@@ -80,9 +88,10 @@ export function createReplier(deps: ReplierDeps, target: ReplyTarget): Replier {
   let chatId = target.chatId;
   let threadId = target.threadId;
 
-  async function sendOnce(text: string, options: ApiSendOptions): Promise<number> {
+  /** Sends one message (`call`: sendMessage or sendRichMessage) where the reply goes; see createReplier. */
+  async function sendOnce(call: SendCall, options: ApiSendOptions): Promise<number> {
     try {
-      return (await api.sendMessage(chatId, text, options)).message_id;
+      return (await call(chatId, options)).message_id;
     } catch (error) {
       if (!(error instanceof GrammyError) || error.error_code !== 400) throw error;
       const movedTo = error.parameters?.migrate_to_chat_id;
@@ -90,7 +99,7 @@ export function createReplier(deps: ReplierDeps, target: ReplyTarget): Replier {
         deps.onMigrated?.(chatId, movedTo);
         chatId = movedTo;
         threadId = undefined;
-        return (await api.sendMessage(chatId, text, withoutPlace(options))).message_id;
+        return (await call(chatId, withoutPlace(options))).message_id;
       }
       const thread = options.message_thread_id;
       if (thread !== undefined && TOPIC_REFUSED.test(error.description)) {
@@ -102,7 +111,7 @@ export function createReplier(deps: ReplierDeps, target: ReplyTarget): Replier {
           "Telegram refused the reply's target; sending it once more, not as a reply",
         );
         const { reply_parameters: _reply, ...rest } = options;
-        return sendOnce(text, rest);
+        return sendOnce(call, rest);
       }
       throw error;
     }
@@ -113,21 +122,43 @@ export function createReplier(deps: ReplierDeps, target: ReplyTarget): Replier {
    * shows it (also when it already did: 400 "message is not modified"); false when Telegram
    * cannot edit that message (it is then sent as a new one).
    */
-  async function editOnce(messageId: number, text: string, options: ApiSendOptions): Promise<boolean> {
+  async function editOnce(messageId: number, call: EditCall, options: ApiSendOptions): Promise<boolean> {
     const editOptions = withoutPlace(options);
     try {
-      await api.editMessageText(chatId, messageId, text, editOptions);
+      await call(chatId, messageId, editOptions);
       return true;
     } catch (error) {
       if (!(error instanceof GrammyError) || error.error_code !== 400) throw error;
       if (/message is not modified/i.test(error.description)) return true;
-      if (/can't parse entities/i.test(error.description)) throw error;
+      if (/can't parse entities/i.test(error.description) || isRichRefusal(error)) throw error;
       log.info(
         { chatId, messageId, reason: error.description },
         "the earlier reply cannot be edited; the answer is sent as a new message",
       );
       return false;
     }
+  }
+
+  /**
+   * A failure that drops what is left of the reply (`remaining` messages), logged here: the
+   * forum topic refused (never posted in General instead), or the chat forbids the bot.
+   */
+  function dropsReply(error: unknown, remaining: number): boolean {
+    if (error instanceof TopicRefused) {
+      log.warn(
+        { chatId, threadId: error.threadId, reason: error.reason, chunks: remaining },
+        "Telegram refused the forum topic of the reply (closed or deleted); the reply is dropped, not posted in General",
+      );
+      return true;
+    }
+    if (error instanceof GrammyError && error.error_code === 403) {
+      log.info(
+        { chatId, reason: error.description },
+        `cannot reply: ${describeForbidden(error.description)}`,
+      );
+      return true;
+    }
+    return false;
   }
 
   return {
@@ -138,12 +169,13 @@ export function createReplier(deps: ReplierDeps, target: ReplyTarget): Replier {
       const messageIds: number[] = [];
       const replaces = sendOptions?.replaces;
       const deliver = async (index: number, text: string, options: ApiSendOptions): Promise<void> => {
-        if (index === 0 && replaces !== undefined && (await editOnce(replaces, text, options))) {
+        const edit: EditCall = (chat, id, o) => api.editMessageText(chat, id, text, o);
+        if (index === 0 && replaces !== undefined && (await editOnce(replaces, edit, options))) {
           messageIds.push(replaces);
           sent = { messageId: replaces, messageIds };
           return;
         }
-        const messageId = await sendOnce(text, options);
+        const messageId = await sendOnce((chat, o) => api.sendMessage(chat, text, o), options);
         messageIds.push(messageId);
         if (index === 0) sent = { messageId, messageIds };
       };
@@ -162,38 +194,62 @@ export function createReplier(deps: ReplierDeps, target: ReplyTarget): Replier {
           await deliver(index, deps.toPlain(text), plain);
         }
       };
+      const optionsFor = (index: number, last: boolean): ApiSendOptions => ({
+        parse_mode: "HTML" as const,
+        link_preview_options: { is_disabled: true },
+        ...(index === 0 && target.messageId !== undefined && chatId === target.chatId
+          ? { reply_parameters: { message_id: target.messageId, allow_sending_without_reply: true } }
+          : {}),
+        ...(threadId !== undefined ? { message_thread_id: threadId } : {}),
+        ...(sendOptions?.buttons && last ? { reply_markup: inlineKeyboard(sendOptions.buttons) } : {}),
+      });
+      /**
+       * The reply as one rich message, in place of every chunk. False when Telegram refused rich
+       * messages (the gate closes; the chunks go out instead). Not tried when a chunk of this
+       * reply was sent before a restart: the reply then goes on as it began.
+       */
+      const deliverRich = async (rich: RichAlternative): Promise<boolean> => {
+        const options = optionsFor(0, true);
+        const edit: EditCall = (chat, id, o) =>
+          api.raw.editMessageText({ chat_id: chat, message_id: id, rich_message: rich, ...richOptions(o) });
+        progress.sending(0);
+        try {
+          if (replaces !== undefined && (await editOnce(replaces, edit, options))) {
+            sent = { messageId: replaces, messageIds: [replaces] };
+          } else {
+            const messageId = await sendOnce(
+              (chat, o) => api.sendRichMessage(chat, rich, richOptions(o)),
+              options,
+            );
+            sent = { messageId, messageIds: [messageId] };
+          }
+        } catch (error) {
+          if (!isRichRefusal(error)) throw error;
+          deps.rich?.refused(error);
+          return false;
+        }
+        // One message holds the whole reply: no chunk of it is left to send on a replay.
+        for (const index of chunks.keys()) progress.sent(index);
+        return true;
+      };
+      const rich = sendOptions?.rich;
+      if (rich && deps.rich?.open() && chunks.every((_, index) => !progress.alreadySent(index))) {
+        try {
+          if (await deliverRich(rich)) return sent;
+        } catch (error) {
+          if (!dropsReply(error, chunks.length)) throw error;
+          return sent;
+        }
+      }
       for (const [index, chunk] of chunks.entries()) {
         if (progress.alreadySent(index)) continue;
-        const options: ApiSendOptions = {
-          parse_mode: "HTML" as const,
-          link_preview_options: { is_disabled: true },
-          ...(index === 0 && target.messageId !== undefined && chatId === target.chatId
-            ? { reply_parameters: { message_id: target.messageId, allow_sending_without_reply: true } }
-            : {}),
-          ...(threadId !== undefined ? { message_thread_id: threadId } : {}),
-          ...(sendOptions?.buttons && index === chunks.length - 1
-            ? { reply_markup: inlineKeyboard(sendOptions.buttons) }
-            : {}),
-        };
+        const options = optionsFor(index, index === chunks.length - 1);
         progress.sending(index);
         try {
           await deliverOrPlain(index, chunk, options);
         } catch (error) {
-          if (error instanceof TopicRefused) {
-            log.warn(
-              { chatId, threadId: error.threadId, reason: error.reason, chunks: chunks.length - index },
-              "Telegram refused the forum topic of the reply (closed or deleted); the reply is dropped, not posted in General",
-            );
-            return sent;
-          }
-          if (error instanceof GrammyError && error.error_code === 403) {
-            log.info(
-              { chatId, reason: error.description },
-              `cannot reply: ${describeForbidden(error.description)}`,
-            );
-            return sent;
-          }
-          throw error;
+          if (!dropsReply(error, chunks.length - index)) throw error;
+          return sent;
         }
         progress.sent(index);
       }
@@ -242,6 +298,12 @@ export function createReplier(deps: ReplierDeps, target: ReplyTarget): Replier {
 
 function inlineKeyboard(rows: NonNullable<SendOptions["buttons"]>): InlineKeyboardMarkup {
   return { inline_keyboard: rows.map((row) => row.map((b) => ({ text: b.text, callback_data: b.data }))) };
+}
+
+/** The options of a rich message: sendRichMessage takes no parse mode nor link preview options. */
+function richOptions(options: ApiSendOptions): Omit<ApiSendOptions, "parse_mode" | "link_preview_options"> {
+  const { parse_mode: _mode, link_preview_options: _preview, ...rest } = options;
+  return rest;
 }
 
 /** The send options without where the message goes in the chat (topic and reply target). */

@@ -16,6 +16,7 @@ import {
 } from "./commands/read-commands.js";
 import { FAILURE_HTML } from "./answer-compose.js";
 import { splitTelegramHtml } from "./format/index.js";
+import type { RichMessage } from "./rich/rich-types.js";
 import { describeWikiFailure } from "./wiki-failure.js";
 
 export { BOT_COMMANDS } from "../core/bot-commands.js";
@@ -29,6 +30,8 @@ export interface AgentReply {
   choices?: PageRef[];
   /** With kind "answer": the page that answered (what a reaction on the reply votes on). */
   page?: PageRef;
+  /** With kind "answer": the same reply as a rich message (sent instead where the account sends them). */
+  rich?: RichMessage;
 }
 
 export interface WikiAgent {
@@ -66,6 +69,7 @@ export function createWikiAgent(deps: {
     return {
       ...reply(answer.html, "answer"),
       page: { path: top.path, locale: top.locale, title: top.title },
+      ...(answer.rich ? { rich: answer.rich } : {}),
     };
   };
 

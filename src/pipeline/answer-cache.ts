@@ -127,6 +127,7 @@ export function withGeneration(index: SearchIndex): GenerationalIndex {
     pages: index.pages.bind(index),
     indexedPage: (id) => index.indexedPage(id),
     opening: (id) => index.opening(id),
+    pagePassages: (id) => index.pagePassages(id),
     visibility: () => index.visibility(),
     save: index.save.bind(index),
     stats: index.stats.bind(index),

@@ -2,6 +2,7 @@ import type { AgentSettings } from "../agents/agent-settings.js";
 import type { PageRef } from "../agents/answer.js";
 import type { WikiAgent } from "../agents/wiki-agent.js";
 import type { InboundMessage } from "../core/inbound-message.js";
+import type { RichAlternative } from "../core/replier.js";
 import { type AnswerCache, createAnswerCache, questionKey } from "./answer-cache.js";
 
 /** What the answer step hands back to the pipeline: the chunks to send and, for metrics, their kind. */
@@ -12,6 +13,8 @@ export interface AnswerOutcome {
   choices?: PageRef[];
   /** With kind "answer": the page that answered. */
   page?: PageRef;
+  /** With kind "answer": the same reply as a rich message (SendOptions.rich). */
+  rich?: RichAlternative;
 }
 
 /** The answer cache with the size of an outcome counted as its chunks' text (UTF-16). */
@@ -44,6 +47,7 @@ export function createAnswerStep(deps: {
         kind: reply.kind,
         ...(reply.choices ? { choices: reply.choices } : {}),
         ...(reply.page ? { page: reply.page } : {}),
+        ...(reply.rich ? { rich: reply.rich } : {}),
       };
     };
     if (msg.command !== undefined || !deps.index.ready) return handle();

@@ -110,11 +110,12 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
       ...(sent ? { replyId: sent.messageId } : {}),
     });
   };
-  return async (msg, reply, log) => {
+  return async (msg, replier, log) => {
     const started = performance.now();
     metrics.updates.inc({ account: msg.account });
     recordUpgrade(msg);
     const runtime = deps.runtime();
+    const reply = sendsRich(runtime, msg.account) ? replier : htmlOnly(replier);
     const policy = runtime?.policies.get(msg.account);
     const policyDecision: Decision = policy
       ? evaluate(msg, policy, pairingLookup(deps.isApproved, deps.migrations))
@@ -207,7 +208,8 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
       let sent: SentReply | void = undefined;
       if (out.choices && out.choices.length > 0)
         sent = await deps.choices.offer(asked, agent, out, reply, replaces);
-      else if (out.chunks.length > 0) sent = await reply.send(out.chunks, sendOptions);
+      else if (out.chunks.length > 0)
+        sent = await reply.send(out.chunks, { ...sendOptions, ...(out.rich ? { rich: out.rich } : {}) });
       remember(msg, EDIT_OUTCOMES[out.kind] ?? "answered", sent);
       if (out.page && sent) deps.feedback?.answered(msg, agent.id, out.page, sent.messageIds);
       if (msg.command === undefined) countQuestion(asked, agent.id, out);
@@ -231,4 +233,21 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
 /** A DM asking for the sender's id: `/whoami`, or `/start access` from inline mode's button. */
 function asksForId(msg: InboundMessage): boolean {
   return msg.command === "whoami" || (msg.command === "start" && msg.args === INLINE_ACCESS_START);
+}
+
+/** The account sends rich messages (`richMessages: "auto"`, read at each message: hot reload applies). */
+function sendsRich(runtime: RuntimeConfig | undefined, account: string): boolean {
+  return runtime?.config.accounts[account]?.richMessages === "auto";
+}
+
+/** The replier with every rich alternative left out: only the HTML chunks are sent. */
+function htmlOnly(replier: Replier): Replier {
+  return {
+    ...replier,
+    send: (chunks, options) => {
+      if (!options?.rich) return replier.send(chunks, options);
+      const { rich: _rich, ...rest } = options;
+      return replier.send(chunks, rest);
+    },
+  };
 }

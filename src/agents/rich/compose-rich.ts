@@ -10,8 +10,11 @@ export interface RichPage {
   page: { path: string; locale: string; title: string; description: string };
   /** The passages shown, best first (`index`: position in the page). */
   shown: ReadonlyArray<{ index?: number; markdown: string; text: string }>;
-  /** Every passage of the page in page order, when known: the rest goes into the details block. */
-  all?: ReadonlyArray<{ index: number; markdown: string }>;
+  /**
+   * Every passage of the page in page order, when known: the rest goes into the details block.
+   * `heading`: the heading trail of its section ("Install › Linux"), shown where a section begins.
+   */
+  all?: ReadonlyArray<{ index: number; markdown: string; heading?: string }>;
 }
 
 export const REST_SUMMARY = "The rest of the page";
@@ -47,14 +50,17 @@ export function composeRichAnswer(
   const detailsShell: RichBlock = { type: "details", summary: REST_SUMMARY, blocks: [wholePage] };
   // The title, the links and an (at least) link-only details block always fit: reserve them.
   const reserved = measureBlocks([...head, ...tail, detailsShell]);
+  const picked = withIntroduced(main);
   const shown = fitPrefix(
-    main.shown.flatMap((p) => render(p.markdown)),
+    picked.flatMap((p) => render(p.markdown)),
     reserved,
     1,
   );
-  const shownIndexes = new Set(main.shown.map((p) => p.index));
-  const restMarkdown = (main.all ?? []).filter((p) => !shownIndexes.has(p.index));
-  const restBlocks = restMarkdown.flatMap((p) => render(p.markdown));
+  const shownIndexes = new Set(picked.map((p) => p.index));
+  const restBlocks = sections(
+    (main.all ?? []).filter((p) => !shownIndexes.has(p.index)),
+    main.page.title,
+  ).flatMap((p) => [...(p.heading ? [p.heading] : []), ...render(p.markdown)]);
   const rest = fitPrefix(restBlocks, shown.size, 2);
   const complete = main.all !== undefined && rest.taken.length === restBlocks.length;
   const details: RichBlock[] =
@@ -91,4 +97,35 @@ function links(
   }
   if (note) out.push({ type: "paragraph", text: { type: "italic", text: note } });
   return out;
+}
+
+/**
+ * The passages shown, each followed by the passage it introduces: one ending with ":" is
+ * followed by the next passage of the page (the table or code block it announces).
+ */
+function withIntroduced(main: RichPage): RichPage["shown"] {
+  const out = [...main.shown];
+  for (const p of main.shown) {
+    if (p.index === undefined || !/:\s*$/.test(p.text)) continue;
+    const next = main.all?.find((q) => q.index === p.index! + 1);
+    if (next && !out.some((q) => q.index === next.index)) out.push({ ...next, text: "" });
+  }
+  return out;
+}
+
+/** Passages with a heading block where their section begins (not for the page's own title). */
+function sections(
+  passages: NonNullable<RichPage["all"]>,
+  title: string,
+): Array<{ markdown: string; heading?: RichBlock }> {
+  let current: string | undefined;
+  return passages.map((p) => {
+    const trail = (p.heading ?? "").split(" › ").filter((part) => part !== "");
+    const last = trail.at(-1);
+    const starts = p.heading !== current && last !== undefined && last !== title;
+    current = p.heading;
+    if (!starts) return { markdown: p.markdown };
+    const size = Math.min(6, trail.length + 1) as 2 | 3 | 4 | 5 | 6;
+    return { markdown: p.markdown, heading: { type: "heading", size, text: last } };
+  });
 }

@@ -1,6 +1,7 @@
 import type { WikiPage, WikiPort } from "../types.js";
 import { Engine } from "./engine.js";
 import { PassageFileError } from "./passage-file.js";
+import type { Passage } from "./passages.js";
 import { loadEngine, saveEngine } from "./persist.js";
 import type { TextMove } from "./saved-text.js";
 import { parseQuery } from "./query.js";
@@ -239,6 +240,15 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
       const entry = engine.pages.get(id);
       if (!entry || hiddenNow().has(id)) return undefined;
       return guard(undefined, () => engine.passage(entry, 0));
+    },
+    pagePassages(id) {
+      const entry = engine.pages.get(id);
+      if (!entry || hiddenNow().has(id)) return [];
+      return guard([], () => {
+        const out: Passage[] = [];
+        for (let i = 0, p = engine.passage(entry, 0); p; p = engine.passage(entry, ++i)) out.push(p);
+        return out;
+      });
     },
     visibility: () => {
       hiddenNow();
