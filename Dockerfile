@@ -1,7 +1,7 @@
-# wiki-gateway container image: `docker build -t wiki-gateway .` (see README, "Deployment (Docker)").
+# wiki-gateway container image: `docker build -t wiki-gateway .` (see docs/deployment.md).
 
 # The Node.js release the image runs: the Node 24 LTS line ("Krypton", security fixes until
-# 2028-04-30; see README, "Deployment (Docker)"). A full release, not a floating tag, so the image
+# 2028-04-30; see docs/deployment.md, "Node.js runtime"). A full release, not a floating tag, so the image
 # runs what CI tested: CI runs the unit tests under this release and the container test checks that
 # the image's `node --version` is this one (scripts/container/dockerfile-base.sh reads this line).
 ARG NODE_VERSION=24.21.0
@@ -28,7 +28,7 @@ LABEL org.opencontainers.image.title="wiki-gateway" \
       org.opencontainers.image.description="Telegram bots that answer from a Wiki.js knowledge base" \
       org.opencontainers.image.licenses="MIT" \
       io.wiki-gateway.stage="runtime"
-# Memory (README, "Performance"): V8's young generation stays small (it otherwise grows to 32 MB
+# Memory (docs/performance.md, "Memory: idle and over time"): V8's young generation stays small (it otherwise grows to 32 MB
 # while the index loads and keeps it) and glibc keeps two malloc arenas instead of one per thread.
 ENV NODE_ENV=production \
     GATEWAY_CONFIG=/config/gateway.json \

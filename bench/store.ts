@@ -21,7 +21,7 @@ import { median, round } from "./lib/stats.js";
  * A pairing `reload` (a full read of pairing.json, or GET from Redis) is timed apart: the daemon
  * does one per change it is told of, not per message.
  * The file journal is durable (fdatasync per batch), as by default; Redis runs with AOF
- * (appendonly yes, appendfsync everysec), the setting the README asks for.
+ * (appendonly yes, appendfsync everysec), the setting docs/cluster.md asks for.
  */
 export async function runStoreBench(
   options: { runs?: number; messages?: number } = {},

@@ -31,7 +31,7 @@ import { TUNING_SETS } from "./tune.js";
  * are among the 20 / 50 pages nearest the question; --diagnose prints where the accepted page
  * stands by the cosine alone, --compare the questions whose rank the first w and form change.
  *
- * Outcome (README, answer-quality candidates): within ±1–3 questions of the baseline on every set,
+ * Outcome (bench/results/history.md, answer-quality candidates): within ±1–3 questions of the baseline on every set,
  * as much from one random seed to the next as from one setting to the next; not kept.
  */
 

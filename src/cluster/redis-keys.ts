@@ -1,8 +1,8 @@
 import { keptStamp } from "../state/kept-stamp.js";
 
 /**
- * Every Redis key the gateway uses, named in one place (the README's "Cluster mode (Redis)" lists
- * them). All start with the prefix (`wg` unless set otherwise, so one Redis can hold several
+ * Every Redis key the gateway uses, named in one place (docs/cluster.md, "What lives in Redis",
+ * lists them). All start with the prefix (`wg` unless set otherwise, so one Redis can hold several
  * gateways or test runs). An account's keys carry the account in braces, a Redis Cluster hash tag,
  * so they share one slot and a script may touch them together.
  */

@@ -1,8 +1,8 @@
 /**
- * What each gateway.json key means, worded as in the README's configuration reference.
+ * What each gateway.json key means, worded as in the configuration reference (docs/configuration.md).
  *
  * Contract: the one home of these texts. schema.ts attaches them with `.describe()`, so they reach
- * config/gateway.schema.json (the hover text in editors), and a test holds the README tables to
+ * config/gateway.schema.json (the hover text in editors), and a test holds the docs' tables to
  * them word for word. Markdown code spans are kept: they read well in both places.
  */
 export const FIELD_DOCS = {

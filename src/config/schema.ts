@@ -24,7 +24,7 @@ import {
  * Contract: a file this schema accepts can be run: every id is normalised, every account is bound
  * to exactly one agent, no webhook setting exists. Cross-field rules live in `validateGatewayConfig`
  * (validate.ts); this file describes shapes and per-field rules. Every issue carries `params.fix`
- * (what to change) where the generic message would not say it. Every key carries its README text
+ * (what to change) where the generic message would not say it. Every key carries its docs text
  * (`.describe`) and, where a rule lives in code, its JSON Schema form (`.meta`, json-hints.ts), for
  * config/gateway.schema.json.
  */

@@ -34,7 +34,7 @@ export interface Metrics {
 
 /**
  * The gateway's Prometheus metrics, one registry per daemon (no global state: tests run several).
- * Names are stable; the README lists them.
+ * Names are stable; docs/operations.md lists them (the cluster's: docs/cluster.md).
  */
 export function createMetrics(): Metrics {
   const registry = new Registry();

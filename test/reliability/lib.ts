@@ -6,7 +6,7 @@ import type { Stack } from "../helpers/stack.js";
 
 /**
  * Shared pieces of the reliability suite: status probes, reply counting, secret scanning and the
- * one-line JSON summary every test prints (the README's "Reliability" figures come from these).
+ * one-line JSON summary every test prints (the figures of docs/reliability.md come from these).
  */
 export type AccountStatus = {
   account: string;
@@ -110,7 +110,7 @@ export function crashLines(daemon: DaemonProcess): string[] {
 
 /**
  * Prints the test's figures as one JSON line on stdout and appends it to
- * $RELIABILITY_SUMMARY_FILE when set (the README's figures are collected from there).
+ * $RELIABILITY_SUMMARY_FILE when set (the figures of docs/reliability.md are collected from there).
  */
 export function summary(test: string, figures: Record<string, unknown>): void {
   const line = JSON.stringify({ reliability: test, ...figures });

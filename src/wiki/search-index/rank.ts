@@ -18,7 +18,7 @@ import type { IndexedPage, RankedPage } from "./index-types.js";
  * among pages saying much the same, the one other pages refer to more often wins.
  * The page-document score includes the anchor text other pages give the page (anchors.ts,
  * engine.ts `searchPages`); anchor matches add to it but never to coverage.
- * The weights were tuned on bench/answer-quality (see its README section for the method).
+ * The weights were tuned on bench/answer-quality (docs/performance.md, "Answer quality", for the method).
  */
 export const RANKING = {
   // Read at every search (bench/answer-quality/fit.ts varies them at run time), except

@@ -173,7 +173,7 @@ describe("config/gateway.schema.json", () => {
     ],
   ];
 
-  it.each(CHECK_ONLY)("leaves %s to `check` (listed in the README)", (_name, change) => {
+  it.each(CHECK_ONLY)("leaves %s to `check` (listed in docs/configuration.md)", (_name, change) => {
     const doc = edited(change);
     expect(validateGatewayConfig(doc).ok).toBe(false);
     expect(editorAccepts(doc), JSON.stringify(editorAccepts.errors)).toBe(true);

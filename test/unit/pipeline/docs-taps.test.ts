@@ -2,14 +2,11 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { TAP_NOTICES } from "../../../src/pipeline/choice-tap.js";
 
-const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
+const page = readFileSync(new URL("../../../docs/answers-and-commands.md", import.meta.url), "utf8");
 
-describe("README: button taps", () => {
+describe("docs/answers-and-commands.md: button taps", () => {
   it("has a row for every tap outcome, with the notice the user sees, and no stale ones", () => {
-    const table = readme.slice(
-      readme.indexOf("| tap outcome"),
-      readme.indexOf("If Telegram refuses the answer"),
-    );
+    const table = page.slice(page.indexOf("| tap outcome"), page.indexOf("If Telegram refuses the answer"));
     const rows = [...table.matchAll(/^\| `([a-z-]+)`\s*\|[^|]*\|\s*(.*?)\s*\|$/gm)].map(
       (m): [string, string] => [m[1]!, m[2]!],
     );

@@ -2,12 +2,12 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { settingsReference } from "../../../src/config/settings.js";
 
-/** The README's table of process settings must list exactly the settings the loader knows. */
-const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
+/** The table of process settings in docs/configuration.md must list exactly the settings the loader knows. */
+const page = readFileSync(new URL("../../../docs/configuration.md", import.meta.url), "utf8");
 
-describe("README process settings", () => {
+describe("docs/configuration.md: process settings", () => {
   it("has one row per setting, with its flag, variable and default", () => {
-    const rows = [...readme.matchAll(/^\| `(--[a-z-]+)` +\| `([A-Z_]+)` +\| `([^`]*)` +\|/gm)].map((m) => ({
+    const rows = [...page.matchAll(/^\| `(--[a-z-]+)` +\| `([A-Z_]+)` +\| `([^`]*)` +\|/gm)].map((m) => ({
       flag: m[1],
       env: m[2],
       default: m[3],

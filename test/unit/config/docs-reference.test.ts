@@ -4,10 +4,10 @@ import { buildGatewayJsonSchema } from "../../../src/config/json-schema.js";
 import { KNOWN_KEYS } from "../../../src/config/schema.js";
 
 /**
- * The README's configuration reference must list exactly the keys the schema accepts, with the
+ * The configuration reference (docs/configuration.md) must list exactly the keys the schema accepts, with the
  * meaning and default the JSON schema shows in editors (texts live in src/config/field-docs.ts).
  */
-const readme = readFileSync(new URL("../../../README.md", import.meta.url), "utf8");
+const page = readFileSync(new URL("../../../docs/configuration.md", import.meta.url), "utf8");
 
 interface Row {
   key: string;
@@ -16,9 +16,9 @@ interface Row {
 }
 
 function rowsUnder(heading: string): Row[] {
-  const start = readme.indexOf(`### ${heading}`);
-  expect(start, `README has no "### ${heading}" section`).toBeGreaterThan(-1);
-  const rest = readme.slice(start + 4);
+  const start = page.indexOf(`### ${heading}`);
+  expect(start, `docs/configuration.md has no "### ${heading}" section`).toBeGreaterThan(-1);
+  const rest = page.slice(start + 4);
   const end = rest.search(/\n##/);
   const section = end === -1 ? rest : rest.slice(0, end);
   return [...section.matchAll(/^\| `([^`]+)` *\|.*?[^\\]\| *(.*?) *\| *(.*?) *\|$/gm)].map((m) => ({
@@ -48,7 +48,7 @@ const NODES: Array<[string, Node]> = [
   ["Agent (`agents.<id>`)", root.properties.agents.additionalProperties],
 ];
 
-/** The README's default cell for a key: the JSON value in backticks, "required", or prose/"—". */
+/** The reference's default cell for a key: the JSON value in backticks, "required", or prose/"—". */
 function expectedDefault(node: Node, key: string, cell: string): void {
   const stated = node.properties[key]!.default;
   if (stated !== undefined) {
@@ -58,7 +58,7 @@ function expectedDefault(node: Node, key: string, cell: string): void {
   else expect(cell, `${key} has no default in the schema`).not.toMatch(/^`|^required$/);
 }
 
-describe("README configuration reference", () => {
+describe("docs/configuration.md: the gateway.json reference", () => {
   it.each([
     ["Top level", KNOWN_KEYS.root],
     ["Account (`accounts.<name>`)", KNOWN_KEYS.account],
@@ -73,9 +73,10 @@ describe("README configuration reference", () => {
 
   it.each(NODES)("%s: meanings and defaults are the schema's", (heading, node) => {
     for (const row of rowsUnder(heading)) {
-      expect(row.meaning, `README meaning of ${row.key}: copy it from src/config/field-docs.ts`).toBe(
-        node.properties[row.key]?.description,
-      );
+      expect(
+        row.meaning,
+        `docs/configuration.md meaning of ${row.key}: copy it from src/config/field-docs.ts`,
+      ).toBe(node.properties[row.key]?.description);
       expectedDefault(node, row.key, row.fallback);
     }
   });
