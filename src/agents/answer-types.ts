@@ -1,3 +1,4 @@
+import type { PageRef } from "../core/reply.js";
 import type { AgentSettings } from "./agent-settings.js";
 import type { Confidence } from "./answer-confidence.js";
 import type { RichMessage } from "./rich/rich-types.js";
@@ -12,7 +13,9 @@ export interface AnswerSource {
 }
 
 /**
- * One reply to a question. Contract: `answer` never rejects because of the wiki: when the wiki
+ * What the answerer found for a question: the wiki's side, with its confidence and sources (the
+ * `ask` command and the quality bench read them). The agent turns it into the Reply the user gets
+ * (wiki-agent.ts, `replyOf`). Contract: `answer` never rejects because of the wiki: when the wiki
  * fails, `found` is false, `html` is a short polite reply for the user, and `error` holds the
  * failure (a GatewayError with code and remedy, from the wiki client) for the CALLER to log once.
  */
@@ -35,13 +38,6 @@ export interface Answer {
   /** Where the answer came from: the local index, the wiki's own title search, or nowhere. */
   via: "index" | "wiki-search" | "none";
   error?: unknown;
-}
-
-/** A page picked from choices, as the choices named it. */
-export interface PageRef {
-  path: string;
-  locale: string;
-  title: string;
 }
 
 export interface Answerer {

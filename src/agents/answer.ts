@@ -14,10 +14,11 @@ import {
 } from "./answer-compose.js";
 import { judgeConfidence } from "./answer-confidence.js";
 import { answerFromWikiSearch } from "./answer-fallback.js";
-import type { Answer, Answerer, PageRef } from "./answer-types.js";
+import type { PageRef } from "../core/reply.js";
+import type { Answer, Answerer } from "./answer-types.js";
 import { splitPassages } from "../wiki/search-index/index.js";
 
-export type { Answer, Answerer, AnswerSource, PageRef } from "./answer-types.js";
+export type { Answer, Answerer, AnswerSource } from "./answer-types.js";
 export { CONFIDENT_SCORE, type Confidence, judgeConfidence } from "./answer-confidence.js";
 
 const NOT_READY_NOTE =

@@ -2,7 +2,7 @@ import type { InlineArticle } from "../core/inline-query.js";
 import type { IndexedPage, SearchIndex } from "../wiki/search-index/index.js";
 import { type AgentSettings, inSection, pageUrl } from "./agent-settings.js";
 import { type AnswerPage, composeAnswer } from "./answer-compose.js";
-import type { PageRef } from "./answer-types.js";
+import type { PageRef } from "../core/reply.js";
 import { oneLine, splitTelegramHtml } from "./format/index.js";
 
 /** Results per inline answer (Telegram allows 50; a short list reads better on a phone). */

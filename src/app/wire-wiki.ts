@@ -6,7 +6,7 @@ import type { Settings } from "../config/settings.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../log/logger.js";
 import { type GenerationalIndex, withGeneration } from "../pipeline/answer-cache.js";
-import { type AnswerStep, createAnswerStep, createOutcomeCache } from "../pipeline/answer-step.js";
+import { type AnswerStep, createAnswerStep, createReplyCache } from "../pipeline/answer-step.js";
 import { createWikiWatch, type WikiWatch } from "../pipeline/wiki-watch.js";
 import { wikiClientFromSettings } from "../wiki/client/client-from-settings.js";
 import { createSearchIndex } from "../wiki/search-index/index.js";
@@ -40,7 +40,7 @@ export function wireWiki(settings: Settings, logger: Logger, metrics: Metrics, i
   });
   const answerer = createAnswerer({ index, wiki, logger });
   const agent = createWikiAgent({ answerer, index, wiki, logger });
-  const cache = createOutcomeCache(settings.answerCacheBytes);
+  const cache = createReplyCache(settings.answerCacheBytes);
   metrics.trackCache("answers", () => cache.stats());
   const inlineSearch = createInlineSearch({ index });
   return { index, wikiWatch, agent, inlineSearch, answer: createAnswerStep({ agent, index, cache }) };

@@ -26,8 +26,11 @@ export interface SendOptions {
 /** A rich message with explicit blocks and no uploads (grammY's `InputRichMessageWithoutUpload`). */
 export type RichAlternative = InputRichMessageWithoutUpload;
 
-/** What became of a reply: the id of the message holding its first chunk. */
-export interface SentReply {
+/**
+ * The messages Telegram named for one `send`: the first chunk's, and all of them. Delivery wraps
+ * it beside the Reply it sent (pipeline/deliver.ts); it never stands for the reply itself.
+ */
+export interface SentMessages {
   messageId: number;
   /** Every message of the reply Telegram named in this call, in order, the first chunk's included. */
   messageIds: number[];
@@ -45,7 +48,7 @@ export interface Replier {
    * skipped. Other failures reject (after auto-retry gave up). Resolves to the first chunk's
    * message when Telegram named it (not for a chunk skipped as already sent, nor a blocked chat).
    */
-  send(chunks: readonly string[], options?: SendOptions): Promise<SentReply | void>;
+  send(chunks: readonly string[], options?: SendOptions): Promise<SentMessages | void>;
   /**
    * Answers a button tap (stops the client's spinner), with an optional short notice. Never
    * rejects because the query is too old or unknown (logged): the tap's reply still goes out.

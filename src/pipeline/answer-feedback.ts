@@ -1,4 +1,4 @@
-import type { PageRef } from "../agents/answer-types.js";
+import type { PageRef } from "../core/reply.js";
 import type { ChatMigrations } from "../core/chat-migrations.js";
 import type { ReactionEvent } from "../core/reaction-event.js";
 import type { Logger } from "../log/logger.js";

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { PageRef } from "../agents/answer.js";
+import type { PageRef } from "../core/reply.js";
 import type { ChoiceFile } from "../state/choice-file.js";
 
 /** Choices offered for one question, kept server-side: a button's data only points at them. */

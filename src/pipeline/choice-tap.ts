@@ -2,12 +2,12 @@ import type { AgentSettings } from "../agents/agent-settings.js";
 import type { WikiAgent } from "../agents/wiki-agent.js";
 import type { InboundMessage } from "../core/inbound-message.js";
 import { EXPIRED_TAP_NOTICE } from "../core/tap-notice.js";
-import type { InlineButton, Replier, SentReply } from "../core/replier.js";
+import type { InlineButton, Replier, SentMessages } from "../core/replier.js";
 import type { Logger } from "../log/logger.js";
 import type { GapLog } from "../state/gap-log.js";
 import type { ChoiceRefusal, ChoiceStore } from "./choice-store.js";
 import type { AnswerFeedback } from "./answer-feedback.js";
-import type { AnswerOutcome } from "./answer-step.js";
+import type { ReplyOf } from "../core/reply.js";
 
 type Labels = Partial<Record<string, string | number>>;
 
@@ -23,16 +23,16 @@ const LABEL_MAX = 60;
 
 export interface ChoiceFlow {
   /**
-   * Sends a "choices" outcome with one button per page (in place of the bot's message `replaces`,
+   * Sends a "choices" reply with one button per page (in place of the bot's message `replaces`,
    * when given), and keeps the offer.
    */
   offer(
     msg: InboundMessage,
     agent: AgentSettings,
-    out: AnswerOutcome,
+    out: ReplyOf<"choices">,
     reply: Replier,
     replaces?: number,
-  ): Promise<SentReply | void>;
+  ): Promise<SentMessages | void>;
   /** Answers an allowed tap: the spinner stopped, then the chosen page's answer (or a refusal notice). */
   tap(
     msg: InboundMessage & { callback: { id: string; data: string } },
@@ -59,13 +59,13 @@ export function createChoiceFlow(deps: {
   const { store } = deps;
   return {
     async offer(msg, agent, out, reply, replaces) {
-      const pages = out.choices ?? [];
+      const pages = out.choices;
       const data = store.offer({
         account: msg.account,
         chatId: msg.chatId,
         agent: agent.id,
         question: msg.args,
-        pages,
+        pages: [...pages],
       });
       // The offer is saved before its buttons can be tapped, so a tap after a restart finds it.
       await store.flush();
@@ -84,8 +84,12 @@ export function createChoiceFlow(deps: {
       await reply.answerCallback(msg.callback.id);
       const answer = await deps.agent.answerChoice(msg, offer.question, page, agent);
       if (answer.chunks.length > 0) {
-        const sent = await reply.send(answer.chunks, answer.rich ? { rich: answer.rich } : {});
-        if (answer.page && sent) deps.feedback?.answered(msg, offer.agent, answer.page, sent.messageIds);
+        const sent = await reply.send(
+          answer.chunks,
+          answer.kind === "answer" && answer.rich ? { rich: answer.rich } : {},
+        );
+        if (answer.kind === "answer" && answer.page && sent)
+          deps.feedback?.answered(msg, offer.agent, answer.page, sent.messageIds);
       }
       deps.gaps.append({ agent: offer.agent, kind: "tapped", question: offer.question, page });
       deps.taps.inc({ account: msg.account, outcome: "answered" });

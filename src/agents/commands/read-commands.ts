@@ -1,3 +1,4 @@
+import { BOT_COMMANDS } from "../../core/bot-commands.js";
 import type { InboundMessage } from "../../core/inbound-message.js";
 import type { SearchIndex } from "../../wiki/search-index/index.js";
 import { withinPublishWindow } from "../../wiki/publish-window.js";
@@ -20,24 +21,19 @@ const link = (agent: AgentSettings, page: { path: string; locale: string; title:
 const wikiName = (agent: AgentSettings) =>
   agent.name ? escapeHtml(agent.name) : agent.section ? `the ${escapeHtml(agent.section)} pages` : "the wiki";
 
+/**
+ * How to ask, and the commands with a help line from the registry (core/bot-commands.ts): the
+ * everyone's, then, for an editor, the editors'.
+ */
 export function helpText(agent: AgentSettings, editor: boolean): string {
+  const line = (c: { usage: string; help?: string }) => `${c.usage} — ${c.help}`;
+  const listed = BOT_COMMANDS.filter((c) => "help" in c);
   const lines = [
     `Ask me a question in plain words and I answer from ${wikiName(agent)}.`,
     "",
-    "/search WORDS — pages about these words",
-    "/page ID|PATH — show a page",
-    "/recent [N] — recently updated pages",
-    "/whoami — your user id and this chat's id",
+    ...listed.filter((c) => c.who === "everyone").map(line),
   ];
-  if (editor) {
-    lines.push(
-      "",
-      "You are an editor:",
-      "/new PATH TITLE — then the page text on the next lines",
-      "/edit ID|PATH — then the new page text on the next lines",
-      "/append ID|PATH TEXT — adds TEXT at the end of the page",
-    );
-  }
+  if (editor) lines.push("", "You are an editor:", ...listed.filter((c) => c.who === "editors").map(line));
   return lines.join("\n");
 }
 

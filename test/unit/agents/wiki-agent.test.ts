@@ -3,8 +3,8 @@ import type { InboundMessage } from "../../../src/core/inbound-message.js";
 import { resolveAgentSettings } from "../../../src/agents/agent-settings.js";
 import { createAnswerer } from "../../../src/agents/answer.js";
 import { htmlToPlain, telegramLength } from "../../../src/agents/format/index.js";
-import { BOT_COMMANDS, createWikiAgent, type WikiAgent } from "../../../src/agents/wiki-agent.js";
-import { isKnownCommand } from "../../../src/core/bot-commands.js";
+import { createWikiAgent, type WikiAgent } from "../../../src/agents/wiki-agent.js";
+import { commandMenu, isKnownCommand } from "../../../src/core/bot-commands.js";
 import { privateMessage } from "../../helpers/inbound.js";
 import { createMemoryLogger } from "../../../packages/sandbox/src/memory-logger.js";
 import { createSearchIndex } from "../../../src/wiki/search-index/index.js";
@@ -269,7 +269,7 @@ describe("wiki agent", () => {
   });
 
   it("answers every command the policy counts as known (a bare one in a group reaches the agent)", async () => {
-    for (const { command } of BOT_COMMANDS) {
+    for (const { command } of commandMenu()) {
       expect(isKnownCommand(command)).toBe(true);
       const text = (await plain(`/${command}`, EDITOR)).text;
       expect(text, command).not.toMatch(/I do not know/);
@@ -277,13 +277,13 @@ describe("wiki agent", () => {
     expect(isKnownCommand("frobnicate")).toBe(false);
   });
 
-  it("BOT_COMMANDS are valid for setMyCommands", () => {
-    for (const c of BOT_COMMANDS) {
+  it("the command menu is valid for setMyCommands", () => {
+    for (const c of commandMenu()) {
       expect(c.command).toMatch(/^[a-z0-9_]{1,32}$/);
       expect(c.description.length).toBeGreaterThanOrEqual(3);
       expect(c.description.length).toBeLessThanOrEqual(256);
     }
-    expect(BOT_COMMANDS.map((c) => c.command)).toEqual(
+    expect(commandMenu().map((c) => c.command)).toEqual(
       expect.arrayContaining([
         "start",
         "help",

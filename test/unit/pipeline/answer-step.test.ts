@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resolveAgentSettings } from "../../../src/agents/agent-settings.js";
-import type { AgentReply } from "../../../src/agents/wiki-agent.js";
+import type { Reply } from "../../../src/core/reply.js";
 import type { InboundMessage } from "../../../src/core/inbound-message.js";
 import { createAnswerStep } from "../../../src/pipeline/answer-step.js";
 
@@ -21,7 +21,7 @@ const message = (args: string, command?: string): InboundMessage => ({
   ...(command ? { command } : {}),
 });
 
-function setup(replies: AgentReply[]) {
+function setup(replies: Reply[]) {
   const index = { ready: true, gen: 1, generation: () => index.gen };
   let calls = 0;
   const step = createAnswerStep({
@@ -32,7 +32,7 @@ function setup(replies: AgentReply[]) {
 }
 
 describe("answer step", () => {
-  const answer: AgentReply = { chunks: ["the answer"], kind: "answer" };
+  const answer: Reply = { chunks: ["the answer"], kind: "answer" };
 
   it("asks the agent once for a repeated question while the index generation holds", async () => {
     const { step, index, calls } = setup([answer]);

@@ -1,0 +1,57 @@
+import type { InboundMessage } from "../core/inbound-message.js";
+import type { ReplyOf } from "../core/reply.js";
+import { questionOf } from "./question-text.js";
+
+/** A DM that holds only media gets the text hint at most once per chat in this time. */
+export const MEDIA_HINT_INTERVAL_MS = 10 * 60 * 1000;
+
+export const MEDIA_HINT_TEXT =
+  "I answer questions written as text. Please type your question (a photo or a document needs a caption saying what you want to know).";
+export const MENTION_HINT_TEXT =
+  "Ask me something: write your question after the mention, for example “how do I restore a backup?”. /help lists what I can do.";
+
+/** A reply the pipeline makes itself, without asking the agent. */
+export type Hint = ReplyOf<"media-hint" | "media-hint-suppressed" | "mention-hint" | "empty">;
+
+/** What an admitted message asks for. */
+export type Understanding =
+  /** A tap on a choice button: the choice flow answers it. */
+  | { as: "tap"; msg: InboundMessage & { callback: { id: string; data: string } } }
+  /** No question to ask the agent: the hint (or the silence) it gets instead. */
+  | { as: "hint"; reply: Hint }
+  /** A bot command, or a question (`args` is the question: for a mention replying to another user's message, maybe theirs). */
+  | { as: "asked"; asked: InboundMessage };
+
+export type Understand = (msg: InboundMessage) => Understanding;
+
+/**
+ * Understand: what an admitted message asks. A DM holding only media gets the text hint, at most
+ * once per chat in MEDIA_HINT_INTERVAL_MS (in groups media without a caption is denied before);
+ * a bare mention gets "ask me something"; a message with neither a command nor a question gets
+ * nothing. State: when each chat last got the media hint.
+ */
+export function createUnderstand(deps: { now: () => number; mediaHintIntervalMs?: number }): Understand {
+  const interval = deps.mediaHintIntervalMs ?? MEDIA_HINT_INTERVAL_MS;
+  const mediaHinted = new Map<string, number>();
+  const mediaHint = (msg: InboundMessage): Hint => {
+    const key = `${msg.account}|${msg.chatId}`;
+    const last = mediaHinted.get(key);
+    if (last !== undefined && deps.now() - last < interval)
+      return { kind: "media-hint-suppressed", chunks: [] };
+    mediaHinted.set(key, deps.now());
+    return { kind: "media-hint", chunks: [MEDIA_HINT_TEXT] };
+  };
+  return (msg) => {
+    if (msg.callback) return { as: "tap", msg: { ...msg, callback: msg.callback } };
+    if (msg.content === "media") return { as: "hint", reply: mediaHint(msg) };
+    const question = questionOf(msg);
+    if (msg.command === undefined && question === "")
+      return {
+        as: "hint",
+        reply: msg.mentionsBot
+          ? { kind: "mention-hint", chunks: [MENTION_HINT_TEXT] }
+          : { kind: "empty", chunks: [] },
+      };
+    return { as: "asked", asked: question === msg.args ? msg : { ...msg, args: question } };
+  };
+}
