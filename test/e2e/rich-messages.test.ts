@@ -181,6 +181,29 @@ describe("rich messages", () => {
     expect(String(refusals[0]!.remedy)).toMatch(/richMessages/);
   }, 60_000);
 
+  it("an edited question that found nothing is answered again in place, as a rich message", async () => {
+    const { stack: s, bot } = await start();
+    const vague = s.telegram.userSays({
+      from: s.user.id,
+      chat: { bot },
+      text: "quantum chromodynamics lattice",
+    });
+    const nothing = await replyTo(s, bot, vague.messageId);
+    expect(nothing.method).toBe("sendMessage"); // "nothing found" has no rich form
+    s.telegram.userEdits({
+      from: s.user.id,
+      chat: { bot },
+      messageId: vague.messageId,
+      text: "archive retention copies",
+    });
+    const edited = await s.telegram.waitForSent(
+      (m) => m.bot === bot && m.method === "editMessageText" && m.messageId === nothing.messageId,
+      15_000,
+    );
+    expectArchivesAnswer({ ...edited, method: "sendRichMessage" });
+    expect(edited.rich).toBeDefined();
+  }, 60_000);
+
   it('under "off" answers stay HTML and no rich message is tried', async () => {
     const { stack: s, bot } = await start({});
     const asked = s.telegram.userSays({ from: s.user.id, chat: { bot }, text: "archive retention copies" });
