@@ -17,7 +17,7 @@ export const sendRichMessage: Method = (world, { state, params }) => {
   return storeFromBot(world, state, target, { text: checked.plain, rich }, params, "sendRichMessage");
 };
 
-/** The last draft a bot streamed to a chat, for the demo's chat page (drafts are never stored as messages). */
+/** The last draft a bot streamed to a chat (drafts are never stored as messages; the chat page does not show them yet). */
 export interface RichDraft {
   bot: string;
   chatId: number;
