@@ -2,10 +2,10 @@ import { autoRetry } from "@grammyjs/auto-retry";
 import { Bot, HttpError, type Transformer } from "grammy";
 import type { PollGate } from "../core/poll-gate.js";
 import { createApiAbortController } from "./api-signal.js";
-import type { Journal } from "./journal.js";
+import type { Journal } from "./journal/journal.js";
 import type { OutgoingPacer } from "./outgoing-pacer.js";
 import { quickRetry } from "./quick-retry.js";
-import { isUpdate } from "./update-shape.js";
+import { isUpdate } from "./journal/update-shape.js";
 
 /** One Telegram API call as the metrics and the supervisor see it (never carries the token). */
 export interface ApiCallEvent {
@@ -79,8 +79,20 @@ const SUPERVISED = new Set(["getUpdates", "getMe", "getWebhookInfo", "deleteWebh
  */
 export function createAccountBot(options: AccountBotOptions): Bot {
   const bot = new Bot(options.token, { client: { apiRoot: options.apiRoot, timeoutSeconds: 75 } });
-  const pollMs = ((options.pollTimeoutSeconds ?? 30) + 10) * 1000;
-  const deadline: Transformer = async (prev, method, payload, signal) => {
+  bot.api.config.use(
+    deadlineOf(((options.pollTimeoutSeconds ?? 30) + 10) * 1000),
+    observerOf(options),
+    journalHookOf(options),
+    cappedRetry(),
+    pacedBy(options.pacer),
+    gatedBy(options.pollGate, options.offsets),
+  );
+  return bot;
+}
+
+/** 0. A deadline per call (a long poll: its timeout and 10 s more). */
+function deadlineOf(pollMs: number): Transformer {
+  return async (prev, method, payload, signal) => {
     const ms = method === "getUpdates" ? pollMs : CALL_TIMEOUT_MS;
     // Abort the request, and also stop waiting for it: a fetch whose socket died while the body
     // was streaming does not always settle when aborted.
@@ -102,7 +114,11 @@ export function createAccountBot(options: AccountBotOptions): Bot {
       signal?.removeEventListener("abort", onAbort);
     }
   };
-  const observe: Transformer = async (prev, method, payload, signal) => {
+}
+
+/** 1. Reports every raw attempt (metrics, account state), and a poll still waiting after 1 s. */
+function observerOf(options: AccountBotOptions): Transformer {
+  return async (prev, method, payload, signal) => {
     const started = performance.now();
     const waiting = method === "getUpdates" ? setTimeout(() => options.onPolling?.(), 1000) : undefined;
     try {
@@ -131,7 +147,11 @@ export function createAccountBot(options: AccountBotOptions): Bot {
       clearTimeout(waiting);
     }
   };
-  const journal: Transformer = async (prev, method, payload, signal) => {
+}
+
+/** 2. Records each batch getUpdates returns, stored before the runner can confirm it. */
+function journalHookOf(options: AccountBotOptions): Transformer {
+  return async (prev, method, payload, signal) => {
     const res = await prev(method, payload, signal);
     const result: unknown = res.ok ? res.result : undefined;
     if (method === "getUpdates" && Array.isArray(result) && options.offsets?.confirmOnly !== true) {
@@ -144,6 +164,10 @@ export function createAccountBot(options: AccountBotOptions): Bot {
     }
     return res;
   };
+}
+
+/** 3. Capped auto-retry for every method but the supervised ones, a 5xx first retried quickly. */
+function cappedRetry(): Transformer {
   const retry = autoRetry({
     maxRetryAttempts: 5,
     maxDelaySeconds: 60,
@@ -151,26 +175,35 @@ export function createAccountBot(options: AccountBotOptions): Bot {
     rethrowHttpErrors: false,
   });
   const quick = quickRetry();
-  const cappedRetry: Transformer = (prev, method, payload, signal) =>
+  return (prev, method, payload, signal) =>
     SUPERVISED.has(method)
       ? prev(method, payload, signal)
       : retry((m, p, s) => quick(prev, m, p, s), method, payload, signal);
-  const pacer = options.pacer;
-  const paced: Transformer = (prev, method, payload, signal) => {
+}
+
+/** 4. A message waits for its turn under Telegram's rates, holding its chat's turn through retries. */
+function pacedBy(pacer: AccountBotOptions["pacer"]): Transformer {
+  return (prev, method, payload, signal) => {
     const chatId = (payload as { chat_id?: unknown } | undefined)?.chat_id;
     if (!pacer || !MESSAGES.test(method) || (typeof chatId !== "number" && typeof chatId !== "string"))
       return prev(method, payload, signal);
     return pacer.run(chatId, () => prev(method, payload, signal));
   };
-  const pollGate = options.pollGate;
-  const gate: Transformer = async (prev, method, payload, signal) => {
+}
+
+/** 5. Cluster mode: no lease, no poll; the long poll ends before the lease could expire. */
+function gatedBy(
+  pollGate: AccountBotOptions["pollGate"],
+  offsets: AccountBotOptions["offsets"],
+): Transformer {
+  return async (prev, method, payload, signal) => {
     if (method !== "getUpdates" || pollGate === undefined) return prev(method, payload, signal);
     const requested = (payload as { timeout?: number }).timeout ?? 0;
     const permit = await pollGate.admit(requested);
     const controller = createApiAbortController();
     const onAbort = () => controller.abort();
     const onCallerAbort = () => {
-      if (options.offsets?.finishPolls !== true) controller.abort();
+      if (offsets?.finishPolls !== true) controller.abort();
     };
     if (signal?.aborted || permit.signal.aborted) controller.abort();
     signal?.addEventListener("abort", onCallerAbort);
@@ -182,8 +215,6 @@ export function createAccountBot(options: AccountBotOptions): Bot {
       permit.signal.removeEventListener("abort", onAbort);
     }
   };
-  bot.api.config.use(deadline, observe, journal, cappedRetry, paced, gate);
-  return bot;
 }
 
 function isTimeout(error: unknown): boolean {

@@ -4,7 +4,7 @@ import type { PollGate } from "../core/poll-gate.js";
 import type { Logger } from "../log/logger.js";
 import { type AccountRunner, type AccountRunnerOptions, createAccountRunner } from "./account-runner.js";
 import type { AccountState } from "./account-state.js";
-import type { Journal } from "./journal.js";
+import type { Journal } from "./journal/journal.js";
 
 export type RunnerFactory = (options: AccountRunnerOptions) => AccountRunner;
 
@@ -54,33 +54,13 @@ export function createAccountPool(options: AccountPoolOptions): AccountPool {
   const runners = new Map<string, { runner: AccountRunner; tokenHash: string }>();
   const disabled = new Set<string>();
   const wanted = new Map<string, string>();
-  /** Per account, the last start or stop in progress: one at a time. */
-  const chains = new Map<string, Promise<void>>();
   const factory = options.createRunner ?? createAccountRunner;
   const { ownership } = options;
 
-  const serial = (account: string, work: () => Promise<void>): Promise<void> => {
-    const next = (chains.get(account) ?? Promise.resolve()).then(work, work);
-    chains.set(account, next);
-    // The caller gets `next` with its failure; this bookkeeping branch must not rethrow it (an
-    // unhandled rejection ends the process).
-    const forget = () => {
-      if (chains.get(account) === next) chains.delete(account);
-    };
-    void next.then(forget, forget);
-    return next;
-  };
+  const serial = keyedChain();
 
   const startOne = (account: string, token: string, pollGate: PollGate | undefined) => {
-    const runner = factory({
-      ...options,
-      account,
-      token,
-      journalFile: options.journalFile(account),
-      ...(options.journalFor ? { openJournal: () => options.journalFor!(account) } : {}),
-      logger: options.logger,
-      ...(pollGate ? { pollGate } : {}),
-    });
+    const runner = factory(runnerOptions(options, account, token, pollGate));
     runners.set(account, { runner, tokenHash: hash(token) });
     return runner.start();
   };
@@ -121,21 +101,15 @@ export function createAccountPool(options: AccountPoolOptions): AccountPool {
     ): Promise<{ started: string[]; stopped: string[] }> {
       wanted.clear();
       disabled.clear();
-      for (const [name, account] of Object.entries(config.accounts)) {
-        const token = tokens[name];
-        if (config.enabled && account.enabled && token) wanted.set(name, token);
-        else disabled.add(name);
+      for (const [name, token] of wantedAccounts(config, tokens)) {
+        if (token === undefined) disabled.add(name);
+        else wanted.set(name, token);
       }
-      const stopped: string[] = [];
-      const toStop: Promise<void>[] = [];
-      for (const [name, { tokenHash }] of runners) {
-        const token = wanted.get(name);
-        if (token === undefined || hash(token) !== tokenHash) {
-          stopped.push(name);
-          toStop.push(serial(name, () => stopOne(name, false)));
-        }
-      }
-      await Promise.all(toStop);
+      // Removed, disabled, or with another token: stopped (and started again below when wanted).
+      const stopped = [...runners]
+        .filter(([name, { tokenHash }]) => !wanted.has(name) || hash(wanted.get(name)!) !== tokenHash)
+        .map(([name]) => name);
+      await Promise.all(stopped.map((name) => serial(name, () => stopOne(name, false))));
       const started: string[] = [];
       const starting: Promise<void>[] = [];
       for (const name of wanted.keys()) {
@@ -152,13 +126,8 @@ export function createAccountPool(options: AccountPoolOptions): AccountPool {
     get: (account: string) => runners.get(account)?.runner,
     states(): AccountState[] {
       const out = [...runners.values()].map(({ runner }) => runner.state());
-      for (const name of wanted.keys()) {
-        if (ownership && !runners.has(name))
-          out.push({ account: name, status: "standby", since: "", journalDepth: 0, webhookRemovals: 0 });
-      }
-      for (const name of disabled) {
-        out.push({ account: name, status: "disabled", since: "", journalDepth: 0, webhookRemovals: 0 });
-      }
+      for (const name of wanted.keys()) if (ownership && !runners.has(name)) out.push(idle(name, "standby"));
+      for (const name of disabled) out.push(idle(name, "disabled"));
       return out.sort((a, b) => a.account.localeCompare(b.account));
     },
     wanted: () => [...wanted.keys()].sort(),
@@ -173,6 +142,57 @@ export function createAccountPool(options: AccountPoolOptions): AccountPool {
       const all = [...runners.keys()].map((name) => stopSoon(name, false));
       await Promise.all(all);
     },
+  };
+}
+
+/** The options of one account's runner, from the pool's. */
+function runnerOptions(
+  options: AccountPoolOptions,
+  account: string,
+  token: string,
+  pollGate: PollGate | undefined,
+): AccountRunnerOptions {
+  return {
+    ...options,
+    account,
+    token,
+    journalFile: options.journalFile(account),
+    ...(options.journalFor ? { openJournal: () => options.journalFor!(account) } : {}),
+    logger: options.logger,
+    ...(pollGate ? { pollGate } : {}),
+  };
+}
+
+/** Each configured account with its token when it should run (enabled, with a token), else undefined. */
+function wantedAccounts(
+  config: GatewayConfig,
+  tokens: Record<string, string>,
+): Array<[name: string, token: string | undefined]> {
+  return Object.entries(config.accounts).map(([name, account]) => {
+    const token = tokens[name];
+    return [name, config.enabled && account.enabled && token ? token : undefined];
+  });
+}
+
+/** The state of an account that does not run here. */
+function idle(account: string, status: "standby" | "disabled"): AccountState {
+  return { account, status, since: "", journalDepth: 0, webhookRemovals: 0 };
+}
+
+/** Work per key, one at a time in the order asked (a start or stop of one account). */
+function keyedChain(): (key: string, work: () => Promise<void>) => Promise<void> {
+  /** Per key, the last work in progress. */
+  const chains = new Map<string, Promise<void>>();
+  return (key, work) => {
+    const next = (chains.get(key) ?? Promise.resolve()).then(work, work);
+    chains.set(key, next);
+    // The caller gets `next` with its failure; this bookkeeping branch must not rethrow it (an
+    // unhandled rejection ends the process).
+    const forget = () => {
+      if (chains.get(key) === next) chains.delete(key);
+    };
+    void next.then(forget, forget);
+    return next;
   };
 }
 

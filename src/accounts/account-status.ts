@@ -1,6 +1,6 @@
 import type { BotIdentity } from "../core/inbound-message.js";
 import type { AccountState, AccountStatus } from "./account-state.js";
-import type { Journal } from "./journal.js";
+import type { Journal } from "./journal/journal.js";
 
 export type AccountProblem = NonNullable<AccountState["problem"]>;
 

@@ -1,3 +1,4 @@
+import type { AccountCode } from "./account-codes.js";
 import { GrammyError, HttpError } from "grammy";
 import { errorMessage } from "../errors.js";
 
@@ -16,7 +17,7 @@ export function classifyFailure(account: string, error: unknown): ClassifiedFail
     if (error.error_code === 401) {
       return {
         kind: "unauthorized",
-        code: "telegram-unauthorized",
+        code: "telegram-unauthorized" satisfies AccountCode,
         message: `the token of account ${account} was revoked or is wrong (401 Unauthorized)`,
         remedy: `update the token of account ${account} in gateway.json or its botTokenFile (BotFather: /token); the account restarts on reload`,
       };
@@ -24,7 +25,7 @@ export function classifyFailure(account: string, error: unknown): ClassifiedFail
     if (error.error_code === 409 && /webhook/i.test(error.description)) {
       return {
         kind: "webhook",
-        code: "telegram-webhook-set",
+        code: "telegram-webhook-set" satisfies AccountCode,
         message: `a webhook was set on the bot of account ${account} while it was polling`,
         remedy:
           "nothing: the gateway removes it and returns to polling; find out who sets webhooks on this bot",
@@ -33,7 +34,7 @@ export function classifyFailure(account: string, error: unknown): ClassifiedFail
     if (error.error_code === 409) {
       return {
         kind: "conflict",
-        code: "telegram-conflict",
+        code: "telegram-conflict" satisfies AccountCode,
         message: `another process polls the bot of account ${account} (409 Conflict)`,
         remedy:
           "stop the other process using this bot token (another gateway, a test script), or give this account its own bot",
@@ -42,7 +43,7 @@ export function classifyFailure(account: string, error: unknown): ClassifiedFail
     if (error.error_code >= 500 || error.error_code === 429) {
       return {
         kind: "network",
-        code: "telegram-unavailable",
+        code: "telegram-unavailable" satisfies AccountCode,
         message: `Telegram answers ${error.error_code} to account ${account}: ${error.description}`,
         remedy: "nothing to change: the gateway retries with backoff",
       };
@@ -51,7 +52,7 @@ export function classifyFailure(account: string, error: unknown): ClassifiedFail
   if (error instanceof HttpError) {
     return {
       kind: "network",
-      code: "telegram-unreachable",
+      code: "telegram-unreachable" satisfies AccountCode,
       message: `the Telegram API cannot be reached from account ${account}: ${errorMessage(error)}`,
       remedy:
         "check the network, DNS and proxy settings of the host, and TELEGRAM_API_ROOT; the gateway retries",
@@ -61,7 +62,7 @@ export function classifyFailure(account: string, error: unknown): ClassifiedFail
   const remedy = (error as { remedy?: unknown })?.remedy;
   return {
     kind: "other",
-    code: typeof code === "string" ? code : "account-failed",
+    code: typeof code === "string" ? code : ("account-failed" satisfies AccountCode),
     message: `account ${account} failed: ${errorMessage(error)}`,
     remedy:
       typeof remedy === "string" ? remedy : "see the error; the gateway retries the account with backoff",

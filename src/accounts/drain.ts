@@ -15,16 +15,19 @@ export interface DrainDeps {
   settled: () => Promise<unknown>;
   /** Longest wait between two checks. */
   tickMs?: number;
+  /** Milliseconds of a clock that only moves on (tests drive it). */
+  now?: () => number;
 }
 
 export function createDrain(deps: DrainDeps): Drain {
   const tickMs = deps.tickMs ?? 50;
+  const now = deps.now ?? Date.now;
   return {
     async until(deadlineMs) {
-      const deadline = Date.now() + deadlineMs;
-      const tick = () => pause(Math.min(tickMs, deadline - Date.now()));
+      const deadline = now() + deadlineMs;
+      const tick = () => pause(Math.min(tickMs, deadline - now()));
       while (deps.busy() > 0) {
-        if (Date.now() >= deadline) return false;
+        if (now() >= deadline) return false;
         const before = deps.busy();
         const settledFirst = await Promise.race([deps.settled().then(() => true), tick().then(() => false)]);
         // Settled without less work (nothing was running in handlers): wait a tick rather than spin,

@@ -1,4 +1,4 @@
-import type { Journal } from "./journal.js";
+import type { Journal } from "./journal/journal.js";
 
 /**
  * Reply de-duplication: the progress of one reply, kept in the journal chunk by chunk, so a

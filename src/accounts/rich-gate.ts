@@ -1,8 +1,9 @@
 import { GrammyError } from "grammy";
 import type { Logger } from "../log/logger.js";
+import { ACCOUNT_CODES, type AccountCode } from "./account-codes.js";
 
-/** The code of the log line that says an account's rich messages were refused. */
-export const RICH_REFUSED_CODE = "telegram-rich-refused";
+/** The code of the log line that says an account's rich messages were refused (account-codes.ts). */
+export const RICH_REFUSED_CODE = "telegram-rich-refused" satisfies AccountCode;
 
 /**
  * A Telegram answer refusing a rich message itself, not where it was to go: the Bot API server
@@ -40,8 +41,7 @@ export function createRichGate(log: Logger): RichGate {
         {
           code: RICH_REFUSED_CODE,
           reason: error instanceof GrammyError ? error.description : String(error),
-          remedy:
-            'run a Bot API server of version 10.1 or later (an older self-hosted telegram-bot-api does not know sendRichMessage), or set richMessages: "off" on the account; answers go out as HTML until the gateway restarts',
+          remedy: ACCOUNT_CODES[RICH_REFUSED_CODE].remedy,
         },
         "Telegram refused a rich message; this account sends HTML until restarted",
       );

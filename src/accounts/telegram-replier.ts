@@ -1,7 +1,7 @@
 import { type Api, GrammyError } from "grammy";
 import type { Logger } from "../log/logger.js";
 import type { Replier, RichAlternative, SendOptions, SentMessages } from "../core/replier.js";
-import type { Journal } from "./journal.js";
+import type { Journal } from "./journal/journal.js";
 import { answerCallbackQuery } from "./answer-callback.js";
 import { describeForbidden } from "./forbidden.js";
 import { createReplyDedupe, type ReplyDedupe } from "./reply-dedupe.js";

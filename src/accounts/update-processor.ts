@@ -11,7 +11,7 @@ import { type MembershipEvent, toMembershipEvent } from "./membership-event.js";
 import { isTransient } from "./classify-failure.js";
 import { createDrain } from "./drain.js";
 import { createInFlight } from "./in-flight.js";
-import { type Journal, JournalError } from "./journal.js";
+import { type Journal, JournalError } from "./journal/journal.js";
 import { toReactionEvent } from "./reaction-event.js";
 import type { ReplyTarget } from "./telegram-replier.js";
 import { toInboundMessage } from "./to-inbound.js";

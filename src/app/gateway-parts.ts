@@ -1,6 +1,7 @@
 import type { AccountPool } from "../accounts/account-pool.js";
 import type { Cluster } from "../cluster/cluster.js";
 import type { Settings } from "../config/settings.js";
+import type { ChatMigrations } from "../core/chat-migrations.js";
 import type { MessageHandler } from "../core/message-handler.js";
 import { createMetrics } from "../http/metrics.js";
 import type { GatewayView } from "../http/gateway-readiness.js";
@@ -70,9 +71,7 @@ export function createGatewayParts(
     metrics,
     layout.indexFile,
   );
-  const pairing = stores.pairing
-    ? createPairingStoreOn(stores.pairing, { logger })
-    : createPairingStore({ file: layout.pairingFile, lockFile: layout.pairingLock, logger });
+  const pairing = openPairing(stores, layout, logger);
   const wiredMigrations = wireChatMigrations(logger, {
     file: layout.upgradesFile,
     shared: stores.chatMigrations,
@@ -126,20 +125,7 @@ export function createGatewayParts(
     pipeline,
     logger: logger.child({ component: "pairing" }),
   });
-  const view: GatewayView = {
-    accounts: () => pool.states(),
-    wiki: () => wikiWatch.state(),
-    indexReady: () => index.ready,
-    indexBuilding: () => wikiWatch.indexBuilding(),
-    indexStats: () => index.stats(),
-    configLoaded: () => config.runtime !== undefined,
-    configHealth: () => config.health,
-    agents: () => boundAgents(config.runtime),
-    groupUpgrades: () => pendingUpgrades(migrations, config),
-    groupsWithoutBot: () => membership.groupsWithoutBot(),
-    eventLoop: () => loopHealth.view(),
-    cluster: () => cluster.current?.ownership.view(),
-  };
+  const view = gatewayView({ pool, wikiWatch, index, config, migrations, membership, loopHealth, cluster });
   const http = wireHttp(settings, logger, metrics, view);
   return {
     layout,
@@ -157,5 +143,40 @@ export function createGatewayParts(
     loopHealth,
     stores,
     cluster,
+  };
+}
+
+/** The pairing store: in Redis (cluster mode) or in the state directory's pairing.json. */
+function openPairing(stores: SharedStores, layout: StateLayout, logger: Logger): PairingStore {
+  return stores.pairing
+    ? createPairingStoreOn(stores.pairing, { logger })
+    : createPairingStore({ file: layout.pairingFile, lockFile: layout.pairingLock, logger });
+}
+
+/** What /status, /readyz and /metrics read of the running parts, each read when asked. */
+function gatewayView(parts: {
+  pool: AccountPool;
+  wikiWatch: GatewayParts["wikiWatch"];
+  index: { readonly ready: boolean; stats(): ReturnType<GatewayView["indexStats"]> };
+  config: ConfigInForce;
+  migrations: ChatMigrations;
+  membership: ReturnType<typeof createMembershipTracker>;
+  loopHealth: LoopHealth;
+  cluster: GatewayParts["cluster"];
+}): GatewayView {
+  const { pool, wikiWatch, index, config, migrations, membership, loopHealth, cluster } = parts;
+  return {
+    accounts: () => pool.states(),
+    wiki: () => wikiWatch.state(),
+    indexReady: () => index.ready,
+    indexBuilding: () => wikiWatch.indexBuilding(),
+    indexStats: () => index.stats(),
+    configLoaded: () => config.runtime !== undefined,
+    configHealth: () => config.health,
+    agents: () => boundAgents(config.runtime),
+    groupUpgrades: () => pendingUpgrades(migrations, config),
+    groupsWithoutBot: () => membership.groupsWithoutBot(),
+    eventLoop: () => loopHealth.view(),
+    cluster: () => cluster.current?.ownership.view(),
   };
 }

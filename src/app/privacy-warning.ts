@@ -1,3 +1,4 @@
+import type { AppCode } from "./app-codes.js";
 import type { AccountState } from "../accounts/account-state.js";
 import { mentionFreePlaces } from "../config/mention-free.js";
 import type { Logger } from "../log/logger.js";
@@ -21,7 +22,7 @@ export function createPrivacyWarning(config: ConfigInForce, logger: Logger): (st
     if (groups.length === 0) return;
     log.warn(
       {
-        code: "privacy-mode-blocks-require-mention",
+        code: "privacy-mode-blocks-require-mention" satisfies AppCode,
         account: state.account,
         groups,
         remedy: `turn privacy mode off for @${state.bot.username} (BotFather: /setprivacy → Disable, then remove and re-add the bot to each group), or set requireMention: true for ${groups.join(", ")}`,

@@ -1,6 +1,7 @@
+import type { AppCode } from "./app-codes.js";
 import { hostname } from "node:os";
-import { createRedisChatMigrations } from "../accounts/chat-migrations-redis.js";
-import { openRedisJournal } from "../accounts/journal-redis.js";
+import { createRedisChatMigrations } from "../cluster/chat-migrations-redis.js";
+import { openRedisJournal } from "../accounts/journal/journal-redis.js";
 import { connectRedis } from "../cluster/redis-connection.js";
 import { redisKeys } from "../cluster/redis-keys.js";
 import type { Settings } from "../config/settings.js";
@@ -37,7 +38,7 @@ export async function openRedisStores(settings: Settings, logger: Logger): Promi
       onInvalid: (detail) =>
         log.warn(
           {
-            code: "upgrades-store-invalid",
+            code: "upgrades-store-invalid" satisfies AppCode,
             detail,
             remedy: `check the fields of ${keys.chatUpgrades} and HDEL those`,
           },

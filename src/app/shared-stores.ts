@@ -1,4 +1,4 @@
-import type { Journal } from "../accounts/journal.js";
+import type { Journal } from "../accounts/journal/journal.js";
 import type { RedisConnection } from "../cluster/redis-connection.js";
 import type { RedisKeys } from "../cluster/redis-keys.js";
 import type { ChatMigrationStore } from "../core/chat-migrations.js";

@@ -1,12 +1,12 @@
 import { type AccountPool, createAccountPool } from "../accounts/account-pool.js";
-import type { Journal } from "../accounts/journal.js";
+import type { Journal } from "../accounts/journal/journal.js";
 import { htmlToPlain } from "../agents/format/index.js";
 import { commandMenu } from "../core/bot-commands.js";
 import type { Settings } from "../config/settings.js";
 import type { ChatMigrations } from "../core/chat-migrations.js";
 import type { InlineHandler } from "../core/inline-query.js";
 import type { MessageHandler } from "../core/message-handler.js";
-import { releaseYoungGeneration } from "../core/young-generation.js";
+import { releaseYoungGeneration } from "./young-generation.js";
 import type { PollGate } from "../core/poll-gate.js";
 import type { ReactionEvent } from "../core/reaction-event.js";
 import type { Metrics } from "../http/metrics.js";

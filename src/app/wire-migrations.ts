@@ -1,3 +1,4 @@
+import type { AppCode } from "./app-codes.js";
 import {
   type ChatMigration,
   type ChatMigrations,
@@ -40,7 +41,7 @@ export function wireChatMigrations(
       onCorrupt: (detail) =>
         log.warn(
           {
-            code: "upgrades-file-corrupt",
+            code: "upgrades-file-corrupt" satisfies AppCode,
             detail,
             remedy:
               "nothing to change: upgrades seen from now on are kept; check gateway.json names the new ids",
@@ -51,7 +52,7 @@ export function wireChatMigrations(
   const announce = (m: ChatMigration, remembered: boolean) =>
     log.warn(
       {
-        code: "group-upgraded",
+        code: "group-upgraded" satisfies AppCode,
         account: m.account,
         oldChatId: m.oldChatId,
         newChatId: m.newChatId,
@@ -64,7 +65,7 @@ export function wireChatMigrations(
   const unsaved = (m: ChatMigration) => (err: unknown) =>
     log.warn(
       {
-        code: "upgrades-store-write",
+        code: "upgrades-store-write" satisfies AppCode,
         err,
         account: m.account,
         oldChatId: m.oldChatId,
@@ -86,7 +87,7 @@ export function wireChatMigrations(
       } catch (err) {
         log.warn(
           {
-            code: "upgrades-store-read",
+            code: "upgrades-store-read" satisfies AppCode,
             err,
             remedy: "check that the store is readable; upgrades seen from now on are kept",
           },

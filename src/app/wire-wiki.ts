@@ -1,4 +1,4 @@
-import { releaseYoungGeneration } from "../core/young-generation.js";
+import { releaseYoungGeneration } from "./young-generation.js";
 import { createAnswerer } from "../agents/answer.js";
 import { createInlineSearch, type InlineSearch } from "../agents/inline-results.js";
 import { createWikiAgent, type WikiAgent } from "../agents/wiki-agent.js";

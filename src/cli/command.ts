@@ -1,3 +1,4 @@
+import type { CliCode } from "./cli-codes.js";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { loadSettings, type Settings } from "../config/settings.js";
 import { GatewayError } from "../errors.js";
@@ -34,7 +35,7 @@ export interface Subcommand {
   flags?: FlagTable;
 }
 
-export class UsageError extends GatewayError {
+export class UsageError extends GatewayError<CliCode> {
   constructor(message: string, usage: string) {
     super("usage", message, `usage: ${usage}`);
   }

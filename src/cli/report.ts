@@ -1,3 +1,4 @@
+import type { CliCode } from "./cli-codes.js";
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
 import { knownAgentIds } from "../config/agent-references.js";
@@ -114,7 +115,7 @@ async function requireStateDir(stateDir: string): Promise<void> {
     () => false,
   );
   if (!isDir) {
-    throw new GatewayError(
+    throw new GatewayError<CliCode>(
       "config-state-dir-missing",
       `the state directory ${resolve(stateDir)} does not exist`,
       "point --state-dir (or GATEWAY_STATE_DIR) at the gateway's state directory, the one `wiki-gateway start` uses",

@@ -1,3 +1,4 @@
+import type { CliCode } from "./cli-codes.js";
 import { GatewayError } from "../errors.js";
 
 /**
@@ -63,7 +64,7 @@ export interface RunningStandIn {
 const SANDBOX_PACKAGE: string = "@wiki-gateway/sandbox";
 
 /** `demo` or `sandbox` run where the sandbox package is missing (`installed` false) or not built. */
-export class SandboxMissingError extends GatewayError {
+export class SandboxMissingError extends GatewayError<CliCode> {
   constructor(installed: boolean, options?: { cause?: unknown }) {
     super(
       "sandbox-not-installed",

@@ -1,7 +1,8 @@
+import type { CliCode } from "./cli-codes.js";
 import { errorMessage, GatewayError } from "../errors.js";
 import { type GatewayStatus, statusSchema } from "./status-schema.js";
 
-export class StatusError extends GatewayError {}
+export class StatusError extends GatewayError<CliCode> {}
 
 /** Where the address came from, so an error can say which setting to change. */
 export type StatusSource = "settings" | "url";

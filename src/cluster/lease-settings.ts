@@ -1,7 +1,8 @@
+import type { ClusterCode } from "./cluster-codes.js";
 import { GatewayError } from "../errors.js";
 
 /** The lease TTL and margin do not leave room for a poll. `lease-settings-invalid`. */
-export class LeaseSettingsError extends GatewayError {}
+export class LeaseSettingsError extends GatewayError<ClusterCode> {}
 
 /** How often the ownership loop beats and renews: a sixth of the TTL, at most half a second. */
 export function tickMsOf(ttlMs: number): number {

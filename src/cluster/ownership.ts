@@ -1,8 +1,10 @@
-import type { PollGate, PollPermit } from "../core/poll-gate.js";
+import type { ClusterCode } from "./cluster-codes.js";
+import type { PollGate } from "../core/poll-gate.js";
 import type { Logger } from "../log/logger.js";
-import { LeaseLostError } from "./lease-lost-error.js";
+import { createHeldLeases } from "./held-leases.js";
+import { leaseGate } from "./lease-gate.js";
 import { tickMsOf } from "./lease-settings.js";
-import type { Lease, LeaseInfo, LeaseStore } from "./lease-store.js";
+import type { LeaseInfo, LeaseStore } from "./lease-store.js";
 import type { ReplicaRegistry, ReplicaSeen } from "./replica-registry.js";
 import { assignAccounts } from "./rendezvous.js";
 
@@ -58,20 +60,6 @@ export interface Ownership {
   stop(): Promise<void>;
 }
 
-interface Held {
-  lease: Lease;
-  /** Local deadline: polling must have ended by then (renew start + TTL − margin). */
-  deadline: number;
-  handingOver: boolean;
-  controller: AbortController;
-  timer: NodeJS.Timeout | undefined;
-  /** Woken at each renewal and at the loss. */
-  waiters: Set<() => void>;
-}
-
-/** Shortest long poll worth starting; below it the gate waits for the next renewal. */
-const MIN_POLL_MS = 1_000;
-
 /**
  * Account ownership by lease. Each tick (every TTL/6, at most 0.5 s): heartbeat, renew every held
  * lease, hand over what the rendezvous assignment gives to another live replica, and try to take
@@ -90,205 +78,131 @@ export function createOwnership(deps: OwnershipDeps): Ownership {
   const { replica, leases, registry, ttlMs, marginMs, log } = deps;
   const now = deps.now ?? (() => performance.now());
   const tickMs = tickMsOf(ttlMs);
-  const held = new Map<string, Held>();
   let replicas: ReplicaSeen[] = [];
   let share: string[] = [];
   let leaseInfo: LeaseInfo[] = [];
-  let redisOk = false;
-  let redisDownLogged = false;
-  let timer: NodeJS.Timeout | undefined;
   let running = false;
   let stopping = false;
-  let ticking: Promise<void> | undefined;
-  const pending = new Set<Promise<void>>();
-
-  const track = (work: Promise<void>) => {
-    pending.add(work);
-    void work.finally(() => pending.delete(work));
-  };
-  const wake = (h: Held) => {
-    for (const w of h.waiters) w();
-    h.waiters.clear();
-  };
-  const arm = (account: string, h: Held) => {
-    clearTimeout(h.timer);
-    h.timer = setTimeout(
-      () => {
-        if (held.get(account) === h && now() >= h.deadline)
-          lose(account, h, "not renewed before its local deadline");
-        else if (held.get(account) === h) arm(account, h);
-      },
-      Math.max(0, h.deadline - now()),
-    );
-    h.timer.unref?.();
-  };
-
-  /** The lease is gone (or may be): stop polling at once; nothing to release. */
-  function lose(account: string, h: Held, reason: string): void {
-    if (held.get(account) !== h) return;
-    held.delete(account);
-    clearTimeout(h.timer);
-    h.controller.abort(new LeaseLostError(account, reason));
-    wake(h);
-    log.warn(
-      { account, fencingToken: h.lease.token, reason, code: "lease-lost" },
-      "lease lost; polling stopped",
-    );
-    track(deps.onLost(account, false).catch((error) => log.error({ account, err: error }, "stop failed")));
-  }
-
-  /** A planned move: stop gracefully while still holding the lease, then release it. */
-  function handOver(account: string, h: Held, reason: string): void {
-    if (h.handingOver) return;
-    h.handingOver = true;
-    log.info({ account, fencingToken: h.lease.token, reason }, "handing the account over");
-    track(
-      (async () => {
-        try {
-          await deps.onLost(account, true);
-        } catch (error) {
-          log.error({ account, err: error }, "stop before the handover failed");
-        }
-        if (held.get(account) !== h) return;
-        held.delete(account);
-        clearTimeout(h.timer);
-        h.controller.abort(new LeaseLostError(account, "handed over"));
-        wake(h);
-        await leases.release(h.lease).catch(() => {});
-        log.info({ account, fencingToken: h.lease.token }, "lease released");
-      })(),
-    );
-  }
-
-  /** Tries again when the holder's lease would expire, if the account is still this replica's. */
-  const retries = new Map<string, NodeJS.Timeout>();
-  const retryAt = (account: string, ms: number) => {
-    if (retries.has(account)) return;
-    const t = setTimeout(() => {
-      retries.delete(account);
-      if (running && share.includes(account) && !held.has(account))
-        void acquire(account).catch(acquireFailed);
-    }, ms);
-    t.unref?.();
-    retries.set(account, t);
-  };
-
-  /** A failed acquisition is tried again at the next tick; said once until one succeeds. */
-  let acquireFailLogged = false;
-  const acquireFailed = (error: unknown): void => {
-    if (acquireFailLogged) return;
-    acquireFailLogged = true;
-    log.warn(
-      { err: error, code: "lease-acquire-failed" },
-      "could not take a lease; tried again at the next tick (check Redis: GATEWAY_REDIS_URL)",
-    );
-  };
-
-  const acquiring = new Set<string>();
-  async function acquire(account: string): Promise<void> {
-    if (acquiring.has(account) || held.has(account)) return;
-    acquiring.add(account);
-    try {
-      await take(account);
-    } finally {
-      acquiring.delete(account);
-    }
-  }
-
-  async function take(account: string): Promise<void> {
-    const t0 = now();
-    const lease = await leases.acquire(account, replica);
-    acquireFailLogged = false;
-    if ("busyMs" in lease) return retryAt(account, lease.busyMs + 5);
-    if (stopping) {
-      await leases.release(lease).catch(() => {});
-      return;
-    }
-    const h: Held = {
-      lease,
-      deadline: t0 + ttlMs - marginMs,
-      handingOver: false,
-      controller: new AbortController(),
-      timer: undefined,
-      waiters: new Set(),
-    };
-    held.set(account, h);
-    arm(account, h);
-    log.info({ account, fencingToken: lease.token }, "lease acquired; starting the account");
-    track(deps.onGained(account).catch((error) => log.error({ account, err: error }, "start failed")));
-  }
-
-  async function renew(account: string, h: Held): Promise<void> {
-    const t0 = now();
-    let ok: boolean;
-    try {
-      ok = await leases.renew(h.lease);
-    } catch {
-      return; // the deadline stands; its timer stops the account if no renewal comes in time
-    }
-    if (held.get(account) !== h) return;
-    if (!ok) return lose(account, h, "the lease is gone or held by another replica");
-    h.deadline = Math.max(h.deadline, t0 + ttlMs - marginMs);
-    arm(account, h);
-    wake(h);
-  }
+  const held = createHeldLeases({ ...deps, now, wanted: (account) => running && share.includes(account) });
+  const heartbeat = createHeartbeat(replica, registry, log);
 
   async function tick(): Promise<void> {
     const accounts = [...new Set(deps.accounts())].sort();
-    let seen: ReplicaSeen[] | undefined;
-    try {
-      seen = await registry.beat(replica);
-      if (!redisOk && redisDownLogged) log.info({ replica }, "Redis answers again; leases resume");
-      redisOk = true;
-      redisDownLogged = false;
-    } catch (error) {
-      redisOk = false;
-      if (!redisDownLogged) {
-        redisDownLogged = true;
-        log.warn(
-          { replica, err: error, code: "redis-unreachable" },
-          "heartbeat failed; each held account stops at its lease's local deadline unless Redis answers",
-        );
-      }
-    }
-    await Promise.all([...held].map(([account, h]) => renew(account, h)));
+    const seen = await heartbeat.beat();
+    await Promise.all([...held.entries()].map(([account, h]) => held.renew(account, h)));
     if (seen === undefined || stopping) return;
     replicas = seen;
     // A replica that missed beats leaves the live set when its last beat is a TTL old: look then.
     const silent = seen.filter((r) => r.replica !== replica && r.lastSeenMs > 2 * tickMs);
-    if (silent.length > 0) soon(Math.min(...silent.map((r) => ttlMs - r.lastSeenMs)) + 5);
+    if (silent.length > 0) ticks.soon(Math.min(...silent.map((r) => ttlMs - r.lastSeenMs)) + 5);
     const assignment = assignAccounts(
       accounts,
       seen.map((s) => s.replica),
     );
     share = [...assignment].filter(([, r]) => r === replica).map(([a]) => a);
-    for (const [account, h] of held) {
+    for (const [account, h] of held.entries()) {
       if (assignment.get(account) !== replica)
-        handOver(
+        held.handOver(
           account,
           h,
           accounts.includes(account) ? "assigned to another replica" : "no longer configured",
         );
     }
-    await Promise.all(share.filter((a) => !held.has(a)).map((a) => acquire(a).catch(acquireFailed)));
+    await Promise.all(share.filter((a) => !held.get(a)).map((a) => held.acquire(a)));
     leaseInfo = await leases.inspect(accounts).catch(() => leaseInfo);
   }
 
-  let early: NodeJS.Timeout | undefined;
-  const soon = (ms: number) => {
-    if (early) return;
-    early = setTimeout(
-      () => {
-        early = undefined;
-        if (running && !ticking) {
-          clearTimeout(timer);
-          loop();
-        }
-      },
-      Math.max(0, ms),
-    );
-    early.unref?.();
+  const ticks = createTicks(tickMs, tick, log);
+
+  return {
+    start() {
+      if (running) return;
+      running = true;
+      ticks.start();
+    },
+    gate: (account) =>
+      held.get(account)
+        ? leaseGate(account, { leases, marginMs, tickMs, now, held: held.get, lose: held.lose })
+        : undefined,
+    holds: (account) => held.get(account) !== undefined,
+    fencingToken: (account) => held.get(account)?.lease.token,
+    view() {
+      const holding = [...held.entries()].map(([a]) => a).sort();
+      return {
+        replica,
+        replicas,
+        share,
+        held: holding,
+        leases: leaseInfo,
+        redisOk: heartbeat.ok(),
+        ready: heartbeat.ok() && share.every((a) => held.get(a) !== undefined && !held.get(a)!.handingOver),
+      };
+    },
+    async stop() {
+      running = false;
+      stopping = true;
+      held.close();
+      await ticks.stop();
+      await registry.leave(replica).catch(() => {});
+      for (const [account, h] of held.entries()) held.handOver(account, h, "this replica stops");
+      // Keep renewing while the handovers run (a graceful stop may take longer than the TTL).
+      const renewing = setInterval(() => {
+        for (const [account, h] of held.entries()) void held.renew(account, h);
+      }, tickMs);
+      try {
+        await held.settled();
+      } finally {
+        clearInterval(renewing);
+      }
+    },
   };
+}
+
+/** The heartbeat: the live replicas, or undefined when Redis does not answer (said once per outage). */
+function createHeartbeat(
+  replica: string,
+  registry: ReplicaRegistry,
+  log: Logger,
+): { beat(): Promise<ReplicaSeen[] | undefined>; ok(): boolean } {
+  let redisOk = false;
+  let redisDownLogged = false;
+  return {
+    async beat() {
+      try {
+        const seen = await registry.beat(replica);
+        if (!redisOk && redisDownLogged) log.info({ replica }, "Redis answers again; leases resume");
+        redisOk = true;
+        redisDownLogged = false;
+        return seen;
+      } catch (error) {
+        redisOk = false;
+        if (!redisDownLogged) {
+          redisDownLogged = true;
+          log.warn(
+            { replica, err: error, code: "redis-unreachable" satisfies ClusterCode },
+            "heartbeat failed; each held account stops at its lease's local deadline unless Redis answers",
+          );
+        }
+        return undefined;
+      }
+    },
+    ok: () => redisOk,
+  };
+}
+
+/**
+ * The tick loop: one tick at a time, the next tickMs after one ends; `soon(ms)` brings the next one
+ * forward (once until it runs). `stop` ends the loop and waits for a tick under way.
+ */
+function createTicks(
+  tickMs: number,
+  tick: () => Promise<void>,
+  log: Logger,
+): { start(): void; soon(ms: number): void; stop(): Promise<void> } {
+  let running = false;
+  let timer: NodeJS.Timeout | undefined;
+  let early: NodeJS.Timeout | undefined;
+  let ticking: Promise<void> | undefined;
   const loop = () => {
     if (!running) return;
     ticking = tick()
@@ -301,83 +215,30 @@ export function createOwnership(deps: OwnershipDeps): Ownership {
         }
       });
   };
-
-  function gate(account: string): PollGate | undefined {
-    if (!held.has(account)) return undefined;
-    return {
-      async admit(requestedTimeoutSeconds: number): Promise<PollPermit> {
-        for (;;) {
-          const h = held.get(account);
-          if (!h) throw new LeaseLostError(account, "not held");
-          let pttl: number | undefined | null;
-          try {
-            pttl = await leases.check(h.lease);
-          } catch {
-            pttl = null; // Redis did not answer: wait for a renewal or the deadline
-          }
-          if (held.get(account) !== h) throw new LeaseLostError(account, "lost during the check");
-          if (pttl === undefined) {
-            lose(account, h, "the fencing token is no longer the latest");
-            throw new LeaseLostError(account, "fenced");
-          }
-          const remaining = h.deadline - now() - marginMs;
-          if (pttl !== null && remaining >= MIN_POLL_MS) {
-            return {
-              timeoutSeconds: Math.max(0, Math.min(requestedTimeoutSeconds, Math.floor(remaining / 1000))),
-              signal: h.controller.signal,
-            };
-          }
-          await new Promise<void>((resolve) => {
-            const t = setTimeout(resolve, Math.max(50, Math.min(tickMs, h.deadline - now())));
-            h.waiters.add(() => {
-              clearTimeout(t);
-              resolve();
-            });
-          });
-        }
-      },
-    };
-  }
-
   return {
     start() {
-      if (running) return;
       running = true;
       loop();
     },
-    gate,
-    holds: (account) => held.has(account),
-    fencingToken: (account) => held.get(account)?.lease.token,
-    view() {
-      const holding = [...held.keys()].sort();
-      return {
-        replica,
-        replicas,
-        share,
-        held: holding,
-        leases: leaseInfo,
-        redisOk,
-        ready: redisOk && share.every((a) => held.has(a) && !held.get(a)!.handingOver),
-      };
+    soon(ms) {
+      if (early) return;
+      early = setTimeout(
+        () => {
+          early = undefined;
+          if (running && !ticking) {
+            clearTimeout(timer);
+            loop();
+          }
+        },
+        Math.max(0, ms),
+      );
+      early.unref?.();
     },
     async stop() {
       running = false;
-      stopping = true;
       clearTimeout(timer);
       clearTimeout(early);
-      for (const t of retries.values()) clearTimeout(t);
       await ticking;
-      await registry.leave(replica).catch(() => {});
-      for (const [account, h] of held) handOver(account, h, "this replica stops");
-      // Keep renewing while the handovers run (a graceful stop may take longer than the TTL).
-      const renewing = setInterval(() => {
-        for (const [account, h] of held) void renew(account, h);
-      }, tickMs);
-      try {
-        while (pending.size > 0) await Promise.all([...pending]);
-      } finally {
-        clearInterval(renewing);
-      }
     },
   };
 }

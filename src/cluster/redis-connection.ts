@@ -1,3 +1,4 @@
+import type { ClusterCode } from "./cluster-codes.js";
 import { createClient, type RedisClientType } from "@redis/client";
 import type { Logger } from "../log/logger.js";
 import { RedisConnectionError } from "./redis-error.js";
@@ -72,7 +73,7 @@ export async function connectRedis(options: RedisConnectionOptions): Promise<Red
     if (!connected || down) return;
     down = true;
     options.logger?.warn(
-      { code: "redis-unreachable", redis: shown, err: error },
+      { code: "redis-unreachable" satisfies ClusterCode, redis: shown, err: error },
       `lost the connection to Redis at ${shown}; retrying`,
     );
   });

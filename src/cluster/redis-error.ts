@@ -1,7 +1,7 @@
 import { GatewayError } from "../errors.js";
+import type { RedisCode } from "./cluster-codes.js";
 
 /**
- * Redis cannot be used: `redis-bad-url`, `redis-unreachable`, `redis-auth-failed`,
- * `redis-too-old`, `redis-data-invalid`. The message names the URL with its password redacted.
+ * Redis cannot be used: `redis-bad-url`, `redis-unreachable`, `redis-auth-failed`. The message names the URL with its password redacted.
  */
-export class RedisConnectionError extends GatewayError {}
+export class RedisConnectionError extends GatewayError<RedisCode> {}

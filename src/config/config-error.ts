@@ -1,3 +1,4 @@
+import type { ConfigCode } from "./config-codes.js";
 import { GatewayError } from "../errors.js";
 
 /** One thing wrong with gateway.json: where (a JSON path), what, and what to change. */
@@ -12,11 +13,11 @@ export interface ConfigProblem {
  * fixes the file in one pass. Codes: `config-invalid`, `config-missing`, `config-unreadable`,
  * `config-json-syntax`.
  */
-export class ConfigError extends GatewayError {
+export class ConfigError extends GatewayError<ConfigCode> {
   readonly problems: readonly ConfigProblem[];
 
   constructor(
-    code: string,
+    code: ConfigCode,
     message: string,
     remedy: string,
     problems: readonly ConfigProblem[] = [],

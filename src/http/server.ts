@@ -1,3 +1,4 @@
+import type { HttpCode } from "./http-codes.js";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { GatewayError } from "../errors.js";
@@ -22,7 +23,7 @@ export interface HttpServer {
   close(): Promise<void>;
 }
 
-export class HttpServerError extends GatewayError {}
+export class HttpServerError extends GatewayError<HttpCode> {}
 
 /**
  * The operations endpoint: GET /healthz (process alive), /readyz (200 ready, 503 not, JSON says

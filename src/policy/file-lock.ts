@@ -7,6 +7,8 @@ export interface FileLockOptions {
   staleMs?: number;
   /** Give up after waiting this long. */
   timeoutMs?: number;
+  /** Wall-clock milliseconds, compared with the lock file's mtime (tests drive it). */
+  now?: () => number;
 }
 
 /**
@@ -25,13 +27,14 @@ export async function withFileLock<T>(
 ): Promise<T> {
   const staleMs = options.staleMs ?? 10_000;
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const started = Date.now();
+  const now = options.now ?? Date.now;
+  const started = now();
   await mkdir(dirname(lockFile), { recursive: true });
   for (;;) {
     try {
       const handle = await open(lockFile, "wx", 0o600);
       try {
-        await handle.writeFile(`${process.pid} ${new Date().toISOString()}\n`);
+        await handle.writeFile(`${process.pid} ${new Date(now()).toISOString()}\n`);
       } finally {
         await handle.close();
       }
@@ -39,8 +42,8 @@ export async function withFileLock<T>(
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
-    await breakIfStale(lockFile, staleMs);
-    if (Date.now() - started > timeoutMs) {
+    await breakIfStale(lockFile, now() - staleMs);
+    if (now() - started > timeoutMs) {
       throw new PairingError(
         "pairing-lock-timeout",
         `could not lock ${lockFile} within ${Math.round(timeoutMs / 1000)} s`,
@@ -56,10 +59,11 @@ export async function withFileLock<T>(
   }
 }
 
-async function breakIfStale(lockFile: string, staleMs: number): Promise<void> {
+/** Removes the lock file when it was last written before `before` (wall-clock ms). */
+async function breakIfStale(lockFile: string, before: number): Promise<void> {
   try {
     const info = await stat(lockFile);
-    if (Date.now() - info.mtimeMs > staleMs) await unlink(lockFile);
+    if (info.mtimeMs < before) await unlink(lockFile);
   } catch {
     // Gone meanwhile: the next attempt takes it.
   }

@@ -1,3 +1,4 @@
+import type { PairingErrorCode } from "./pairing-error.js";
 import type { Logger } from "../log/logger.js";
 import type { PairingDocument } from "./pairing-document.js";
 import type { SkippedMessage } from "./pairing-file.js";
@@ -23,7 +24,7 @@ export function createSkippedMessages(
       for (const entry of skipped) {
         logger?.warn(
           {
-            code: "pairing-message-invalid",
+            code: "pairing-message-invalid" satisfies PairingErrorCode,
             path: entry.path,
             detail: entry.detail,
             remedy: `nothing is answered from it; the approval itself still works. Ask the user to send the message again, or correct ${entry.path} in ${file} while no gateway writes it`,
@@ -35,7 +36,10 @@ export function createSkippedMessages(
     async keepBeforeReplacing(text) {
       if (text !== noted) return;
       const kept = await document.keepCopy(text);
-      logger?.warn({ code: "pairing-message-invalid", kept }, `${file} as found is kept as ${kept}`);
+      logger?.warn(
+        { code: "pairing-message-invalid" satisfies PairingErrorCode, kept },
+        `${file} as found is kept as ${kept}`,
+      );
       noted = undefined;
     },
   };

@@ -1,3 +1,4 @@
+import type { StateCode } from "./state-codes.js";
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync, renameSync } from "node:fs";
 import { z } from "zod";
@@ -37,7 +38,7 @@ export interface AnswerMapOptions {
   saveDelayMs?: number;
   now?: () => number;
   /** A file that could not be read (kept aside) or written. */
-  onProblem?: (problem: { code: "answer-map-corrupt" | "answer-map-write"; detail: string }) => void;
+  onProblem?: (problem: { code: Extract<StateCode, `answer-map-${string}`>; detail: string }) => void;
 }
 
 export interface AnswerMap {

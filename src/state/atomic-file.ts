@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, open, readFile, rename, unlink } from "node:fs/promises";
+import { mkdir, open, rename, unlink } from "node:fs/promises";
 import { dirname } from "node:path";
 
 /**
@@ -29,18 +29,6 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, m
 /** `writeFileAtomic` of pretty-printed JSON with a trailing newline. */
 export function writeJsonAtomic(path: string, value: unknown, mode = 0o600): Promise<void> {
   return writeFileAtomic(path, `${JSON.stringify(value, null, 2)}\n`, mode);
-}
-
-/** Parsed JSON of `path`, or `fallback` when the file does not exist. Other errors propagate. */
-export async function readJsonFile<T>(path: string, fallback: T): Promise<T> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return fallback;
-    throw error;
-  }
-  return JSON.parse(text) as T;
 }
 
 async function syncDir(dir: string): Promise<void> {

@@ -1,8 +1,9 @@
+import type { StateCode } from "./state-codes.js";
 import { mkdir, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { GatewayError } from "../errors.js";
 
-export class StateDirError extends GatewayError {}
+export class StateDirError extends GatewayError<StateCode> {}
 
 /**
  * Creates the state directory when missing and proves it is writable, so a read-only or full disk

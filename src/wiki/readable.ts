@@ -33,14 +33,15 @@ export interface ReadableHit<H extends SearchHit = SearchHit> {
  * and locale (a hit's id is not reliably a page id), a batch at a time, at most `maxReads` reads
  * in all, so a search full of private pages stays bounded. Hits that are gone or not readable are dropped;
  * wiki errors propagate.
+ * `now` (wall-clock ms) is the moment the publication windows are judged at.
  */
 export async function readableHits<H extends SearchHit>(
   wiki: Pick<WikiPort, "getPageByPath">,
   hits: readonly H[],
   limits: { want: number; maxReads: number },
+  now: number = Date.now(),
 ): Promise<Array<ReadableHit<H>>> {
   const kept: Array<ReadableHit<H>> = [];
-  const now = Date.now();
   let next = 0;
   while (kept.length < limits.want && next < hits.length && next < limits.maxReads) {
     const batch = hits.slice(next, Math.min(next + limits.want - kept.length, limits.maxReads));

@@ -80,7 +80,15 @@ export interface TokenSource {
  * file is stat-ed at most once per `checkEveryMs` (0: before every request; a stat costs
  * microseconds); concurrent callers share one read. An expired key fails before any request.
  */
-export function createTokenSource(path: string, checkEveryMs = 0): TokenSource {
+export function createTokenSource(
+  path: string,
+  options: {
+    checkEveryMs?: number;
+    /** Wall-clock milliseconds (tests drive it). */ now?: () => number;
+  } = {},
+): TokenSource {
+  const checkEveryMs = options.checkEveryMs ?? 0;
+  const now = options.now ?? Date.now;
   let cached: { token: WikiToken; mtimeMs: number; size: number; ino: number } | undefined;
   let checkedAt = Number.NEGATIVE_INFINITY;
   let pending: Promise<WikiToken> | undefined;
@@ -91,7 +99,7 @@ export function createTokenSource(path: string, checkEveryMs = 0): TokenSource {
       info = await stat(path);
     } catch (cause) {
       cached = undefined;
-      if (path === "") return readWikiToken(path);
+      if (path === "") return readWikiToken(path, new Date(now()));
       const code = (cause as NodeJS.ErrnoException).code ?? "error";
       throw new WikiError("wiki-token-missing", `the wiki token file ${path} cannot be read (${code})`, {
         cause,
@@ -99,17 +107,17 @@ export function createTokenSource(path: string, checkEveryMs = 0): TokenSource {
     }
     if (!cached || cached.mtimeMs !== info.mtimeMs || cached.size !== info.size || cached.ino !== info.ino) {
       cached = undefined;
-      const token = await readWikiToken(path);
+      const token = await readWikiToken(path, new Date(now()));
       cached = { token, mtimeMs: info.mtimeMs, size: info.size, ino: info.ino };
     }
-    checkedAt = Date.now();
-    return ensureNotExpired(cached.token, path);
+    checkedAt = now();
+    return ensureNotExpired(cached.token, path, new Date(now()));
   }
 
   return {
     get(): Promise<WikiToken> {
-      if (cached && Date.now() - checkedAt < checkEveryMs) {
-        return Promise.resolve().then(() => ensureNotExpired(cached!.token, path));
+      if (cached && now() - checkedAt < checkEveryMs) {
+        return Promise.resolve().then(() => ensureNotExpired(cached!.token, path, new Date(now())));
       }
       pending ??= refresh().finally(() => {
         pending = undefined;
@@ -120,7 +128,7 @@ export function createTokenSource(path: string, checkEveryMs = 0): TokenSource {
 }
 
 /** The one expiry check: a key past its `exp` fails with `wiki-token-expired` before any request. */
-function ensureNotExpired(token: WikiToken, path: string, now: Date = new Date()): WikiToken {
+function ensureNotExpired(token: WikiToken, path: string, now: Date): WikiToken {
   if (token.expiresAt && token.expiresAt.getTime() <= now.getTime()) {
     throw new WikiError(
       "wiki-token-expired",

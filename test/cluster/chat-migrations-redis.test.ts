@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createRedisChatMigrations } from "../../src/accounts/chat-migrations-redis.js";
+import { createRedisChatMigrations } from "../../src/cluster/chat-migrations-redis.js";
 import { connectRedis, type RedisConnection } from "../../src/cluster/redis-connection.js";
 import { redisKeys } from "../../src/cluster/redis-keys.js";
 import { describeWhere } from "../helpers/needs.js";

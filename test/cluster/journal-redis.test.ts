@@ -1,6 +1,6 @@
 import type { Update } from "grammy/types";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { openRedisJournal } from "../../src/accounts/journal-redis.js";
+import { openRedisJournal } from "../../src/accounts/journal/journal-redis.js";
 import { connectRedis, type RedisConnection } from "../../src/cluster/redis-connection.js";
 import { redisKeys } from "../../src/cluster/redis-keys.js";
 import { describeWhere } from "../helpers/needs.js";

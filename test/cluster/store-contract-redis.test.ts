@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
-import { openRedisJournal } from "../../src/accounts/journal-redis.js";
+import { openRedisJournal } from "../../src/accounts/journal/journal-redis.js";
 import { connectRedis, type RedisConnection } from "../../src/cluster/redis-connection.js";
 import { redisKeys } from "../../src/cluster/redis-keys.js";
 import { createPairingStoreOn } from "../../src/policy/pairing-store.js";

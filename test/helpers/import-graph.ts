@@ -104,7 +104,8 @@ function unitOf(file: string): string {
   return file.split("/")[0]!;
 }
 
-function listTs(dir: string): string[] {
+/** Every .ts file under `dir` (declarations left out), at any depth. */
+export function listTs(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return listTs(path);

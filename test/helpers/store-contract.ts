@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { Journal } from "../../src/accounts/journal.js";
+import type { Journal } from "../../src/accounts/journal/journal.js";
 import { createReplyDedupe } from "../../src/accounts/reply-dedupe.js";
 import type { InboundMessage } from "../../src/core/inbound-message.js";
 import type { Logger } from "../../src/log/logger.js";

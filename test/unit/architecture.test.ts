@@ -45,6 +45,11 @@ describe("the import direction of src/", () => {
   it("has no file-level circle", () => {
     expect(importCycles(graph)).toEqual([]);
   });
+
+  it("keeps the journal (accounts/journal/) below the rest of the Telegram adapter: it imports none of it", () => {
+    expect(foldersImported(graph, "accounts/journal/", "accounts/")).toEqual([]);
+    expect(graph.get("accounts/account-runner.ts")).toContain("accounts/journal/journal.ts");
+  });
 });
 
 describe("the import graph of the sandbox", () => {
@@ -59,6 +64,15 @@ describe("the import graph of the sandbox", () => {
     expect(importCycles(graph)).toEqual([]);
   });
 });
+
+/** The imports of files under `inner` into `outer` outside `inner` (a sub-folder that must stand alone). */
+function foldersImported(graph: ImportGraph, inner: string, outer: string): string[] {
+  return [...graph].flatMap(([from, targets]) =>
+    from.startsWith(inner)
+      ? targets.filter((to) => to.startsWith(outer) && !to.startsWith(inner)).map((to) => `${from} → ${to}`)
+      : [],
+  );
+}
 
 describe("the import check itself", () => {
   const check = (edges: Record<string, string[]>) => layerViolations(new Map(Object.entries(edges)), HOUSE);

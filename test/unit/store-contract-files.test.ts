@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openJournal } from "../../src/accounts/journal.js";
+import { openJournal } from "../../src/accounts/journal/journal.js";
 import { createPairingStore } from "../../src/policy/pairing-store.js";
 import { journalContract, pairingContract } from "../helpers/store-contract.js";
 

@@ -1,21 +1,13 @@
 import type { Logger } from "../../log/logger.js";
-import type { CreatePageInput, MutationResult, UpdatePageInput, WikiPage, WikiPort } from "../types.js";
+import type { WikiPage, WikiPort } from "../types.js";
 import { WikiError } from "../wiki-error.js";
 import { classifyFieldError } from "./classify-error.js";
-import {
-  type RawHit,
-  type RawPage,
-  type RawResult,
-  toHits,
-  toPage,
-  toResult,
-  uniquePages,
-} from "./convert.js";
+import { type RawHit, type RawPage, toHits, toPage, uniquePages } from "./convert.js";
 import type { WikiOperation } from "./documents.js";
 import { graphqlEndpoint } from "./normalise-url.js";
 import { probeWiki } from "./probe.js";
+import { createPage, updatePage } from "./page-writes.js";
 import { createTransport } from "./transport.js";
-import { confirmWrite, isAmbiguous, mayHaveWritten, sameText } from "./write-once.js";
 
 export { WIKI_DOCUMENTS, type WikiOperation } from "./documents.js";
 export { graphqlEndpoint, wikiBaseUrl } from "./normalise-url.js";
@@ -42,6 +34,8 @@ export interface WikiClientOptions {
   onError?: (code: string) => void;
   /** First retry delay in ms (doubles per attempt, jittered); default 200. */
   backoffMs?: number;
+  /** Wall-clock milliseconds (a create left open is checked by the page's creation time); tests drive it. */
+  now?: () => number;
 }
 
 export interface WikiClient extends WikiPort {
@@ -50,9 +44,6 @@ export interface WikiClient extends WikiPort {
 }
 
 type PagesOf<T> = { pages: Record<string, T | null> | null } | null;
-
-/** Clocks of the gateway and the wiki may differ this much when a create is checked by its time. */
-const CLOCK_SKEW_MS = 5 * 60_000;
 
 /**
  * The wiki, reached only through its GraphQL endpoint. Implements WikiPort against real Wiki.js
@@ -110,93 +101,19 @@ export function createWikiClient(options: WikiClientOptions): WikiClient {
     }
   };
 
+  const writes = { field, getPage, getPageByPath, confirm, now: options.now ?? Date.now };
   return {
     graphqlUrl,
     listPages,
     getPage,
-
     getPageByPath,
-
     async search(query, locale) {
       const variables = { query, ...(locale ? { locale } : {}) };
       const result = await field<{ results: Array<RawHit | null> }>("search", "search", variables);
       return toHits(result.results);
     },
-
-    async createPage(input: CreatePageInput): Promise<MutationResult> {
-      const started = Date.now();
-      // Wiki.js strips one leading and one trailing slash before it stores the path.
-      const path = input.path.replace(/^\//, "").replace(/\/$/, "");
-      const write = {
-        kind: "create" as const,
-        path,
-        look: () => getPageByPath(path, input.locale),
-        tookEffect: (page: WikiPage) =>
-          sameText(page.content, input.content) &&
-          page.title === input.title &&
-          Date.parse(page.createdAt) >= started - CLOCK_SKEW_MS,
-      };
-      let result: MutationResult;
-      try {
-        const answer = await field<{ responseResult: RawResult; page: { id: number; path: string } | null }>(
-          "createPage",
-          "create",
-          {
-            content: input.content,
-            description: input.description ?? "",
-            editor: "markdown",
-            isPublished: input.isPublished ?? true,
-            isPrivate: input.isPrivate ?? false,
-            locale: input.locale,
-            path: input.path,
-            tags: input.tags ?? [],
-            title: input.title,
-          },
-        );
-        result = toResult(answer.responseResult, answer.page);
-      } catch (error) {
-        if (isAmbiguous(error)) return confirmWrite(write, error, confirm);
-        throw error;
-      }
-      if (!result.succeeded && mayHaveWritten(result)) return confirmWrite(write, result, confirm);
-      return { ...result, confirmedBy: "answer" };
-    },
-
-    async updatePage(input: UpdatePageInput): Promise<MutationResult> {
-      // Everything not named in the input is sent back as the page has it: a draft stays a draft.
-      const current = input.current ?? (await getPage(input.id));
-      const write = {
-        kind: "update" as const,
-        path: current.path,
-        look: () => getPage(input.id),
-        tookEffect: (page: WikiPage) =>
-          sameText(page.content, input.content) && page.updatedAt !== current.updatedAt,
-      };
-      let result: MutationResult;
-      try {
-        const answer = await field<{ responseResult: RawResult }>("updatePage", "update", {
-          id: input.id,
-          content: input.content,
-          tags: input.tags ?? current.tags,
-          isPublished: input.isPublished ?? current.isPublished,
-          isPrivate: input.isPrivate ?? current.isPrivate,
-          title: input.title ?? current.title,
-          description: input.description ?? current.description,
-          editor: current.editor,
-          publishStartDate: current.publishStartDate,
-          publishEndDate: current.publishEndDate,
-          scriptCss: current.scriptCss,
-          scriptJs: current.scriptJs,
-        });
-        result = toResult(answer.responseResult);
-      } catch (error) {
-        if (isAmbiguous(error)) return confirmWrite(write, error, confirm);
-        throw error;
-      }
-      if (!result.succeeded && mayHaveWritten(result)) return confirmWrite(write, result, confirm);
-      return { ...result, confirmedBy: "answer" };
-    },
-
+    createPage: (input) => createPage(writes, input),
+    updatePage: (input) => updatePage(writes, input),
     probe: (probeOptions) => probeWiki({ transport, listPages, getPage, field }, probeOptions),
   };
 }

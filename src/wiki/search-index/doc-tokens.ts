@@ -33,13 +33,6 @@ export function encodeDoc(fields: readonly string[], dict: TermDictionary): Uint
   return out;
 }
 
-/** Length in array slots of the encoded document starting at `offset`. */
-export function docLength(data: Uint32Array, offset: number, F: number): number {
-  let n = 2 * F;
-  for (let f = 0; f < F; f++) n += data[offset + F + f]!;
-  return n;
-}
-
 /** The term ids of some fields of an encoded document, in order, as one view or copy. */
 export function fieldTerms(
   data: Uint32Array,

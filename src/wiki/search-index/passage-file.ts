@@ -1,8 +1,9 @@
+import type { IndexCode } from "../index-codes.js";
 import { closeSync, readSync } from "node:fs";
 import { errorMessage, GatewayError } from "../../errors.js";
 
 /** The saved index file that a loaded index reads its passages' text from stopped being readable. */
-export class PassageFileError extends GatewayError {
+export class PassageFileError extends GatewayError<IndexCode> {
   constructor(path: string, detail: string, options?: { cause?: unknown }) {
     super(
       "index-file-unreadable",

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createMemoryLogger } from "../../../packages/sandbox/src/memory-logger.js";
 import { createDrain } from "../../../src/accounts/drain.js";
 import { createInFlight } from "../../../src/accounts/in-flight.js";
-import { openJournal } from "../../../src/accounts/journal.js";
+import { openJournal } from "../../../src/accounts/journal/journal.js";
 import { createUpdateProcessor } from "../../../src/accounts/update-processor.js";
 import type { InboundMessage } from "../../../src/core/inbound-message.js";
 import { journalFile, silentReplier, testBot, textUpdate } from "./fixtures.js";

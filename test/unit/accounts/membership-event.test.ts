@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toMembershipEvent as reduce } from "../../../src/accounts/membership-event.js";
-import { isUpdate } from "../../../src/accounts/update-shape.js";
+import { isUpdate } from "../../../src/accounts/journal/update-shape.js";
 
 /** Updates as they may arrive (the journal and stand-ins check only the envelope). */
 function toMembershipEvent(update: unknown) {

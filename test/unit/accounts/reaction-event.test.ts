@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { toReactionEvent as reduce } from "../../../src/accounts/reaction-event.js";
 import { ignoredReason } from "../../../src/accounts/update-processor.js";
 import { ALLOWED_UPDATES } from "../../../src/accounts/to-inbound.js";
-import { isUpdate } from "../../../src/accounts/update-shape.js";
+import { isUpdate } from "../../../src/accounts/journal/update-shape.js";
 
 /** Updates as they may arrive (the journal and stand-ins check only the envelope). */
 function toReactionEvent(update: unknown) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toInboundMessage } from "../../../src/accounts/to-inbound.js";
-import { isUpdate } from "../../../src/accounts/update-shape.js";
+import { isUpdate } from "../../../src/accounts/journal/update-shape.js";
 
 const bot = { id: 42, username: "wiki_bot", firstName: "Wiki", canReadAllGroupMessages: false };
 const forum = { id: -1001, type: "supergroup", title: "Forum", is_forum: true };

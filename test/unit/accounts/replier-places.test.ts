@@ -1,7 +1,7 @@
 import { Bot } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
 import { createReplier } from "../../../src/accounts/telegram-replier.js";
-import type { Journal } from "../../../src/accounts/journal.js";
+import type { Journal } from "../../../src/accounts/journal/journal.js";
 import { createLogger } from "../../../src/log/logger.js";
 import { createTelegramSandbox, type TelegramSandbox } from "../../../packages/sandbox/src/telegram/index.js";
 

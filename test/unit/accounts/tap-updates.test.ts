@@ -2,7 +2,7 @@ import type { Update } from "grammy/types";
 import { GrammyError } from "grammy";
 import { describe, expect, it, vi } from "vitest";
 import { createMemoryLogger } from "../../../packages/sandbox/src/memory-logger.js";
-import { openJournal } from "../../../src/accounts/journal.js";
+import { openJournal } from "../../../src/accounts/journal/journal.js";
 import type { ReplyTarget } from "../../../src/accounts/telegram-replier.js";
 import { createUpdateProcessor } from "../../../src/accounts/update-processor.js";
 import type { InboundMessage } from "../../../src/core/inbound-message.js";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { toInboundMessage as reduce } from "../../../src/accounts/to-inbound.js";
-import { isUpdate } from "../../../src/accounts/update-shape.js";
+import { isUpdate } from "../../../src/accounts/journal/update-shape.js";
 import type { BotIdentity } from "../../../src/core/inbound-message.js";
 
 /** The inputs here are partial or malformed on purpose: only the envelope is promised. */

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { WIKI_REMEDIES, type WikiErrorCode } from "../../../../src/wiki/wiki-error.js";
+import { WIKI_CODES, type WikiErrorCode } from "../../../../src/wiki/wiki-error.js";
 
 const section = readFileSync(new URL("../../../../docs/wiki.md", import.meta.url), "utf8");
 
@@ -8,7 +8,7 @@ describe("docs/wiki.md: Wiki access", () => {
   it("has a row in the Wiki errors table for every WikiError code, and no stale ones", () => {
     const table = section.slice(section.indexOf("## Wiki errors"), section.indexOf("## Importing"));
     const documented = [...table.matchAll(/^\| `(wiki-[a-z-]+)`\s*\|/gm)].map((m) => m[1]);
-    expect(documented.sort()).toEqual((Object.keys(WIKI_REMEDIES) as WikiErrorCode[]).sort());
+    expect(documented.sort()).toEqual((Object.keys(WIKI_CODES) as WikiErrorCode[]).sort());
   });
 
   it("names the rights the API key needs and the import command", () => {

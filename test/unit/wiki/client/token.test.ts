@@ -63,7 +63,7 @@ describe("wiki token file", () => {
     const file = join(dir(), "t");
     const first = jwt({ api: 1, n: 1 });
     writeFileSync(file, first, { mode: 0o600 });
-    const source = createTokenSource(file, 0);
+    const source = createTokenSource(file, { checkEveryMs: 0 });
     expect((await source.get()).token).toBe(first);
     const second = jwt({ api: 1, n: 22 });
     writeFileSync(file, second, { mode: 0o600 });
@@ -91,6 +91,37 @@ describe("wiki token file", () => {
     const fresh = jwt({ api: 1, exp: Math.floor(Date.now() / 1000) + 3600, pad: "xx" });
     writeFileSync(file, fresh, { mode: 0o600 });
     expect((await source.get()).token).toBe(fresh);
+  });
+
+  it("a key that expires while the gateway runs fails from its expiry on, with no change on disk (the clock injected)", async () => {
+    const file = join(dir(), "t");
+    let clock = Date.UTC(2026, 0, 1);
+    const exp = clock / 1000 + 3600;
+    const token = jwt({ api: 1, exp });
+    writeFileSync(file, token, { mode: 0o600 });
+    const source = createTokenSource(file, { checkEveryMs: 60_000, now: () => clock });
+    expect((await source.get()).token).toBe(token);
+    clock += 3599_000;
+    expect((await source.get()).token).toBe(token);
+    clock += 1_000;
+    await expect(source.get()).rejects.toMatchObject({ code: "wiki-token-expired" });
+    clock += 120_000; // past the cache's recheck too: read again, still expired
+    await expect(source.get()).rejects.toMatchObject({ code: "wiki-token-expired" });
+  });
+
+  it("stats the file at most once per checkEveryMs of the clock: a replacement shows after it", async () => {
+    const file = join(dir(), "t");
+    let clock = 0;
+    const first = jwt({ api: 1, n: 1 });
+    writeFileSync(file, first, { mode: 0o600 });
+    const source = createTokenSource(file, { checkEveryMs: 5_000, now: () => clock });
+    expect((await source.get()).token).toBe(first);
+    const second = jwt({ api: 1, n: 22 });
+    writeFileSync(file, second, { mode: 0o600 });
+    clock += 4_999;
+    expect((await source.get()).token).toBe(first);
+    clock += 1;
+    expect((await source.get()).token).toBe(second);
   });
 
   it("refuses a payload that is not a JSON object, and never shows the token", async () => {

@@ -23,7 +23,7 @@ export interface JournalFile {
 }
 
 export function openJournalFile(file: string): JournalFile {
-  let fd = -1;
+  let fd: number;
   let lastFailure: JournalError | undefined;
   /** Settles when every fdatasync started so far has settled. */
   let syncs: Promise<void> = Promise.resolve();
@@ -34,13 +34,7 @@ export function openJournalFile(file: string): JournalFile {
    *  disk until a sync started after the failure succeeds. */
   let started = 0;
   let failedAfter: number | undefined;
-  const writeFailed = (cause: unknown) =>
-    new JournalError(
-      "journal-write-failed",
-      `cannot append to the update journal ${file}: ${(cause as Error).message}`,
-      "free disk space or make the state directory writable; the gateway is not ready until it can journal",
-      { cause },
-    );
+  const writeFailed = (cause: unknown) => writeFailure(file, cause);
   const startSync = (): void => {
     const target = fd;
     const id = ++started;
@@ -59,30 +53,12 @@ export function openJournalFile(file: string): JournalFile {
   };
   /** Closes a descriptor once no fdatasync on it may still run. */
   const closeLater = (target: number): void => {
-    const close = () => {
-      try {
-        closeSync(target);
-      } catch {
-        // already closed
-      }
-    };
+    const close = () => closeQuietly(target);
     if (syncing === 0) close();
     else void syncs.then(close);
   };
 
-  const open = (): void => {
-    try {
-      fd = openSync(file, "a", 0o600);
-    } catch (cause) {
-      throw new JournalError(
-        "journal-unwritable",
-        `cannot write the update journal ${file}: ${(cause as Error).message}`,
-        "make the state directory writable by the gateway's user and check the disk is not full",
-        { cause },
-      );
-    }
-  };
-  open();
+  fd = openForAppend(file);
 
   return {
     append(text, sync) {
@@ -106,16 +82,10 @@ export function openJournalFile(file: string): JournalFile {
     },
     replace(text) {
       const tmp = `${file}.compact.tmp`;
-      const tmpFd = openSync(tmp, "w", 0o600);
-      try {
-        writeSync(tmpFd, text);
-        fdatasyncSync(tmpFd);
-      } finally {
-        closeSync(tmpFd);
-      }
+      writeDurably(tmp, text);
       renameSync(tmp, file);
       closeLater(fd);
-      open();
+      fd = openForAppend(file);
     },
     failing: () => lastFailure,
     close() {
@@ -124,4 +94,45 @@ export function openJournalFile(file: string): JournalFile {
       fd = -1;
     },
   };
+}
+
+function openForAppend(file: string): number {
+  try {
+    return openSync(file, "a", 0o600);
+  } catch (cause) {
+    throw new JournalError(
+      "journal-unwritable",
+      `cannot write the update journal ${file}: ${(cause as Error).message}`,
+      "make the state directory writable by the gateway's user and check the disk is not full",
+      { cause },
+    );
+  }
+}
+
+function writeFailure(file: string, cause: unknown): JournalError {
+  return new JournalError(
+    "journal-write-failed",
+    `cannot append to the update journal ${file}: ${(cause as Error).message}`,
+    "free disk space or make the state directory writable; the gateway is not ready until it can journal",
+    { cause },
+  );
+}
+
+/** Writes a whole new file and fdatasyncs it before returning. */
+function writeDurably(file: string, text: string): void {
+  const fd = openSync(file, "w", 0o600);
+  try {
+    writeSync(fd, text);
+    fdatasyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function closeQuietly(fd: number): void {
+  try {
+    closeSync(fd);
+  } catch {
+    // already closed
+  }
 }

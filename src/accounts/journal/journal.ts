@@ -1,3 +1,4 @@
+import type { JournalCode } from "./journal-codes.js";
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Update } from "grammy/types";
@@ -5,7 +6,7 @@ import { JournalError } from "./journal-error.js";
 import { openJournalFile } from "./journal-file.js";
 import { encodeJournalLines, type JournalLine, readJournalLines } from "./journal-lines.js";
 import { createJournalState, type JournalEntry, type JournalState } from "./journal-state.js";
-import { keptStamp } from "../state/kept-stamp.js";
+import { keptStamp } from "../../state/kept-stamp.js";
 
 export { JournalError } from "./journal-error.js";
 export type { JournalEntry } from "./journal-state.js";
@@ -69,7 +70,7 @@ export interface Journal {
 }
 
 export interface JournalDamage {
-  code: "journal-damaged";
+  code: "journal-damaged" & JournalCode;
   /** 1-based numbers of the lines skipped. */
   lines: number[];
   /** Where the file was kept as found. */

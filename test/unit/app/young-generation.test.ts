@@ -7,7 +7,7 @@ vi.mock("node:v8", async (original) => ({
   setFlagsFromString: setFlags,
 }));
 
-const { holdYoungGeneration, releaseYoungGeneration } = await import("../../../src/core/young-generation.js");
+const { holdYoungGeneration, releaseYoungGeneration } = await import("../../../src/app/young-generation.js");
 
 describe("holdYoungGeneration", () => {
   it("holds the young generation unless Node was given a size of its own, and releases only what it held", () => {

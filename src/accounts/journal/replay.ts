@@ -1,5 +1,5 @@
 import type { Update } from "grammy/types";
-import type { Logger } from "../log/logger.js";
+import type { Logger } from "../../log/logger.js";
 import type { JournalEntry } from "./journal.js";
 
 /** What a replay handed back to the bot. */

@@ -1,9 +1,9 @@
 import { appendFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readJournalLines } from "../../../src/accounts/journal-lines.js";
-import { openJournal } from "../../../src/accounts/journal.js";
-import { journalFile, textUpdate } from "./fixtures.js";
+import { readJournalLines } from "../../../../src/accounts/journal/journal-lines.js";
+import { openJournal } from "../../../../src/accounts/journal/journal.js";
+import { journalFile, textUpdate } from "../fixtures.js";
 
 const u = (id: number) => JSON.stringify({ t: "u", id, u: textUpdate(id) });
 

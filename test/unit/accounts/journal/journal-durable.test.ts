@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { textUpdate } from "./fixtures.js";
+import { textUpdate } from "../fixtures.js";
 
 /** fdatasync calls held until the test lets them finish (or fail). */
 const pending: Array<(error: NodeJS.ErrnoException | null) => void> = [];
@@ -15,7 +15,7 @@ vi.mock("node:fs", async (original) => {
     },
   };
 });
-const { openJournal } = await import("../../../src/accounts/journal.js");
+const { openJournal } = await import("../../../../src/accounts/journal/journal.js");
 
 const settled = async (p: Promise<unknown>) => {
   let state = "pending";

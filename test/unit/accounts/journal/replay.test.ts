@@ -2,12 +2,12 @@ import { copyFileSync } from "node:fs";
 import { Api } from "grammy";
 import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { createMemoryLogger } from "../../../packages/sandbox/src/memory-logger.js";
-import { openJournal } from "../../../src/accounts/journal.js";
-import { createReplay } from "../../../src/accounts/replay.js";
-import { createReplyDedupe } from "../../../src/accounts/reply-dedupe.js";
-import { createReplier } from "../../../src/accounts/telegram-replier.js";
-import { journalFile, textUpdate } from "./fixtures.js";
+import { createMemoryLogger } from "../../../../packages/sandbox/src/memory-logger.js";
+import { openJournal } from "../../../../src/accounts/journal/journal.js";
+import { createReplay } from "../../../../src/accounts/journal/replay.js";
+import { createReplyDedupe } from "../../../../src/accounts/reply-dedupe.js";
+import { createReplier } from "../../../../src/accounts/telegram-replier.js";
+import { journalFile, textUpdate } from "../fixtures.js";
 
 /** Sends a reply the way the Telegram replier does, recording what reached "Telegram". */
 function sendReply(journal: Parameters<typeof createReplyDedupe>[0], updateId: number, chunks: string[]) {

@@ -1,7 +1,7 @@
-import type { RedisConnection } from "../cluster/redis-connection.js";
-import type { RedisKeys } from "../cluster/redis-keys.js";
-import { redisScript } from "../cluster/redis-script.js";
-import { pollRevision } from "../cluster/revision-poll.js";
+import type { RedisConnection } from "./redis-connection.js";
+import type { RedisKeys } from "./redis-keys.js";
+import { redisScript } from "./redis-script.js";
+import { pollRevision } from "./revision-poll.js";
 import { type ChatMigration, type ChatMigrationStore, MAX_CHAT_MIGRATIONS } from "../core/chat-migrations.js";
 
 export interface RedisChatMigrationOptions {

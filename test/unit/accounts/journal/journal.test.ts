@@ -2,8 +2,8 @@ import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { openJournal } from "../../../src/accounts/journal.js";
-import { textUpdate } from "./fixtures.js";
+import { openJournal } from "../../../../src/accounts/journal/journal.js";
+import { textUpdate } from "../fixtures.js";
 
 const dir = () => mkdtempSync(join(tmpdir(), "journal-"));
 const update = textUpdate;
