@@ -54,6 +54,12 @@ if (want("answer-quality")) {
   const result: unknown = await run();
   const table = (result as { table?: unknown }).table;
   tables.push(typeof table === "string" ? table : "answer quality: see bench/results/answer-quality.json");
+  // Each language apart, when the tldr translations are there (../shared/corpus/tldr-i18n).
+  const { runLanguages } = await import("./answer-quality/languages.js");
+  const languages = await runLanguages();
+  tables.push(
+    languages ? languages.table : "answer quality per language: no tldr translations (TLDR_I18N_DIR)",
+  );
 }
 if (want("wiki-import")) {
   const { run } = await import("./wiki-import.js");

@@ -1,18 +1,16 @@
-import { ANCHORS } from "../../src/wiki/search-index/anchors.js";
-import { RANKING } from "../../src/wiki/search-index/rank.js";
-import { SECTION_WORDS } from "../../src/wiki/search-index/section-words.js";
-import { SEARCH } from "../../src/wiki/search-index/engine.js";
-import { QUERY_WEIGHTS } from "../../src/wiki/search-index/query.js";
+import type { RankingSettings } from "../../src/wiki/search-index/settings.js";
 
 /**
- * The ranking's numeric weights, found at run time in the product's exported constant objects
- * (ROOTS): every finite number reachable from them is a weight, except the structural settings in
- * NOT_WEIGHTS (cut-offs, lengths, counts). A weight added to one of these objects is fitted
- * without changing this file; a new constant object is added to ROOTS.
+ * The ranking's numeric weights, found at run time in a settings object the bench owns (a copy
+ * made with `rankingSettings()` and handed to `createSearchIndex({ settings })`; the product's
+ * DEFAULT_SETTINGS are frozen and never written): every finite number reachable from its groups
+ * (named as ROOTS) is a weight, except the structural settings in NOT_WEIGHTS (cut-offs, lengths,
+ * counts). A weight added to a group is fitted without changing this file; a new group is added
+ * to ROOTS.
  *
- * The product reads these objects at search time, so a value written here takes effect at the
- * next search, with no rebuild of the index (field boosts are applied at search time too). Two
- * exceptions, both handled or excluded here:
+ * The engine reads its settings at search time, so a value written here takes effect at the
+ * next search, with no rebuild of the index (field boosts are applied at search time too). The
+ * exceptions, handled or excluded here:
  * - SEARCH.expansion is replaced, never changed in place: the vocabulary remembers expansions per
  *   options object (term-expansion.ts), so a changed copy clears that memo;
  * - RANKING.passagesKept and the length of RANKING.followerWeights size arrays when rank.ts loads
@@ -22,7 +20,13 @@ import { QUERY_WEIGHTS } from "../../src/wiki/search-index/query.js";
  * - which words are section words (SECTION_WORDS.minShare, minPages) and TITLE_WORDS.exponent are
  *   computed once per freeze of the postings: not fitted here (TITLE_WORDS is not a root).
  */
-const ROOTS: Record<string, object> = { RANKING, SEARCH, QUERY_WEIGHTS, ANCHORS, SECTION_WORDS };
+const ROOTS = {
+  RANKING: "ranking",
+  SEARCH: "search",
+  QUERY_WEIGHTS: "queryWeights",
+  ANCHORS: "anchors",
+  SECTION_WORDS: "sectionWords",
+} as const satisfies Record<string, keyof RankingSettings>;
 
 /** Numbers that are not weights: scaling them is not a ranking question, or needs a reload. */
 const NOT_WEIGHTS = new Set([
@@ -59,28 +63,37 @@ export interface Weight {
 /** A setting: weight name → value. */
 export type Setting = Record<string, number>;
 
-/** Every weight of ROOTS, in a stable order (source order of the objects). */
-export function discoverWeights(): Weight[] {
+/**
+ * Every weight of `settings` (the caller's own copy: setting a weight writes into it), in a stable
+ * order (ROOTS, then source order of the groups).
+ */
+export function discoverWeights(settings: RankingSettings): Weight[] {
+  if (Object.isFrozen(settings.ranking))
+    throw new Error("discoverWeights: pass a copy made with rankingSettings(), not the frozen defaults");
   const found: Weight[] = [];
-  for (const [rootName, root] of Object.entries(ROOTS)) walk(root, rootName, [], found);
+  for (const [rootName, key] of Object.entries(ROOTS)) {
+    const root = settings[key] as unknown as Record<string | number, unknown>;
+    walk(root, root, rootName, [], found);
+  }
   return found.filter((w) => !NOT_WEIGHTS.has(w.name));
 }
 
-function walk(node: object, name: string, path: Array<string | number>, out: Weight[]): void {
+type Node = Record<string | number, unknown>;
+
+function walk(root: Node, node: object, name: string, path: Array<string | number>, out: Weight[]): void {
   for (const [key, value] of Object.entries(node)) {
     const keyPart: string | number = Array.isArray(node) ? Number(key) : key;
     const at = [...path, keyPart];
     const full = `${name}${label(at)}`;
-    if (typeof value === "number" && Number.isFinite(value)) out.push(leaf(name, at, full));
-    else if (value !== null && typeof value === "object") walk(value as object, name, at, out);
+    if (typeof value === "number" && Number.isFinite(value)) out.push(leaf(root, name, at, full));
+    else if (value !== null && typeof value === "object") walk(root, value as object, name, at, out);
   }
 }
 
 const label = (path: ReadonlyArray<string | number>) =>
   path.map((p) => (typeof p === "number" ? `[${p}]` : `.${p}`)).join("");
 
-function leaf(rootName: string, path: ReadonlyArray<string | number>, name: string): Weight {
-  const root = ROOTS[rootName] as Record<string | number, unknown>;
+function leaf(root: Node, rootName: string, path: ReadonlyArray<string | number>, name: string): Weight {
   const parentOf = (): Record<string | number, unknown> => {
     let node = root;
     for (const p of path.slice(0, -1)) node = node[p] as Record<string | number, unknown>;
@@ -134,13 +147,12 @@ export const tidy = (value: number): number => Number(value.toPrecision(4));
  * source (`SEARCH.bm25.k: 1.2 → 1.68`), grouped by file.
  */
 export function describeChanges(before: Setting, after: Setting): string[] {
-  const files: Record<string, string> = {
-    RANKING: "src/wiki/search-index/rank.ts",
-    SEARCH: "src/wiki/search-index/engine.ts",
-    QUERY_WEIGHTS: "src/wiki/search-index/query.ts (JOINED_WEIGHT, synonyms.ts SYNONYM_WEIGHT)",
-    ANCHORS: "src/wiki/search-index/anchors.ts",
-    SECTION_WORDS: "src/wiki/search-index/section-words.ts",
-  };
+  const files = Object.fromEntries(
+    Object.entries(ROOTS).map(([root, key]) => [
+      root,
+      `src/wiki/search-index/settings.ts (DEFAULT_SETTINGS.${key})`,
+    ]),
+  );
   const lines: string[] = [];
   for (const [root, file] of Object.entries(files)) {
     const changed = Object.keys(after).filter(

@@ -1,5 +1,5 @@
 import { resolveAgentSettings } from "../../src/agents/agent-settings.js";
-import { createSearchIndex } from "../../src/wiki/search-index/index.js";
+import { createSearchIndex, type RankingSettings } from "../../src/wiki/search-index/index.js";
 import { createMemoryWiki } from "../../packages/sandbox/src/memory-wiki.js";
 import { readTldrPages, tldrRoot } from "../../packages/sandbox/src/tldr-corpus.js";
 import { coordinateAscent } from "./fit-ascent.js";
@@ -21,6 +21,7 @@ import { TUNING_SETS } from "./tune.js";
  */
 export async function fitSynthetic(
   args: FitArgs,
+  settings: RankingSettings,
   all: readonly Weight[],
   weights: readonly Weight[],
   baseline: Setting,
@@ -29,7 +30,7 @@ export async function fitSynthetic(
   const started = performance.now();
   const corpus = await readTldrPages(tldrRoot());
   const drawn = drawSyntheticSet(corpus, args.synthetic, SYNTHETIC_SEED, { central: args.central });
-  const index = createSearchIndex();
+  const index = createSearchIndex({ settings });
   await index.build(createMemoryWiki(drawn.pages), { concurrency: 8 });
   const agent = resolveAgentSettings("bench", undefined, "https://wiki.example.com");
   const human = TUNING_SETS.flatMap((name) => QUESTION_SETS[name].questions);

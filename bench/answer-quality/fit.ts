@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { resolveAgentSettings } from "../../src/agents/agent-settings.js";
-import { createSearchIndex } from "../../src/wiki/search-index/index.js";
+import { createSearchIndex, rankingSettings } from "../../src/wiki/search-index/index.js";
 import { loadTldrPages } from "../../packages/sandbox/src/memory-wiki.js";
 import { type AscentResult, coordinateAscent } from "./fit-ascent.js";
 import { type FitArgs, parseFitArgs } from "./fit-args.js";
@@ -53,7 +53,7 @@ interface Fold {
 /**
  * `node bench/dist/bench/answer-quality/fit.js [--help]`: fits the ranking's weights (fit-params.ts)
  * jointly on the tuning sets by coordinate ascent (fit-ascent.ts), the tldr index built once and
- * searched with each setting written into the product's constants. First it judges whether such
+ * searched with each setting written into the bench's own settings object (settings.ts). First it judges whether such
  * a fit generalises: fitted on two tuning sets, scored on the third (each in turn), and fitted with
  * one random half of the dev third left out, scored on it. Then it fits on all three and prints
  * the figures before and after (as tune.js counts them) and the changed weights, file by file.
@@ -62,17 +62,19 @@ export async function fit(args: FitArgs): Promise<void> {
   checkSplit();
   if ((TUNING_SETS as string[]).includes("peopleTest"))
     throw new Error("tune.ts TUNING_SETS lists the test part: fitting must never see it");
-  const all = discoverWeights();
+  // The bench's own settings: the weights are written into this copy, never into the product's.
+  const settings = rankingSettings();
+  const all = discoverWeights(settings);
   const weights = selectWeights(all, args.only);
   const baseline = readSetting(all);
   if (args.list) {
     for (const w of all) process.stdout.write(`${w.name} = ${w.get()}\n`);
     return;
   }
-  if (args.synthetic > 0) return fitSynthetic(args, all, weights, baseline);
+  if (args.synthetic > 0) return fitSynthetic(args, settings, all, weights, baseline);
   const started = performance.now();
   const wiki = await loadTldrPages();
-  const index = createSearchIndex();
+  const index = createSearchIndex({ settings });
   await index.build(wiki, { concurrency: 8 });
   const agent = resolveAgentSettings("bench", undefined, "https://wiki.example.com");
   const { questions, parts } = partsOf();

@@ -7,7 +7,10 @@ import { Engine } from "../../src/wiki/search-index/engine.js";
 import type { IndexedPage, RankedPage, SearchIndex } from "../../src/wiki/search-index/index.js";
 import { PAGE_FIELDS, PASSAGE_FIELDS, passageCount } from "../../src/wiki/search-index/page-entry.js";
 import { parseQuery } from "../../src/wiki/search-index/query.js";
-import { RANKING, rankPages } from "../../src/wiki/search-index/rank.js";
+import { rankPages } from "../../src/wiki/search-index/rank.js";
+import { DEFAULT_SETTINGS } from "../../src/wiki/search-index/settings.js";
+
+const RANKING = DEFAULT_SETTINGS.ranking;
 import { fetchInto, isIndexable } from "../../src/wiki/search-index/sync.js";
 import { percentile, round } from "../lib/stats.js";
 import { type SparseRows, truncatedSvd } from "./lsi-math.js";

@@ -73,10 +73,15 @@ function accuracy(ranks: number[]): Accuracy {
   return { questions: n, top1, top3, top1Rate: round(top1 / n, 3), top3Rate: round(top3 / n, 3) };
 }
 
-export async function answerRanks(answerer: Answerer, questions: readonly QualityQuestion[]) {
+/** `asker`: the agent answering (the English bench agent by default; languages.ts passes its own). */
+export async function answerRanks(
+  answerer: Answerer,
+  questions: readonly QualityQuestion[],
+  asker: typeof agent = agent,
+) {
   const details = [];
   for (const q of questions) {
-    const answer = await answerer.answer(q.question, agent);
+    const answer = await answerer.answer(q.question, asker);
     const paths = answer.sources.map((s) => s.path);
     details.push({
       question: q.question,

@@ -10,7 +10,13 @@ export interface AgentSettings {
   name?: string;
   /** Wiki path prefix the agent answers from and may edit under; "" = the whole wiki. */
   section: string;
+  /** The locale it creates pages in and looks paths up in: the first of `locales` ("en" for "*"). */
   locale: string;
+  /**
+   * The locales it answers from, preferred first; ["*"] for every locale. Searches keep these
+   * pages and read the question in their languages (search-index SearchOptions.locales).
+   */
+  locales: string[];
   /** User ids (strings of digits, or "*") allowed to /new, /edit and /append. */
   editors: string[];
   /** Base of the links shown to users, without a trailing slash (WIKI_URL without `/graphql` by default). */
@@ -33,7 +39,7 @@ export function resolveAgentSettings(
   const settings: AgentSettings = {
     id,
     section: (config?.section ?? "").replace(/^\/+|\/+$/g, ""),
-    locale: config?.locale ?? "en",
+    ...localesOf(config?.locale),
     editors: [...(config?.editors ?? [])],
     publicBaseUrl: (config?.publicBaseUrl ?? linkBase(wikiUrl)).replace(/\/+$/, ""),
     answerLength: config?.answerLength ?? DEFAULT_ANSWER_LENGTH,
@@ -42,6 +48,19 @@ export function resolveAgentSettings(
   if (config?.name !== undefined) settings.name = config.name;
   if (config?.greeting !== undefined) settings.greeting = config.greeting;
   return settings;
+}
+
+/** The agent answers from pages of this locale (one of its locales, or any for "*"). */
+export function answersFrom(agent: Pick<AgentSettings, "locales">, locale: string): boolean {
+  return agent.locales.includes("*") || agent.locales.includes(locale);
+}
+
+/** `locale` of gateway.json (a code, a list, or "*") as the agent's locale and locales. */
+function localesOf(configured: string | string[] | undefined): { locale: string; locales: string[] } {
+  if (configured === undefined) return { locale: "en", locales: ["en"] };
+  if (configured === "*") return { locale: "en", locales: ["*"] };
+  const locales = typeof configured === "string" ? [configured] : [...new Set(configured)];
+  return { locale: locales[0] ?? "en", locales };
 }
 
 /**

@@ -24,6 +24,11 @@ export interface AnswerPage {
 /** A further passage is shown when it scores at least this share of the best one (and fits). */
 const SECOND_PASSAGE_SHARE = 0.5;
 
+/** The line telling the user what was searched instead of what was typed (keyboard twins). */
+export function searchedForNote(searched: string): string {
+  return `Showing results for «${searched}»`;
+}
+
 /**
  * The reply: the page title in bold, its description, the best passage(s) within
  * `answerLength` characters, a link to the page, and up to two "See also" links.

@@ -1,7 +1,7 @@
 import { processTerm, queryTerms, splitPassages, tokenize } from "../wiki/search-index/index.js";
 import { type ReadableHit, readableHits } from "../wiki/readable.js";
 import type { SearchHit, WikiPort } from "../wiki/types.js";
-import { type AgentSettings, inSection } from "./agent-settings.js";
+import { type AgentSettings, answersFrom, inSection } from "./agent-settings.js";
 import type { AnswerPage } from "./answer-compose.js";
 
 const MAX_KEYWORD_SEARCHES = 4;
@@ -45,7 +45,7 @@ export async function answerFromWikiSearch(
 async function searchWiki(wiki: WikiPort, question: string, agent: AgentSettings): Promise<ScoredHit[]> {
   const text = question.trim();
   const keep = (hits: SearchHit[]) =>
-    hits.filter((h) => inSection(agent, h.path) && h.locale === agent.locale);
+    hits.filter((h) => inSection(agent, h.path) && answersFrom(agent, h.locale));
   // % and _ are wildcards there: such a question is searched word by word only.
   if (!/[%_]/.test(text)) {
     const whole = keep(await wiki.search(text, agent.locale));

@@ -37,6 +37,12 @@ export interface Answer {
   choices?: AnswerSource[];
   /** Where the answer came from: the local index, the wiki's own title search, or nowhere. */
   via: "index" | "wiki-search" | "none";
+  /**
+   * What was searched when it was not the question as typed: its twin on the other keyboard
+   * layout or in Russian transliteration ("как создать архив" for "rfr cjplfnm fh[bd"). The
+   * answer's html says so (searchedForNote); a client may show it with choices too.
+   */
+  searchedFor?: string;
   error?: unknown;
 }
 

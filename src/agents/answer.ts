@@ -11,6 +11,7 @@ import {
   composeNotFound,
   composePageGone,
   FAILURE_HTML,
+  searchedForNote,
 } from "./answer-compose.js";
 import { judgeConfidence } from "./answer-confidence.js";
 import { answerFromWikiSearch } from "./answer-fallback.js";
@@ -94,8 +95,14 @@ export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logge
   }
 
   function fromIndex(question: string, agent: AgentSettings): Answer {
-    const ranked = index.search(question, { section: agent.section, locale: agent.locale, limit: 3 });
-    const confidence = judgeConfidence(ranked, question);
+    const { pages: ranked, searchedFor } = index.lookup(question, {
+      section: agent.section,
+      locales: agent.locales,
+      limit: 3,
+    });
+    // A keyboard-layout or transliteration twin was searched: judged as, and said to be, that.
+    const confidence = judgeConfidence(ranked, searchedFor ?? question);
+    const twin = searchedFor === undefined ? {} : { searchedFor };
     const [best, ...rest] = ranked;
     if (!best || confidence === "none") return notFound(question, agent);
     // A weak match is not a dead end: the closest pages are offered as choices (one page alone
@@ -103,13 +110,15 @@ export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logge
     // nothing in the wiki matches.
     if (confidence === "weak" && ranked.length > 1) {
       const offered = composeChoices(agent, ranked.map(toAnswerPage));
-      return { found: true, confidence, via: "index", ...offered, choices: offered.sources };
+      return { found: true, confidence, via: "index", ...offered, choices: offered.sources, ...twin };
     }
+    const note = searchedFor === undefined ? undefined : searchedForNote(searchedFor);
     return {
       found: true,
       confidence,
       via: "index",
-      ...composeAnswer(agent, wholePage(best), rest.map(toAnswerPage)),
+      ...composeAnswer(agent, wholePage(best), rest.map(toAnswerPage), note),
+      ...twin,
     };
   }
 }

@@ -1,6 +1,6 @@
 import type { InlineArticle } from "../core/inline-query.js";
 import type { IndexedPage, SearchIndex } from "../wiki/search-index/index.js";
-import { type AgentSettings, inSection, pageUrl } from "./agent-settings.js";
+import { type AgentSettings, answersFrom, inSection, pageUrl } from "./agent-settings.js";
 import { type AnswerPage, composeAnswer } from "./answer-compose.js";
 import type { PageRef } from "../core/reply.js";
 import { oneLine, splitTelegramHtml } from "./format/index.js";
@@ -45,7 +45,7 @@ export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
   function recent(agent: AgentSettings): InlineArticle[] {
     const pages = index
       .pages()
-      .filter((p) => p.locale === agent.locale && inSection(agent, p.path))
+      .filter((p) => answersFrom(agent, p.locale) && inSection(agent, p.path))
       .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : a.id - b.id))
       .slice(0, INLINE_RESULTS_MAX);
     return pages.map((page) => {
@@ -59,7 +59,7 @@ export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
       if (!index.ready) return [];
       if (words.trim() === "") return recent(agent);
       return index
-        .search(words, { section: agent.section, locale: agent.locale, limit: INLINE_RESULTS_MAX })
+        .search(words, { section: agent.section, locales: agent.locales, limit: INLINE_RESULTS_MAX })
         .map((ranked) => article(agent, ranked));
     },
     pageOf(resultId) {

@@ -57,7 +57,8 @@ export const FIELD_DOCS = {
   agent: {
     name: "display name",
     section: 'wiki path prefix the agent answers from (`""` = the whole wiki)',
-    locale: "wiki locale of its pages",
+    locale:
+      'wiki locale of its pages; a list (`["ru", "en"]`, the first preferred) or `"*"` answers from several (docs/languages.md)',
     editors: "users allowed to `/new`, `/edit` and `/append` pages",
     publicBaseUrl:
       "base of the page links shown to users (http or https); when absent, `WIKI_URL` without `/graphql`",

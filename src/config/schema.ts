@@ -197,6 +197,10 @@ export const bindingSchema = z.strictObject({
     .describe(DOCS.binding.match),
 });
 
+const localeCode = z
+  .string()
+  .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, { error: "must be a language code like en or pt-br" });
+
 export const agentSchema = z.strictObject({
   name: z.string().optional().describe(DOCS.agent.name),
   /** Leading and trailing slashes are dropped. */
@@ -206,8 +210,11 @@ export const agentSchema = z.strictObject({
     .transform((s) => s.replace(/^\/+|\/+$/g, ""))
     .meta({ description: DOCS.agent.section, default: "" }),
   locale: z
-    .string()
-    .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, { error: "must be a language code like en or pt-br" })
+    .union([
+      localeCode,
+      z.literal("*"),
+      z.array(localeCode).min(1, { error: "must name at least one locale" }),
+    ])
     .default("en")
     .describe(DOCS.agent.locale),
   editors: userIdListOrEmpty("the account's groups", DOCS.agent.editors),

@@ -124,6 +124,7 @@ export function withGeneration(index: SearchIndex): GenerationalIndex {
     removePage: bump(index.removePage.bind(index)),
     load: bump(index.load.bind(index)),
     search: index.search.bind(index),
+    lookup: (query, opts) => index.lookup(query, opts),
     pages: index.pages.bind(index),
     indexedPage: (id) => index.indexedPage(id),
     opening: (id) => index.opening(id),

@@ -18,7 +18,7 @@ export interface TestWorldOptions {
   accounts: readonly string[];
   /** A bot's username; `<account>_wiki_bot` ("-" → "_") by default. */
   botUsername?: (account: string) => string;
-  users: ReadonlyArray<{ firstName: string; username?: string }>;
+  users: ReadonlyArray<{ firstName: string; username?: string; languageCode?: string }>;
   /** Title of the one supergroup that every user and every bot is a member of. */
   groupTitle: string;
   /** The wiki's pages. */

@@ -124,3 +124,34 @@ export async function readTldrPages(root: string, selection: TldrSelection = {})
 function tldrPath(folder: string, file: string): string {
   return `tldr/${folder}/${file.replace(/\.md$/, "")}`.toLowerCase();
 }
+
+/**
+ * The tldr translations (one folder per Wiki.js locale: ru/, de/, es/, zh/, each laid out as the
+ * English corpus): TLDR_I18N_DIR, else ../shared/corpus/tldr-i18n beside the project; undefined
+ * when neither holds a locale folder with `common/`.
+ */
+export function findTldrTranslations(
+  env: Record<string, string | undefined> = process.env,
+  root: string = projectRoot(),
+): string | undefined {
+  const configured = env.TLDR_I18N_DIR?.trim();
+  const dir = configured ? resolve(configured) : resolve(root, "..", "shared", "corpus", "tldr-i18n");
+  if (!existsSync(dir)) return undefined;
+  return TRANSLATION_LOCALES.some((l) => existsSync(join(dir, l, "common"))) ? dir : undefined;
+}
+
+/** The locales of the tldr translations the demo, the sandbox and the bench load. */
+export const TRANSLATION_LOCALES = ["ru", "de", "es", "zh"] as const;
+
+/** Every page of each translation found under `dir`, with its locale, at the English paths. */
+export async function readTldrTranslations(
+  dir: string,
+  selection: TldrSelection = {},
+): Promise<Array<TldrPage & { locale: string }>> {
+  const out: Array<TldrPage & { locale: string }> = [];
+  for (const locale of TRANSLATION_LOCALES) {
+    if (!existsSync(join(dir, locale, "common"))) continue;
+    for (const page of await readTldrPages(join(dir, locale), selection)) out.push({ ...page, locale });
+  }
+  return out;
+}

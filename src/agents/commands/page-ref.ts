@@ -1,6 +1,6 @@
 import { isWikiError } from "../../wiki/wiki-error.js";
 import type { WikiPage, WikiPort } from "../../wiki/types.js";
-import { type AgentSettings, inSection } from "../agent-settings.js";
+import { type AgentSettings, answersFrom, inSection } from "../agent-settings.js";
 
 /**
  * A path as a user types it, confined to the agent's section: relative to the section unless it
@@ -34,10 +34,16 @@ export async function findPage(
       if (isWikiError(error) && error.code === "wiki-page-not-found") return undefined;
       throw error;
     }
-    return inSection(agent, page.path) && page.locale === agent.locale ? page : undefined;
+    return inSection(agent, page.path) && answersFrom(agent, page.locale) ? page : undefined;
   }
   const path = sectionPath(agent, trimmed);
-  return path === undefined ? undefined : wiki.getPageByPath(path, agent.locale);
+  if (path === undefined) return undefined;
+  // The agent's locales in order of preference ("*": its first, `locale`).
+  for (const locale of agent.locales.includes("*") ? [agent.locale] : agent.locales) {
+    const page = await wiki.getPageByPath(path, locale);
+    if (page) return page;
+  }
+  return undefined;
 }
 
 /** Splits command arguments into the first line and the rest (the body). */

@@ -5,7 +5,7 @@ import { withinPublishWindow } from "../../wiki/publish-window.js";
 import { isReadable, readableHits, readableNow } from "../../wiki/readable.js";
 import type { PageSummary, WikiPage, WikiPort } from "../../wiki/types.js";
 import { isWikiError } from "../../wiki/wiki-error.js";
-import { type AgentSettings, inSection, pageUrl } from "../agent-settings.js";
+import { type AgentSettings, answersFrom, inSection, pageUrl } from "../agent-settings.js";
 import { escapeAttribute, escapeHtml, markdownToTelegramHtml, oneLine } from "../format/index.js";
 import { findPage } from "./page-ref.js";
 
@@ -57,7 +57,7 @@ export async function searchCommand(deps: ReadDeps, agent: AgentSettings, words:
   if (query === "") return "Usage: /search WORDS, for example /search backup restore";
   const pages = deps.index.ready
     ? deps.index
-        .search(query, { section: agent.section, locale: agent.locale, limit: SEARCH_RESULTS })
+        .search(query, { section: agent.section, locales: agent.locales, limit: SEARCH_RESULTS })
         .map((r) => r.page)
     : (
         await readableHits(
@@ -118,7 +118,7 @@ function hiddenNote(page: WikiPage, now = Date.now()): string {
 export async function recentCommand(deps: ReadDeps, agent: AgentSettings, arg: string): Promise<string> {
   const n = Math.min(20, Math.max(1, Number.parseInt(arg, 10) || 5));
   const candidates = (await deps.wiki.listPages())
-    .filter((p) => isReadable(p) && p.locale === agent.locale && inSection(agent, p.path))
+    .filter((p) => isReadable(p) && answersFrom(agent, p.locale) && inSection(agent, p.path))
     .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
   const now = Date.now();
   const pages: PageSummary[] = [];

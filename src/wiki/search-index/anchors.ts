@@ -1,7 +1,8 @@
-import { processTerm, tokenize } from "./analyzer.js";
+import { languageOf, processTerm, tokenize } from "./analyzer.js";
 import type { Passage } from "./passages.js";
 import { buildPostings, type Postings } from "./postings.js";
 import { keysFor, referenceKeys } from "./references.js";
+import type { AnchorSettings } from "./settings.js";
 import type { TermDictionary } from "./term-dictionary.js";
 
 /**
@@ -23,20 +24,6 @@ import type { TermDictionary } from "./term-dictionary.js";
  * (half or full) moved questions both ways and lost dev top-3; added to the score only, of pages
  * matched anyway, they gain a little on dev and tuned and lose nothing on held-out.
  */
-export const ANCHORS = {
-  /** Weight of the anchor document's BM25 score in the page score; 0 turns anchors off. */
-  weight: 2,
-  kinds: { example: true, link: true, seeAlso: true },
-  /** Most distinct terms kept per page: the ones most referring pages use (rarer first on ties). */
-  maxTerms: 30,
-  /**
-   * A term is kept only when at least this share of the pages referring to the page use it, so
-   * that a page many others mention (an umbrella, an index page) keeps what they agree on.
-   */
-  minShare: 0.1,
-  /** A term counts once per referring page, at most this often in all (its term frequency). */
-  maxCount: 3,
-};
 
 const KINDS = ["example", "link", "seeAlso"] as const;
 type Kind = (typeof KINDS)[number];
@@ -58,19 +45,20 @@ const SPAN = /`([^`\n]+)`/g;
 
 /** The anchors a page gives, from its passages' Markdown and its description. */
 export function outgoingAnchors(
-  meta: { title: string; description: string },
+  meta: { title: string; description: string; locale?: string },
   passages: readonly Passage[],
   dict: TermDictionary,
 ): OutgoingAnchors {
   const keys: string[] = [];
   const docs: number[] = [];
   const family = familyOf(meta.title);
+  const language = languageOf(meta.locale);
   const add = (kind: Kind, key: string, text: string) => {
     if (family !== "" && (key === family || key.startsWith(`${family} `) || key.startsWith(`${family}-`)))
       return;
     const ids: number[] = [];
     for (const word of tokenize(text)) {
-      const term = processTerm(word);
+      const term = processTerm(word, language);
       if (term !== null) ids.push(dict.id(term));
     }
     if (ids.length === 0) return;
@@ -139,7 +127,7 @@ export function anchorsConsistent({ keys, docs }: OutgoingAnchors, terms: number
 
 /**
  * The anchor document of each page (one field, positions as in `pages`), as postings over terms
- * [0, T). Empty documents when ANCHORS.weight is 0. Deterministic: ties are broken by the terms
+ * [0, T). Empty documents when the anchor weight is 0. Deterministic: ties are broken by the terms
  * themselves (`termOf`), not by their ids, which depend on the order pages were first indexed; so
  * an index updated page by page keeps the same anchors as a fresh build of the same pages.
  */
@@ -147,8 +135,9 @@ export function anchorPostings(
   pages: ReadonlyArray<{ meta: { title: string; path: string }; anchors: OutgoingAnchors }>,
   T: number,
   termOf: (id: number) => string,
+  settings: AnchorSettings,
 ): Postings {
-  const received = ANCHORS.weight === 0 ? pages.map(() => EMPTY) : gatherAnchors(pages, termOf);
+  const received = settings.weight === 0 ? pages.map(() => EMPTY) : gatherAnchors(pages, termOf, settings);
   return buildPostings({ datas: received.map(oneFieldDoc), offsets: received.map(() => 0) }, 1, T);
 }
 
@@ -158,6 +147,7 @@ const byTerm = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 function gatherAnchors(
   pages: ReadonlyArray<{ meta: { title: string; path: string }; anchors: OutgoingAnchors }>,
   termOf: (id: number) => string,
+  settings: AnchorSettings,
 ): Uint32Array[] {
   const targets = new Map<string, number[]>();
   pages.forEach((page, i) => {
@@ -167,7 +157,7 @@ function gatherAnchors(
       else targets.set(key, [i]);
     }
   });
-  const enabled = KINDS.map((kind) => ANCHORS.kinds[kind]);
+  const enabled = KINDS.map((kind) => settings.kinds[kind]);
   const bags: Array<Map<number, number> | undefined> = Array.from({ length: pages.length }, () => undefined);
   const referrers = new Uint32Array(pages.length);
   pages.forEach(({ anchors: { keys, docs } }, from) => {
@@ -196,15 +186,15 @@ function gatherAnchors(
   for (const bag of bags) if (bag) for (const id of bag.keys()) df.set(id, (df.get(id) ?? 0) + 1);
   return bags.map((bag, to) => {
     if (!bag) return EMPTY;
-    const least = ANCHORS.minShare * referrers[to]!;
+    const least = settings.minShare * referrers[to]!;
     const kept = [...bag]
       .filter(([, count]) => count >= least)
       .map(([id, count]) => ({ id, count, df: df.get(id)! }))
       .sort((a, b) => b.count - a.count || a.df - b.df || byTerm(termOf(a.id), termOf(b.id)))
-      .slice(0, ANCHORS.maxTerms);
+      .slice(0, settings.maxTerms);
     const out: number[] = [];
     for (const { id, count } of kept)
-      for (let i = 0; i < Math.min(count, ANCHORS.maxCount); i++) out.push(id);
+      for (let i = 0; i < Math.min(count, settings.maxCount); i++) out.push(id);
     return Uint32Array.from(out);
   });
 }

@@ -1,4 +1,4 @@
-import { processTerm, tokenize } from "./analyzer.js";
+import { type Language, processTerm, tokenize } from "./analyzer.js";
 import type { TermDictionary } from "./term-dictionary.js";
 
 /**
@@ -6,18 +6,26 @@ import type { TermDictionary } from "./term-dictionary.js";
  *   [raw word count of field 0 … F-1, term count of field 0 … F-1, term ids of field 0, of field 1, …]
  * The raw count (stop words included) is the field length BM25 normalises by; the term ids keep
  * the field's order, so the same array serves proximity. Contract: `encodeDoc` and the readers
- * below agree on this layout for any number of fields.
+ * below agree on this layout for any number of fields. Words are read in `language` (the page's),
+ * except in the fields of `codeFields` (a bit mask), read by their script alone (analyzer.ts):
+ * code is the same in every language.
  */
-export function encodeDoc(fields: readonly string[], dict: TermDictionary): Uint32Array {
+export function encodeDoc(
+  fields: readonly string[],
+  dict: TermDictionary,
+  language?: Language,
+  codeFields = 0,
+): Uint32Array {
   const F = fields.length;
   const raw: number[] = [];
   const ids: number[][] = [];
-  for (const text of fields) {
+  for (const [f, text] of fields.entries()) {
     const words = tokenize(text);
+    const reader = (codeFields & (1 << f)) === 0 ? language : undefined;
     raw.push(words.length);
     const own: number[] = [];
     for (const word of words) {
-      const term = processTerm(word);
+      const term = processTerm(word, reader);
       if (term !== null) own.push(dict.id(term));
     }
     ids.push(own);

@@ -1,5 +1,5 @@
 import { ANALYZER_VERSION } from "./analyzer.js";
-import { ANCHORS, anchorPostings } from "./anchors.js";
+import { anchorPostings } from "./anchors.js";
 import { fieldTerms } from "./doc-tokens.js";
 import {
   decodePassage,
@@ -16,7 +16,6 @@ import type { PassageFile } from "./passage-file.js";
 import type { Passage } from "./passages.js";
 import {
   Accumulator,
-  type Bm25Params,
   buildPostings,
   documentFrequency,
   type Postings,
@@ -25,7 +24,8 @@ import {
 import type { ParsedQuery } from "./query.js";
 import { keysFor, ReferenceCounter, referenceKeys } from "./references.js";
 import { TermDictionary } from "./term-dictionary.js";
-import { type ExpansionOptions, Vocabulary } from "./term-expansion.js";
+import { Vocabulary } from "./term-expansion.js";
+import { DEFAULT_SETTINGS, type RankingSettings } from "./settings.js";
 import { frame, type Frozen } from "./frozen.js";
 import type { IndexedPage } from "./index-types.js";
 
@@ -38,53 +38,6 @@ export type { Frozen } from "./frozen.js";
  */
 export const INDEX_FORMAT_VERSION = 421 * 1000 + ANALYZER_VERSION;
 
-/**
- * How the two documents of the index are searched. Each page has a summary document (title, path
- * words, description, headings) and one document per passage (heading, prose, code); ranking
- * combines both (rank.ts). A third, small document per page holds the anchor text other pages
- * give it (anchors.ts); its score only adds to the page score (ANCHORS.weight). Keeping the
- * summary and the passages apart stops a title word from being counted once per passage, which
- * made long pages with a lucky title win. The description, a page's summary
- * written by a person, is the best evidence of what the page is for and weighs most. The title and
- * path boosts are further weighted per word, by how much the word is a page name rather than an
- * everyday word (title-words.ts: `make`, `read` weigh less than `chmod`); a section word's path
- * match ("linux" in tldr/linux/…) earns nothing, being a preference instead (section-words.ts).
- * BM25+ per field (each field saturates on its own, then weighted and summed) is kept over BM25F
- * (fields weighted, then saturated once): on the tuning sets of bench/answer-quality BM25F with
- * k = 2–3 put 3–4 more dev questions first but 2–4 fewer of the tuned set, and it ranks the
- * handbook's two-factor page below its access page for "turn on two-factor authentication".
- */
-export const SEARCH = {
-  // Read at every search, so a change takes effect at the next one without a rebuild (boosts are
-  // applied when searching, not stored in the postings); `expansion` is replaced, never changed in
-  // place: expansions are remembered per options object (term-expansion.ts).
-  bm25: { k: 1.2, b: 0.75, d: 0.5, combine: "per-field" } satisfies Bm25Params,
-  pageBoosts: [1.5, 1.5, 5, 1.2],
-  passageBoosts: [1.2, 1, 0.75],
-  /** Modest fuzziness, on page summaries only: a typo in a long word still matches. */
-  expansion: {
-    prefixFrom: 3,
-    typoFrom: 6,
-    typoShare: 0.2,
-    maxTypos: 2,
-    prefixWeight: 0.3,
-    typoWeight: 0.3,
-  } satisfies ExpansionOptions,
-  /**
-   * Spelling: a question term that no page holds (a typo, "extrakt") stands for the page-summary
-   * terms one edit away, from this many characters on, at this weight, in the page and the passage
-   * search alike. Terms some page holds are left as they are.
-   */
-  spelling: { from: 5, weight: 0.8 },
-  /** A question word a passage has only in its code counts half for coverage, like a synonym. */
-  codeCountsHalf: true,
-  /**
-   * Terms in more than this share of all passages are left out of the passage search (they match
-   * a large part of the wiki and add little); ranking still credits them (rank.ts).
-   */
-  commonTermShare: 0.06,
-};
-
 type Filter = (page: IndexedPage) => boolean;
 /** Filter masks kept per freeze. */
 const MAX_MASKS = 64;
@@ -92,7 +45,16 @@ const MAX_MASKS = 64;
 /**
  * The page table and its postings. Contract: `pages` is the truth; the postings are rebuilt from
  * it (on the next search, or `freeze`) after any `put` or `remove`, so a search always sees exactly
- * the pages in `pages`.
+ * the pages in `pages`. It ranks with the settings it was made with (settings.ts), read at every
+ * search.
+ *
+ * Each page has a summary document (title, path words, description, headings) and one document
+ * per passage (heading, prose, code); ranking combines both (rank.ts). A third, small document per
+ * page holds the anchor text other pages give it (anchors.ts); its score only adds to the page
+ * score. Keeping the summary and the passages apart stops a title word from being counted once per
+ * passage, which made long pages with a lucky title win. The title and path boosts are further
+ * weighted per word, by how much the word is a page name rather than an everyday word
+ * (title-words.ts); a section word's path match earns nothing (section-words.ts).
  */
 export class Engine {
   readonly pages: Map<number, PageEntry>;
@@ -113,20 +75,23 @@ export class Engine {
   private readonly passageFiles = new Set<PassageFile>();
   private closed = false;
 
-  constructor(loaded?: {
-    dict: TermDictionary;
-    references: ReferenceCounter;
-    pages: PageEntry[];
-    postings?: { page: Postings; passage: Postings; anchor: Postings };
-    passageFile?: PassageFile;
-  }) {
+  constructor(
+    readonly settings: RankingSettings = DEFAULT_SETTINGS,
+    loaded?: {
+      dict: TermDictionary;
+      references: ReferenceCounter;
+      pages: PageEntry[];
+      postings?: { page: Postings; passage: Postings; anchor: Postings };
+      passageFile?: PassageFile;
+    },
+  ) {
     if (loaded?.passageFile) this.passageFiles.add(loaded.passageFile);
     this.dict = loaded?.dict ?? new TermDictionary();
     this.references = loaded?.references ?? new ReferenceCounter();
     this.pages = new Map((loaded?.pages ?? []).map((e) => [e.meta.id, e]));
     if (loaded?.postings) {
       const { page, passage, anchor } = loaded.postings;
-      this.frozen = frame(loaded.pages, page, passage, anchor);
+      this.frozen = frame(loaded.pages, page, passage, anchor, settings.sectionWords);
     }
   }
 
@@ -175,7 +140,8 @@ export class Engine {
         order,
         page,
         passage,
-        anchorPostings(order, T, (id) => this.dict.term(id)),
+        anchorPostings(order, T, (id) => this.dict.term(id), this.settings.anchors),
+        this.settings.sectionWords,
       );
     }
     return this.frozen;
@@ -285,7 +251,7 @@ export class Engine {
 
   /**
    * Page summaries matching the question's terms, synonyms and compounds (with prefix and typo
-   * matches), plus ANCHORS.weight × the score of the page's anchor document. Anchor matches add to
+   * matches), plus the anchor weight × the score of the page's anchor document. Anchor matches add to
    * the score only: they mark no term as matched; a page found only by its anchors is visited with
    * nothing matched (its passages may still match). A title or path match counts as much as the
    * word is a page name rather than an everyday word (title-words.ts); a section word's path match
@@ -304,7 +270,7 @@ export class Engine {
       const weight = query.weight.get(term) ?? 1;
       const id = this.dict.find(term);
       const matches = id === undefined ? [] : [{ id, weight }];
-      for (const m of this.vocabulary!.expand(term, SEARCH.expansion))
+      for (const m of this.vocabulary!.expand(term, this.settings.search.expansion))
         matches.push({ id: m.id, weight: weight * m.weight });
       for (const m of this.respell(term)) matches.push({ id: m.id, weight: weight * m.weight });
       return { covers: query.covers.get(term) ?? 0, indirect: query.indirect.has(term), matches };
@@ -315,8 +281,8 @@ export class Engine {
     this.pageAcc.run(
       p,
       searched,
-      SEARCH.pageBoosts,
-      SEARCH.bm25,
+      this.settings.search.pageBoosts,
+      this.settings.search.bm25,
       (doc, score, matched, indirect) => {
         let extra = 0;
         if (scores && scores[doc]! > 0) {
@@ -346,23 +312,29 @@ export class Engine {
    */
   private searchAnchors(searched: readonly SearchedTerm[]): number[] {
     const a = this.freeze().anchorPostings;
-    if (ANCHORS.weight === 0 || a.termStart[a.terms] === 0) return [];
+    if (this.settings.anchors.weight === 0 || a.termStart[a.terms] === 0) return [];
     this.anchorAcc ??= new Accumulator(a.docs);
     const scores = (this.anchorScores ??= new Float64Array(a.docs));
     const docs: number[] = [];
-    this.anchorAcc.run(a, searched, [ANCHORS.weight], SEARCH.bm25, (doc, score) => {
-      scores[doc] = score;
-      docs.push(doc);
-    });
+    this.anchorAcc.run(
+      a,
+      searched,
+      [this.settings.anchors.weight],
+      this.settings.search.bm25,
+      (doc, score) => {
+        scores[doc] = score;
+        docs.push(doc);
+      },
+    );
     return docs;
   }
 
   /**
-   * The page-summary terms one edit away from a term no page holds (SEARCH.spelling), with their
+   * The page-summary terms one edit away from a term no page holds (`search.spelling`), with their
    * weights; [] for a term some page holds, or a short one.
    */
   private respell(term: string): Array<{ id: number; weight: number }> {
-    const { from, weight } = SEARCH.spelling;
+    const { from, weight } = this.settings.search.spelling;
     if (term.length < from || weight === 0) return [];
     const frozen = this.freeze();
     const id = this.dict.find(term);
@@ -376,7 +348,7 @@ export class Engine {
   }
 
   /**
-   * Passages matching the question's own terms, common ones left out (SEARCH.commonTermShare; the
+   * Passages matching the question's own terms, common ones left out (`search.commonTermShare`; the
    * rarest term is always kept), exactly. Synonyms widen the page search only: both keep this fast.
    */
   searchPassages(
@@ -388,9 +360,13 @@ export class Engine {
     const p = frozen.passagePostings;
     this.passageAcc ??= new Accumulator(p.docs);
     const known = query.terms.flatMap((term) => {
-      const id = this.dict.find(term);
-      const exact = id === undefined ? [] : [{ term, id, df: documentFrequency(p, id), weight: 1 }];
-      return exact.length > 0 && exact[0]!.df > 0
+      // The term's own reading, and its other readings (query.ts `forms`), each as found.
+      const exact = [term, ...(query.forms.get(term) ?? [])].flatMap((form) => {
+        const id = this.dict.find(form);
+        const df = id === undefined ? 0 : documentFrequency(p, id);
+        return id === undefined || (df === 0 && form !== term) ? [] : [{ term, id, df, weight: 1 }];
+      });
+      return exact.some((e) => e.df > 0)
         ? exact
         : this.respell(term).map((m) => ({
             term,
@@ -399,7 +375,7 @@ export class Engine {
             weight: m.weight,
           }));
     });
-    const limit = Math.max(20, p.docs * SEARCH.commonTermShare);
+    const limit = Math.max(20, p.docs * this.settings.search.commonTermShare);
     let kept = known.filter((k) => k.df > 0 && k.df <= limit);
     if (kept.length === 0) {
       const present = known.filter((k) => k.df > 0);
@@ -414,13 +390,13 @@ export class Engine {
     this.passageAcc.run(
       p,
       searched,
-      SEARCH.passageBoosts,
-      SEARCH.bm25,
+      this.settings.search.passageBoosts,
+      this.settings.search.bm25,
       (doc, score, matched, indirect) => {
         const ordinal = frozen.passagePage[doc]!;
         if (!mask || mask[ordinal] === 1) visit(ordinal, frozen.passageIndex[doc]!, score, matched, indirect);
       },
-      SEARCH.codeCountsHalf ? 1 << PASSAGE_FIELD.code : 0,
+      this.settings.search.codeCountsHalf ? 1 << PASSAGE_FIELD.code : 0,
     );
   }
 }

@@ -1,6 +1,7 @@
 import { type PageEntry, passageCount } from "./page-entry.js";
 import type { Postings } from "./postings.js";
 import { sectionWords } from "./section-words.js";
+import type { SectionWordSettings } from "./settings.js";
 import { titleWordWeights } from "./title-words.js";
 
 /** The searchable form of the pages: postings in typed arrays, frozen until the pages change. */
@@ -30,6 +31,7 @@ export function frame(
   pagePostings: Postings,
   passagePostings: Postings,
   anchorPostings: Postings,
+  sectionSettings: SectionWordSettings,
 ): Frozen {
   const passagePage = new Uint32Array(passagePostings.docs);
   const passageIndex = new Uint32Array(passagePostings.docs);
@@ -42,7 +44,7 @@ export function frame(
   });
   const references = new Int32Array(order.length).fill(-1);
   const titleWeights = titleWordWeights(pagePostings, passagePostings, passagePage);
-  const sections = sectionWords(pagePostings);
+  const sections = sectionWords(pagePostings, sectionSettings);
   const pathWeights = titleWeights.map((w, t) => (sections[t] === 1 ? 0 : w));
   return {
     order,

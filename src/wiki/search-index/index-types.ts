@@ -1,6 +1,7 @@
 import type { Logger } from "../../log/logger.js";
 import type { WikiPage, WikiPort } from "../types.js";
 import type { Passage } from "./passages.js";
+import type { RankingSettings } from "./settings.js";
 
 /** What the index keeps of a page (its content lives on as passages). */
 export interface IndexedPage {
@@ -37,10 +38,23 @@ export interface RankedPage {
   passages: ScoredPassage[];
 }
 
+/** What a search found, and the text it searched for when that was not the question as typed. */
+export interface SearchOutcome {
+  pages: RankedPage[];
+  /** Set when a twin of the question was searched instead (twins.ts), to be shown to the user. */
+  searchedFor?: string;
+}
+
 export interface SearchOptions {
   /** Path prefix: only pages at this path or below it. "" or absent = every page. */
   section?: string;
+  /** Only pages of this locale; the question is read in its language. */
   locale?: string;
+  /**
+   * Only pages of these locales ("*": any), the question read in their languages, first first;
+   * takes the place of `locale` when given.
+   */
+  locales?: readonly string[];
   /** Most pages returned; 5 by default. */
   limit?: number;
 }
@@ -75,7 +89,14 @@ export interface SearchIndex {
   /** Indexes a page at once (after the gateway's own edit); an unpublished page is removed. */
   upsertPage(page: WikiPage): void;
   removePage(id: number): void;
+  /** The pages `lookup` finds. */
   search(query: string, opts?: SearchOptions): RankedPage[];
+  /**
+   * Ranks the question, or its twin on the other keyboard layout or in Russian transliteration
+   * when the question finds little as typed and the twin clearly more (twins.ts); `searchedFor`
+   * then says what was searched, to be shown to the user.
+   */
+  lookup(query: string, opts?: SearchOptions): SearchOutcome;
   /** The indexed metadata of every page readers may see now (for /recent and listings). */
   pages(): IndexedPage[];
   /**
@@ -107,6 +128,11 @@ export interface SearchIndex {
 export interface SearchIndexOptions {
   /** Where the index's warnings (a page it could not read, a saved file it could not use) go. */
   logger?: Pick<Logger, "warn" | "info">;
-  /** The clock publication windows are judged by (ms); Date.now by default. */
+  /** The clock publication windows and build times are judged by (ms); Date.now by default. */
   now?: () => number;
+  /**
+   * The ranking's settings (settings.ts), read at every search; DEFAULT_SETTINGS by default. A
+   * caller that varies them passes its own copy (`rankingSettings()`), never the defaults.
+   */
+  settings?: RankingSettings;
 }

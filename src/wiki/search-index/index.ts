@@ -10,7 +10,9 @@ export type {
   SearchIndex,
   SearchIndexOptions,
   SearchOptions,
+  SearchOutcome,
 } from "./index-types.js";
 export type { Passage } from "./passages.js";
 export { splitPassages } from "./passages.js";
 export { processTerm, queryTerms, tokenize } from "./analyzer.js";
+export { DEFAULT_SETTINGS, type RankingSettings, rankingSettings } from "./settings.js";

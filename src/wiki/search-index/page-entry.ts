@@ -1,5 +1,6 @@
 import { type OutgoingAnchors, outgoingAnchors } from "./anchors.js";
 import { encodeDoc } from "./doc-tokens.js";
+import { languageOf } from "./analyzer.js";
 import type { PassageFile } from "./passage-file.js";
 import { type Passage, indexText } from "./passages.js";
 import { referenceKeys, selfReferences } from "./references.js";
@@ -46,12 +47,13 @@ export type PassageText = Uint8Array | { file: PassageFile; at: number };
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-/** A page and its passages as an entry, and the reference keys its Markdown mentions. */
+/** A page and its passages as an entry, and the reference keys its Markdown mentions; read in the page's locale. */
 export function encodePage(
   meta: IndexedPage,
   passages: readonly Passage[],
   dict: TermDictionary,
 ): { entry: PageEntry; mentioned: Set<string> } {
+  const language = languageOf(meta.locale);
   const pageDoc = encodeDoc(
     [
       meta.title,
@@ -60,8 +62,11 @@ export function encodePage(
       [...new Set(passages.map((p) => p.heading).filter(Boolean))].join("\n"),
     ],
     dict,
+    language,
   );
-  const docs = passages.map((p) => encodeDoc([p.heading, p.text, p.code], dict));
+  const docs = passages.map((p) =>
+    encodeDoc([p.heading, p.text, p.code], dict, language, 1 << PASSAGE_FIELD.code),
+  );
   const passageStarts = new Uint32Array(docs.length + 1);
   docs.forEach((d, i) => (passageStarts[i + 1] = passageStarts[i]! + d.length));
   const passageDocs = new Uint32Array(passageStarts[docs.length]!);

@@ -1,4 +1,5 @@
 import { close, open } from "node:fs";
+import { DEFAULT_SETTINGS, type RankingSettings } from "./settings.js";
 import { promisify } from "node:util";
 import { writeFileAtomic } from "../../state/atomic-file.js";
 import { Engine, INDEX_FORMAT_VERSION } from "./engine.js";
@@ -126,9 +127,13 @@ const ON_DISK = [TEXT_SECTION];
  * Reads a saved engine (all of it once, to check it) and keeps all but the pages' text in memory:
  * the file stays open and the engine reads a passage's text from it when it is shown (see
  * PassageFile; a later save moves the text to the file it writes, `Engine.close` closes it).
- * Never throws: an unusable file is a reason to rebuild, not to stop.
+ * Never throws: an unusable file is a reason to rebuild, not to stop. The engine ranks with
+ * `settings`.
  */
-export async function loadEngine(file: string): Promise<LoadOutcome> {
+export async function loadEngine(
+  file: string,
+  settings: RankingSettings = DEFAULT_SETTINGS,
+): Promise<LoadOutcome> {
   let fd: number;
   try {
     fd = await openFile(file, "r");
@@ -138,7 +143,7 @@ export async function loadEngine(file: string): Promise<LoadOutcome> {
   }
   let outcome: LoadOutcome;
   try {
-    outcome = await decodeEngine(fd, file);
+    outcome = await decodeEngine(fd, file, settings);
   } catch (error) {
     const detail = String((error as NodeJS.ErrnoException).code ?? error);
     outcome = { ok: false, reason: "corrupt", detail };
@@ -149,7 +154,7 @@ export async function loadEngine(file: string): Promise<LoadOutcome> {
 
 const openFile = promisify(open);
 
-async function decodeEngine(fd: number, file: string): Promise<LoadOutcome> {
+async function decodeEngine(fd: number, file: string, settings: RankingSettings): Promise<LoadOutcome> {
   const read = await readIndexFile<Head>(await descriptorSource(fd), INDEX_FORMAT_VERSION, ON_DISK);
   if (!read.ok) return read;
   try {
@@ -215,7 +220,13 @@ async function decodeEngine(fd: number, file: string): Promise<LoadOutcome> {
     const anchor = readPostings(read.contents, "anchorPostings", 1, dict.size);
     if (page.docs !== pages.length || passage.docs !== passages || anchor.docs !== pages.length)
       return { ok: false, reason: "corrupt", detail: "pages and index disagree" };
-    const engine = new Engine({ dict, references, pages, postings: { page, passage, anchor }, passageFile });
+    const engine = new Engine(settings, {
+      dict,
+      references,
+      pages,
+      postings: { page, passage, anchor },
+      passageFile,
+    });
     return { ok: true, engine, ...(head.builtAt ? { builtAt: head.builtAt } : {}) };
   } catch (error) {
     return { ok: false, reason: "corrupt", detail: (error as Error).message };

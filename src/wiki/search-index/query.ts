@@ -1,14 +1,18 @@
-import { processTerm, queryTerms, tokenize } from "./analyzer.js";
-import { SYNONYM_WEIGHT, synonymsOf } from "./synonyms.js";
+import { type Language, processTerm, readerOf, tokenize } from "./analyzer.js";
+import { DEFAULT_SETTINGS, type QueryWeights } from "./settings.js";
+import { synonymsOf } from "./synonyms.js";
 
 /**
  * A question ready for the engine: its terms (stemmed, no stop words) and the terms searched for
  * them. Each searched term knows which question terms it stands for (`covers`, a bit mask over
  * `terms`) and its weight:
  * - the question's own terms, weight 1;
- * - synonyms (synonyms.ts), weight QUERY_WEIGHTS.synonym, covering their term;
+ * - synonyms (synonyms.ts), weight `weights.synonym`, covering their term;
  * - two adjacent question words written as one ("shut down" → "shutdown", "log in" → "login"),
- *   weight QUERY_WEIGHTS.joined, covering both: compounds are how commands are often named.
+ *   weight `weights.joined`, covering both: compounds are how commands are often named;
+ * - the other readings of a word (`forms`), weight 1, covering it: a word is read first in the
+ *   first of the question's languages of its script, then in the others and in its script's
+ *   default (analyzer.ts), so a German question meets "docker" both as German prose and as code.
  */
 export interface ParsedQuery {
   terms: string[];
@@ -18,20 +22,46 @@ export interface ParsedQuery {
   weight: Map<string, number>;
   /** Terms that are not the question's own (synonyms): they count half for coverage. */
   indirect: Set<string>;
+  /** Per question term, its other readings (absent when it has none). */
+  forms: Map<string, string[]>;
 }
 
-export const JOINED_WEIGHT = 0.7;
+/** A word's readings, first the one of the first language of its script; [] for a stop word. */
+function readingsOf(word: string, languages: readonly Language[]): string[] {
+  const own = languages.find((l) => readerOf(word, l) === l);
+  const first = processTerm(word, own);
+  if (first === null) return [];
+  const out = [first];
+  for (const language of [...languages, undefined]) {
+    if (language === own) continue;
+    const term = processTerm(word, language);
+    if (term !== null && !out.includes(term)) out.push(term);
+  }
+  return out;
+}
 
-/**
- * The weights parseQuery gives the terms it adds, read at every parse: SYNONYM_WEIGHT and
- * JOINED_WEIGHT by default; bench/answer-quality/fit.ts varies them here at run time.
- */
-export const QUERY_WEIGHTS = { synonym: SYNONYM_WEIGHT, joined: JOINED_WEIGHT };
 /** Question terms beyond this count are searched but not counted in coverage (bit masks). */
 const MAX_COUNTED = 30;
 
-export function parseQuery(text: string): ParsedQuery {
-  const terms = queryTerms(text).slice(0, 64);
+/**
+ * `weights`: those of the engine's settings (settings.ts `queryWeights`); `languages`: the
+ * question's, in order of preference (none: each word is read by its script's default).
+ */
+export function parseQuery(
+  text: string,
+  weights: QueryWeights = DEFAULT_SETTINGS.queryWeights,
+  languages: readonly Language[] = [],
+): ParsedQuery {
+  const words = tokenize(text);
+  const readings = words.map((w) => readingsOf(w, languages));
+  const terms: string[] = [];
+  const forms = new Map<string, string[]>();
+  for (const [first, ...others] of readings) {
+    if (first === undefined || terms.includes(first)) continue;
+    if (terms.length >= 64) break;
+    terms.push(first);
+    if (others.length > 0) forms.set(first, others);
+  }
   const covers = new Map<string, number>();
   const weight = new Map<string, number>();
   const indirect = new Set<string>();
@@ -46,15 +76,15 @@ export function parseQuery(text: string): ParsedQuery {
     if (isIndirect) indirect.add(term);
   };
   for (const term of terms) add(term, bitOf(term), 1, false);
+  for (const [term, others] of forms) for (const form of others) add(form, bitOf(term), 1, false);
   for (const term of terms)
-    for (const synonym of synonymsOf(term)) add(synonym, bitOf(term), QUERY_WEIGHTS.synonym, true);
-  const words = tokenize(text);
+    for (const synonym of synonymsOf(term)) add(synonym, bitOf(term), weights.synonym, true);
   for (let i = 1; i < words.length; i++) {
-    const left = processTerm(words[i - 1]!);
-    const right = processTerm(words[i]!);
-    if (left === null || right === null) continue;
-    const joined = processTerm(`${words[i - 1]}${words[i]}`);
-    if (joined !== null) add(joined, bitOf(left) | bitOf(right), QUERY_WEIGHTS.joined, false);
+    const left = readings[i - 1]![0];
+    const right = readings[i]![0];
+    if (left === undefined || right === undefined) continue;
+    const joined = readingsOf(`${words[i - 1]}${words[i]}`, languages)[0] ?? null;
+    if (joined !== null) add(joined, bitOf(left) | bitOf(right), weights.joined, false);
   }
-  return { terms, expanded: [...covers.keys()], covers, weight, indirect };
+  return { terms, expanded: [...covers.keys()], covers, weight, indirect, forms };
 }

@@ -1,15 +1,16 @@
 import type { Engine, PageEntry } from "./engine.js";
 import type { ParsedQuery } from "./query.js";
-import { markSectionPages, questionSections, SECTION_WORDS } from "./section-words.js";
+import { markSectionPages, questionSections } from "./section-words.js";
 import { textEvidence } from "./text-evidence.js";
 import type { IndexedPage, RankedPage } from "./index-types.js";
+import type { RankWeights } from "./settings.js";
 
 /**
  * How page and passage evidence combine. A page scores
  *   (pageWeight × its page-document score + best passage + a share of the next two)
  *   × coverage ^ coordination
  *   × (1 + referenceWeight × ln(1 + references))
- *   × (1 + SECTION_WORDS.preference, when the question names a section the page's path is in)
+ *   × (1 + engine.settings.sectionWords.preference, when the question names a section the page's path is in)
  *   × (1 + wholeTitle, when the question contains the page's whole title)
  *   × (1 + phrase × share of the question's word pairs the page contains)   [best pages only]
  * where coverage is the share of the question's terms the page matched anywhere (a synonym counts
@@ -18,21 +19,9 @@ import type { IndexedPage, RankedPage } from "./index-types.js";
  * among pages saying much the same, the one other pages refer to more often wins.
  * The page-document score includes the anchor text other pages give the page (anchors.ts,
  * engine.ts `searchPages`); anchor matches add to it but never to coverage.
- * The weights were tuned on bench/answer-quality (docs/performance.md, "Answer quality", for the method).
+ * The weights are `ranking` of the engine's settings (settings.ts), tuned on bench/answer-quality
+ * (docs/performance.md, "Answer quality", for the method).
  */
-export const RANKING = {
-  // Read at every search (bench/answer-quality/fit.ts varies them at run time), except
-  // passagesKept and the length of followerWeights: they size the scratch arrays (KEPT) at load.
-  pageWeight: 1.5,
-  followerWeights: [1, 0.3, 0.15],
-  coordination: 3,
-  referenceWeight: 0.8,
-  wholeTitle: 1,
-  phrase: 0.5,
-  /** How many of the best pages are re-read for phrases and common terms. */
-  rescored: 30,
-  passagesKept: 3,
-};
 
 /**
  * Per-page evidence of one search, in arrays indexed by page position (reused: searches are
@@ -51,8 +40,14 @@ class Scratch {
   /** 1 for pages under a section the question names (section-words.ts); cleared by `reset`. */
   readonly preferred: Uint8Array;
   count = 0;
+  /** Passages kept per page: max(followerWeights.length, passagesKept) when the scratch was made. */
+  readonly K: number;
 
-  constructor(readonly pages: number) {
+  constructor(
+    readonly pages: number,
+    weights: RankWeights,
+  ) {
+    const KEPT = (this.K = Math.max(weights.followerWeights.length, weights.passagesKept));
     this.pageScore = new Float64Array(pages);
     this.matched = new Int32Array(pages);
     this.indirect = new Int32Array(pages);
@@ -71,6 +66,23 @@ class Scratch {
     }
   }
 
+  /** Keeps the passage if it is among the best K of its page, best first (ties: the earlier hit). */
+  keepPassage(ordinal: number, index: number, score: number): void {
+    const K = this.K;
+    const base = ordinal * K;
+    const kept = this.kept[ordinal]!;
+    let at = kept;
+    while (at > 0 && this.passageScores[base + at - 1]! < score) at--;
+    if (at >= K) return;
+    for (let j = Math.min(kept, K - 1); j > at; j--) {
+      this.passageScores[base + j] = this.passageScores[base + j - 1]!;
+      this.passageIndexes[base + j] = this.passageIndexes[base + j - 1]!;
+    }
+    this.passageScores[base + at] = score;
+    this.passageIndexes[base + at] = index;
+    if (kept < K) this.kept[ordinal] = kept + 1;
+  }
+
   reset(): void {
     for (let i = 0; i < this.count; i++) {
       const o = this.touched[i]!;
@@ -85,7 +97,6 @@ class Scratch {
   }
 }
 
-const KEPT = Math.max(RANKING.followerWeights.length, RANKING.passagesKept);
 const scratches = new WeakMap<object, Scratch>();
 
 interface Acc {
@@ -103,6 +114,27 @@ interface Acc {
 
 const COUNTED_TERMS = 30;
 
+/** The page and passage matches of the question, into the scratch. */
+function gather(
+  engine: Engine,
+  query: ParsedQuery,
+  filter: ((page: IndexedPage) => boolean) | undefined,
+  s: Scratch,
+): void {
+  engine.searchPages(query, filter, (ordinal, score, matched, indirect) => {
+    s.touch(ordinal);
+    s.pageScore[ordinal] = score;
+    s.matched[ordinal]! |= matched;
+    s.indirect[ordinal]! |= indirect;
+  });
+  engine.searchPassages(query, filter, (ordinal, index, score, matched, indirect) => {
+    s.touch(ordinal);
+    s.matched[ordinal]! |= matched;
+    s.indirect[ordinal]! |= indirect;
+    s.keepPassage(ordinal, index, score);
+  });
+}
+
 /** The question's page and passage matches → pages, best first. */
 export function rankPages(
   engine: Engine,
@@ -113,57 +145,43 @@ export function rankPages(
   const termCount = Math.min(query.terms.length, COUNTED_TERMS);
   if (termCount === 0) return [];
   const frozen = engine.freeze();
+  const weights = engine.settings.ranking;
   let x = scratches.get(frozen);
-  if (!x) scratches.set(frozen, (x = new Scratch(frozen.order.length)));
+  if (!x) scratches.set(frozen, (x = new Scratch(frozen.order.length, weights)));
   const s = x;
+  const KEPT = s.K;
   try {
-    engine.searchPages(query, filter, (ordinal, score, matched, indirect) => {
-      s.touch(ordinal);
-      s.pageScore[ordinal] = score;
-      s.matched[ordinal]! |= matched;
-      s.indirect[ordinal]! |= indirect;
-    });
-    engine.searchPassages(query, filter, (ordinal, index, score, matched, indirect) => {
-      s.touch(ordinal);
-      s.matched[ordinal]! |= matched;
-      s.indirect[ordinal]! |= indirect;
-      // The best KEPT passages of the page, best first (ties: the earlier hit).
-      const base = ordinal * KEPT;
-      const kept = s.kept[ordinal]!;
-      let at = kept;
-      while (at > 0 && s.passageScores[base + at - 1]! < score) at--;
-      if (at >= KEPT) return;
-      for (let j = Math.min(kept, KEPT - 1); j > at; j--) {
-        s.passageScores[base + j] = s.passageScores[base + j - 1]!;
-        s.passageIndexes[base + j] = s.passageIndexes[base + j - 1]!;
-      }
-      s.passageScores[base + at] = score;
-      s.passageIndexes[base + at] = index;
-      if (kept < KEPT) s.kept[ordinal] = kept + 1;
-    });
+    gather(engine, query, filter, s);
 
-    const { ignored, sections } = questionSections(engine.dict, frozen.sections, query, termCount);
+    const { ignored, sections } = questionSections(
+      engine.dict,
+      frozen.sections,
+      query,
+      termCount,
+      engine.settings.sectionWords,
+    );
     const counted = termCount - popcount(ignored);
     const coverageOf = (matched: number, indirect: number) =>
       (popcount(matched & ~ignored) + 0.5 * popcount(indirect & ~matched & ~ignored)) / counted;
     if (sections.length > 0) markSectionPages(frozen.pagePostings, sections, s.preferred);
-    const preference = (o: number) => (s.preferred[o] === 1 ? 1 + SECTION_WORDS.preference : 1);
-    const keep = Math.max(limit, RANKING.rescored);
+    const preference = (o: number) =>
+      s.preferred[o] === 1 ? 1 + engine.settings.sectionWords.preference : 1;
+    const keep = Math.max(limit, weights.rescored);
     const top: Acc[] = [];
     for (let i = 0; i < s.count; i++) {
       const o = s.touched[i]!;
-      let evidence = RANKING.pageWeight * s.pageScore[o]!;
+      let evidence = weights.pageWeight * s.pageScore[o]!;
       for (let j = 0; j < s.kept[o]!; j++)
-        evidence += s.passageScores[o * KEPT + j]! * (RANKING.followerWeights[j] ?? 0);
+        evidence += s.passageScores[o * KEPT + j]! * (weights.followerWeights[j] ?? 0);
       const coverage = coverageOf(s.matched[o]!, s.indirect[o]!);
       const entry = frozen.order[o]!;
       const evidenceWithPrior =
-        evidence * (1 + RANKING.referenceWeight * Math.log1p(engine.referencesAt(o))) * preference(o);
+        evidence * (1 + weights.referenceWeight * Math.log1p(engine.referencesAt(o))) * preference(o);
       // The whole-title bonus is the only factor left: skip pages that cannot reach the last kept one.
-      const bound = evidenceWithPrior * (1 + RANKING.wholeTitle) * coverage ** RANKING.coordination;
+      const bound = evidenceWithPrior * (1 + weights.wholeTitle) * coverage ** weights.coordination;
       if (top.length === keep && bound < top[keep - 1]!.score) continue;
       const titled = s.pageScore[o]! > 0 && isTitled(engine, entry, query);
-      const base = evidenceWithPrior * (titled ? 1 + RANKING.wholeTitle : 1);
+      const base = evidenceWithPrior * (titled ? 1 + weights.wholeTitle : 1);
       const a: Acc = {
         ordinal: o,
         id: entry.meta.id,
@@ -173,7 +191,7 @@ export function rankPages(
         indirect: s.indirect[o]!,
         base,
         coverage,
-        score: base * coverage ** RANKING.coordination,
+        score: base * coverage ** weights.coordination,
       };
       insertTop(top, a, keep);
     }
@@ -192,7 +210,7 @@ export function rankPages(
       a.matched |= found.matched;
       a.indirect |= found.indirect;
       a.coverage = coverageOf(a.matched, a.indirect);
-      a.score = a.base * a.coverage ** RANKING.coordination * (1 + RANKING.phrase * found.phrase);
+      a.score = a.base * a.coverage ** weights.coordination * (1 + weights.phrase * found.phrase);
     }
     top.sort(byScore);
     // A page that matched none of the counted question words (found only by its anchors, or only by
@@ -202,7 +220,7 @@ export function rankPages(
       .slice(0, limit)
       .map((a) => {
         const entry = frozen.order[a.ordinal]!;
-        const passages = a.indexes.slice(0, RANKING.passagesKept).flatMap((index, i) => {
+        const passages = a.indexes.slice(0, weights.passagesKept).flatMap((index, i) => {
           const passage = engine.passage(entry, index);
           return passage ? [{ ...passage, score: a.scores[i]! }] : [];
         });

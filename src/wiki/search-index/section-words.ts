@@ -1,6 +1,7 @@
 import { PAGE_FIELD, PAGE_FIELDS } from "./page-entry.js";
 import type { Postings } from "./postings.js";
 import type { ParsedQuery } from "./query.js";
+import type { SectionWordSettings } from "./settings.js";
 import type { TermDictionary } from "./term-dictionary.js";
 
 /**
@@ -17,15 +18,15 @@ import type { TermDictionary } from "./term-dictionary.js";
  * +1 top-3, against no section words; preference 0–1.5 lost a top-3 on the tuned set ("on mac" →
  * pbcopy), 2 was the same as 3 before the anchor text (anchors.ts) and one tuned top-3 less after.
  * `enabled: false` turns the signal off (the section word is then an ordinary question word).
+ * The numbers are `sectionWords` of the ranking settings (settings.ts).
  */
-export const SECTION_WORDS = { enabled: true, preference: 3, minShare: 0.01, minPages: 3 };
 
 /** Per term id, 1 for a section word (above), else 0. */
-export function sectionWords(pages: Postings): Uint8Array {
+export function sectionWords(pages: Postings, settings: SectionWordSettings): Uint8Array {
   const F = PAGE_FIELDS.length;
   const out = new Uint8Array(pages.terms);
-  if (!SECTION_WORDS.enabled) return out;
-  const least = Math.max(SECTION_WORDS.minPages, SECTION_WORDS.minShare * pages.docs);
+  if (!settings.enabled) return out;
+  const least = Math.max(settings.minPages, settings.minShare * pages.docs);
   for (let t = 0; t < pages.terms; t++) {
     if (pages.fieldDf[t * F + PAGE_FIELD.path]! < least) continue;
     let n = 0;
@@ -56,8 +57,9 @@ export function questionSections(
   isSection: Uint8Array,
   query: ParsedQuery,
   counted: number,
+  settings: SectionWordSettings,
 ): QuestionSections {
-  if (!SECTION_WORDS.enabled) return NONE;
+  if (!settings.enabled) return NONE;
   // `counted` is at most MAX_COUNTED (30), so the mask fits a 31-bit integer.
   const all = (1 << counted) - 1;
   let ignored = 0;

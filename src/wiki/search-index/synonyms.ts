@@ -1,8 +1,8 @@
-import { processTerm } from "./analyzer.js";
+import { languageOf, processTerm } from "./analyzer.js";
 
 /**
  * Words people use interchangeably in how-to questions about computers. A question term also
- * matches its group's other words, at a lower weight (SYNONYM_WEIGHT), so "show the folder size"
+ * matches its group's other words, at a lower weight (settings.ts `queryWeights.synonym`), so "show the folder size"
  * finds a page that says "display the directory size". Groups are general vocabulary, not fitted
  * to particular pages or questions; each word belongs to at most one group. Narrow pairs tied to
  * one page's wording ("size usage" for du's "disk usage", "reachable alive", "clipboard
@@ -32,23 +32,77 @@ const GROUPS = [
   "mac macos osx",
 ];
 
-export const SYNONYM_WEIGHT = 0.5;
+/**
+ * The same kind of everyday vocabulary in the other measured languages, each group read by its
+ * language's analyzer (so stems meet the pages' and questions' stems). Chinese is cut by
+ * Intl.Segmenter, which splits 文件夹 (folder) into 文件 + 夹: "夹" stands for the folder there.
+ */
+const GROUPS_BY_LANGUAGE: Record<string, readonly string[]> = {
+  en: GROUPS,
+  ru: [
+    "папка каталог директория",
+    "удалить удаление стереть",
+    "показать вывести отобразить посмотреть просмотреть",
+    "найти поиск искать",
+    "создать создание",
+    "скачать загрузить",
+    "заархивировать архивировать упаковать",
+    "распаковать извлечь разархивировать",
+    "диск накопитель",
+    "запустить выполнить",
+    "изменить сменить поменять",
+    "перезапустить перезагрузить",
+  ],
+  de: [
+    "ordner verzeichnis",
+    "löschen entfernen",
+    "anzeigen zeigen ausgeben auflisten",
+    "suchen finden",
+    "erstellen erzeugen anlegen",
+    "herunterladen downloaden",
+    "entpacken extrahieren",
+    "komprimieren packen archivieren",
+    "ändern wechseln",
+    "festplatte laufwerk datenträger",
+  ],
+  es: [
+    "carpeta directorio",
+    "borrar eliminar quitar",
+    "ver mostrar listar",
+    "buscar encontrar",
+    "crear generar",
+    "descargar bajar",
+    "descomprimir extraer",
+    "comprimir empaquetar",
+    "cambiar modificar",
+    "disco unidad",
+    "deshacer revertir",
+  ],
+  zh: ["目录 夹", "删除 移除 删掉", "搜索 查找", "查看 显示 列出", "下载 获取"],
+};
 
 const byTerm = new Map<string, string[]>();
-for (const group of GROUPS) {
+for (const [code, groups] of Object.entries(GROUPS_BY_LANGUAGE))
+  for (const group of groups) addGroup(group, code);
+
+function addGroup(group: string, code: string): void {
+  const language = code === "en" ? undefined : languageOf(code);
   const terms = [
     ...new Set(
       group
         .split(" ")
-        .map((w) => processTerm(w))
+        .map((w) => processTerm(w, language))
         .filter((t): t is string => t !== null),
     ),
   ];
+  // A stem two languages share ("pack": English, and German "packen") keeps the group of the
+  // language added first (English): the English ranking is never changed by another language.
   for (const term of terms)
-    byTerm.set(
-      term,
-      terms.filter((t) => t !== term),
-    );
+    if (!byTerm.has(term))
+      byTerm.set(
+        term,
+        terms.filter((t) => t !== term),
+      );
 }
 
 /** The other index terms meaning the same as `term` (an index term, i.e. already stemmed). */

@@ -26,6 +26,7 @@ describe("resolveAgentSettings", () => {
       id: "x",
       section: "",
       locale: "en",
+      locales: ["en"],
       editors: [],
       publicBaseUrl: "http://wiki:3000",
       answerLength: 1200,
@@ -108,6 +109,7 @@ describe("answer from the index", () => {
     const french = await createAnswerer({ index, wiki }).answer("who is on call this week", {
       ...agent,
       locale: "fr",
+      locales: ["fr"],
     });
     expect(french.found).toBe(false);
   });

@@ -60,6 +60,7 @@ describe("answer cache", () => {
       upsertPage: () => {},
       removePage: () => {},
       search: () => [],
+      lookup: () => ({ pages: [] }),
       pages: () => [],
       save: async () => {},
       load: async () => true,
@@ -69,6 +70,7 @@ describe("answer cache", () => {
     const index = withGeneration(fake);
     const g0 = index.generation();
     index.search("x");
+    index.lookup("x");
     expect(index.generation()).toBe(g0);
     await index.refresh({} as never);
     expect(index.generation()).toBe(g0);

@@ -26,6 +26,9 @@ export function demoBanner(info: BannerInfo): string {
         `${content.counts.handbook} handbook pages`,
         `${content.counts.docs} pages of the project's docs`,
         ...(content.tldr ? [`${content.counts.tldr} tldr pages`] : []),
+        ...(content.counts.translations
+          ? [`${content.counts.translations} translated tldr pages (ru, de, es, zh)`]
+          : []),
       ].join(", ")
     : `kept from an earlier run (delete ${info.dir} to start afresh)`;
   const tldrMissing = content !== undefined && content.tldr === undefined;

@@ -1,12 +1,18 @@
 import { readHandbookPages } from "../handbook.js";
 import type { SeedPage } from "../memory-wiki.js";
-import { findTldrCorpus, readTldrPages, type TldrCorpus } from "../tldr-corpus.js";
+import {
+  findTldrCorpus,
+  findTldrTranslations,
+  readTldrPages,
+  readTldrTranslations,
+  type TldrCorpus,
+} from "../tldr-corpus.js";
 import { projectDocsAsPages } from "./demo-docs.js";
 
 export interface DemoContent {
   pages: SeedPage[];
   /** Pages per part, for the banner. */
-  counts: { handbook: number; docs: number; tldr: number };
+  counts: { handbook: number; docs: number; tldr: number; translations?: number };
   /** Where the tldr corpus was found; undefined when it is not on this machine. */
   tldr: TldrCorpus | undefined;
 }
@@ -14,17 +20,25 @@ export interface DemoContent {
 /**
  * What the demo wiki holds: the team handbook (`handbook/...`, edge cases left out), the project's
  * own docs (`gateway/...`), and the whole tldr corpus (`tldr/<platform>/<command>`) when
- * findTldrCorpus finds it (TLDR_DIR, or ../shared/corpus/tldr). Without tldr the demo still works,
- * and its banner says what is missing.
+ * findTldrCorpus finds it (TLDR_DIR, or ../shared/corpus/tldr), with its Russian, German, Spanish
+ * and Chinese translations under their locales when findTldrTranslations finds them. Without tldr
+ * the demo still works, and its banner says what is missing.
  */
 export async function demoWikiContent(root: string): Promise<DemoContent> {
   const handbook = await readHandbookPages({ edgeCases: false });
   const docs = await projectDocsAsPages(root);
   const tldr = findTldrCorpus(process.env, root);
   const tldrPages = tldr ? await readTldrPages(tldr.dir) : [];
+  const translations = findTldrTranslations(process.env, root);
+  const translated = tldr && translations ? await readTldrTranslations(translations) : [];
   return {
-    pages: [...handbook.map(({ file: _file, ...page }) => page), ...docs, ...tldrPages],
-    counts: { handbook: handbook.length, docs: docs.length, tldr: tldrPages.length },
+    pages: [...handbook.map(({ file: _file, ...page }) => page), ...docs, ...tldrPages, ...translated],
+    counts: {
+      handbook: handbook.length,
+      docs: docs.length,
+      tldr: tldrPages.length,
+      translations: translated.length,
+    },
     tldr,
   };
 }

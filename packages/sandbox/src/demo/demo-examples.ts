@@ -6,9 +6,10 @@ export interface DemoExample {
 
 /**
  * A few questions from different parts of the demo wiki, so a newcomer sees at once what it
- * holds; the tldr ones only when the corpus is there.
+ * holds; the tldr ones only when the corpus is there, a Russian and a Chinese one when its
+ * translations are there too.
  */
-export function demoExamples(hasTldr: boolean): DemoExample[] {
+export function demoExamples(hasTldr: boolean, hasTranslations = false): DemoExample[] {
   return [
     { area: "handbook", question: "How do I book a meeting room?" },
     { area: "handbook", question: "What should I do with a phishing email?" },
@@ -16,5 +17,12 @@ export function demoExamples(hasTldr: boolean): DemoExample[] {
     { area: "handbook", question: "my screen is broken" },
     { area: "project docs", question: "How do I approve a pairing code?" },
     ...(hasTldr ? [{ area: "tldr" as const, question: "extract a tar.gz file" }] : []),
+    // The tldr translations (Russian, Chinese) are answered in their own language.
+    ...(hasTldr && hasTranslations
+      ? [
+          { area: "tldr" as const, question: "как распаковать архив tar.gz" },
+          { area: "tldr" as const, question: "怎么解压tar.gz文件" },
+        ]
+      : []),
   ];
 }

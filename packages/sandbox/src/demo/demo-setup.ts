@@ -78,6 +78,8 @@ export async function createDemoWorld(telegram: TelegramSandbox, dir: string): P
       devops: {
         name: "DevOps cheatsheets",
         section: "tldr",
+        // Every locale: the tldr translations, when the demo holds them, answer in their language.
+        locale: "*",
         greeting: "Ask me how to do something on the command line.",
       },
     },

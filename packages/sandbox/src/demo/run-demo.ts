@@ -13,7 +13,7 @@ import { createWikiView } from "../web/wiki-view.js";
 import { createSandboxWiki } from "../wiki/index.js";
 import { demoBanner } from "./demo-banner.js";
 import { demoWikiContent } from "./demo-content.js";
-import { findTldrCorpus } from "../tldr-corpus.js";
+import { findTldrCorpus, findTldrTranslations } from "../tldr-corpus.js";
 import { createDemoWorld, DEMO_ALLOWED } from "./demo-setup.js";
 import { demoExamples } from "./demo-examples.js";
 import { pickPort } from "./ports.js";
@@ -43,6 +43,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   if (content) wiki.seed(content.pages);
   const examples = demoExamples(
     content ? content.counts.tldr > 0 : findTldrCorpus(process.env, ROOT) !== undefined,
+    content ? (content.counts.translations ?? 0) > 0 : findTldrTranslations(process.env, ROOT) !== undefined,
   );
   const wikiTokenFile = join(dir, "secrets", "wiki.token");
   const telegram = createTelegramSandbox();

@@ -20,7 +20,7 @@ const MAX_WAIT = 60_000;
  *   GET  pending?bot=                   → { pending }
  *   POST fault {kind, ...args}          → { ok: true } (see control-faults.ts)
  *   POST reset                          → { ok: true }
- *   POST users {firstName, username?, id?} → user;  POST bots {username, ...} → bot;  POST groups {title, ...} → chat
+ *   POST users {firstName, username?, id?, languageCode?} → user;  POST bots {username, ...} → bot;  POST groups {title, ...} → chat
  *   POST inject {bot, update, bypassAllowedUpdates?} → { update_id } (null when allowed_updates filters it)
  *   POST membership {chat, bot, status: "member" | "kicked", by?} → { ok: true } (my_chat_member to the bot)
  *   POST upgrade {chat}                 → the new supergroup (service messages in both chats)
@@ -70,9 +70,11 @@ export function createControlApi(sandbox: TelegramSandbox, sentLog: Pick<SentLog
     "POST users": (b) => {
       const username = optional(b, "username", "string");
       const id = optional(b, "id", "number");
+      const languageCode = optional(b, "languageCode", "string");
       return sandbox.addUser({
         firstName: field(b, "firstName", "string"),
         ...(username ? { username } : {}),
+        ...(languageCode ? { languageCode } : {}),
         ...(id === undefined ? {} : { id }),
       });
     },

@@ -49,7 +49,7 @@ export interface ChannelSpec {
 /** Bots, users and groups of the sandbox world. Lookups are O(1); usernames match case-insensitively. */
 export interface Registry {
   addBot(spec: BotSpec): SandboxBot;
-  addUser(spec: { firstName: string; username?: string; id?: number }): SandboxUser;
+  addUser(spec: { firstName: string; username?: string; id?: number; languageCode?: string }): SandboxUser;
   addGroup(spec: GroupSpec): SandboxChat;
   addChannel(spec: ChannelSpec): SandboxChannel;
   findChannel(id: number): ChannelRecord | undefined;
@@ -142,6 +142,7 @@ export function createRegistry(): Registry {
         id,
         firstName: spec.firstName,
         ...(spec.username ? { username: spec.username } : {}),
+        ...(spec.languageCode ? { languageCode: spec.languageCode } : {}),
       };
       users.set(id, user);
       return user;

@@ -15,7 +15,7 @@ export const userObject = (user: SandboxUser) => ({
   is_bot: false,
   first_name: user.firstName,
   ...(user.username ? { username: user.username } : {}),
-  language_code: "en",
+  language_code: user.languageCode ?? "en",
 });
 
 export const botObject = (bot: SandboxBot) => ({

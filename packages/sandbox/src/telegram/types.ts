@@ -15,6 +15,8 @@ export interface SandboxUser {
   id: number;
   firstName: string;
   username?: string;
+  /** The IETF language tag of the user's Telegram client (`language_code`); "en" when not given. */
+  languageCode?: string;
 }
 
 export interface SandboxChat {
@@ -262,7 +264,7 @@ export interface TelegramSandbox {
   }): SandboxBot;
   /** Turns a bot's inline mode on or off (BotFather /setinline): getMe and inline queries follow. */
   setBotInline(bot: string, on: boolean): void;
-  addUser(spec: { firstName: string; username?: string; id?: number }): SandboxUser;
+  addUser(spec: { firstName: string; username?: string; id?: number; languageCode?: string }): SandboxUser;
   /** type defaults to supergroup (ids -100…); basic groups get other negative ids. */
   addGroup(spec: GroupSpec): SandboxChat;
   /** Upgrades a basic group: sends to the old id answer 400 with migrate_to_chat_id; returns the supergroup. */

@@ -15,7 +15,7 @@ export interface WorldFile {
     id?: number;
     inline?: boolean;
   }>;
-  users?: Array<{ firstName: string; username?: string; id?: number }>;
+  users?: Array<{ firstName: string; username?: string; id?: number; languageCode?: string }>;
   /** members: user ids, or usernames of users of this file; bots: usernames. */
   groups?: Array<{
     title: string;

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ANCHORS, anchorsConsistent, outgoingAnchors } from "../../../../src/wiki/search-index/anchors.js";
+import { DEFAULT_SETTINGS } from "../../../../src/wiki/search-index/settings.js";
+import { anchorsConsistent, outgoingAnchors } from "../../../../src/wiki/search-index/anchors.js";
 import { createSearchIndex } from "../../../../src/wiki/search-index/index.js";
 import { splitPassages } from "../../../../src/wiki/search-index/passages.js";
 import { TermDictionary } from "../../../../src/wiki/search-index/term-dictionary.js";
@@ -84,7 +85,7 @@ describe("anchors a page receives", () => {
     index.search(question, { limit: 10 }).find((r) => r.page.path === path);
 
   it("add to the score of the page other pages' words describe, not to its coverage", async () => {
-    expect(ANCHORS.weight).toBeGreaterThan(0);
+    expect(DEFAULT_SETTINGS.anchors.weight).toBeGreaterThan(0);
     const wiki = createMemoryWiki([TAC, CAT, LOGVIEW]);
     const index = createSearchIndex();
     await index.build(wiki);

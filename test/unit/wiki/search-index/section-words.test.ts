@@ -1,8 +1,8 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Engine } from "../../../../src/wiki/search-index/engine.js";
 import { createSearchIndex } from "../../../../src/wiki/search-index/index.js";
 import type { SearchIndex } from "../../../../src/wiki/search-index/index-types.js";
-import { SECTION_WORDS } from "../../../../src/wiki/search-index/section-words.js";
+import { rankingSettings } from "../../../../src/wiki/search-index/settings.js";
 import { fetchInto } from "../../../../src/wiki/search-index/sync.js";
 import { createMemoryWiki, type SeedPage } from "../../../helpers/memory-wiki.js";
 
@@ -60,14 +60,14 @@ const found = (index: SearchIndex, question: string) =>
 
 describe("section words: a folder named in the question is a preference, not a word to cover", () => {
   let index: SearchIndex;
+  /** The same pages ranked with no section preference (settings are values: a second index). */
+  let noPreference: SearchIndex;
 
   beforeAll(async () => {
     index = createSearchIndex();
     await index.build(createMemoryWiki(PAGES));
-  });
-
-  afterEach(() => {
-    SECTION_WORDS.preference = 3;
+    noPreference = createSearchIndex({ settings: rankingSettings({ sectionWords: { preference: 0 } }) });
+    await noPreference.build(createMemoryWiki(PAGES));
   });
 
   it("are the words of many pages' paths that are not their titles", async () => {
@@ -89,8 +89,7 @@ describe("section words: a folder named in the question is a preference, not a w
   it("prefer the section's pages, also when named through a synonym (mac → osx)", () => {
     expect(index.search("copy text to the clipboard on mac")[0]!.page.path).toBe("osx/pbcopy");
     const preferred = found(index, "copy text to the clipboard on mac");
-    SECTION_WORDS.preference = 0;
-    const plain = found(index, "copy text to the clipboard on mac");
+    const plain = found(noPreference, "copy text to the clipboard on mac");
     expect(preferred["osx/pbcopy"]!.score / plain["osx/pbcopy"]!.score).toBeCloseTo(4, 6);
     expect(preferred["linux/xclip"]!.score / plain["linux/xclip"]!.score).toBeCloseTo(1, 6);
     // The path word itself earns no term score, so the preference is all the section adds.

@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { SEARCH } from "../../../../src/wiki/search-index/engine.js";
+import { DEFAULT_SETTINGS } from "../../../../src/wiki/search-index/settings.js";
+
+const SEARCH = DEFAULT_SETTINGS.search;
 import {
   boundedDistance,
   EXPANSION_MEMO_WORDS,

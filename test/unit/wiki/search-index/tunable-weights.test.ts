@@ -7,30 +7,47 @@ import {
   readSetting,
   selectWeights,
 } from "../../../../bench/answer-quality/fit-params.js";
-import { SEARCH } from "../../../../src/wiki/search-index/engine.js";
 import { createSearchIndex } from "../../../../src/wiki/search-index/index.js";
 import type { SearchIndex } from "../../../../src/wiki/search-index/index-types.js";
-import { parseQuery, QUERY_WEIGHTS } from "../../../../src/wiki/search-index/query.js";
-import { RANKING } from "../../../../src/wiki/search-index/rank.js";
+import { parseQuery } from "../../../../src/wiki/search-index/query.js";
+import { DEFAULT_SETTINGS, rankingSettings } from "../../../../src/wiki/search-index/settings.js";
 import { loadHandbookPages } from "../../../helpers/memory-wiki.js";
 
 /**
- * The fitting harness of bench/answer-quality changes the ranking's weights at run time: the
- * product must read them at search time, and the harness must find them all and put them back.
+ * The fitting harness of bench/answer-quality changes the ranking's weights at run time, in a
+ * settings object of its own handed to the index: the engine must read them at search time, the
+ * harness must find them all and put them back, and the product's defaults are never written.
  */
 describe("ranking weights changed at run time", () => {
-  const weights = discoverWeights();
+  const settings = rankingSettings();
+  const weights = discoverWeights(settings);
   const defaults = readSetting(weights);
+  const SEARCH = settings.search;
   let index: SearchIndex;
+  /** An index on the product's defaults, beside the one whose settings the harness changes. */
+  let untouched: SearchIndex;
 
   beforeAll(async () => {
-    index = createSearchIndex();
+    index = createSearchIndex({ settings });
     await index.build(await loadHandbookPages(), { concurrency: 4 });
+    untouched = createSearchIndex();
+    await untouched.build(await loadHandbookPages(), { concurrency: 4 });
   });
   afterEach(() => applySetting(weights, defaults));
 
-  const ranking = (question: string) =>
-    index.search(question, { limit: 10 }).map((r) => `${r.page.path} ${r.score.toFixed(6)}`);
+  const ranking = (question: string, on = index) =>
+    on.search(question, { limit: 10 }).map((r) => `${r.page.path} ${r.score.toFixed(6)}`);
+
+  it("refuses the frozen defaults, and changing its own copy leaves the defaults and other indexes alone", () => {
+    expect(() => discoverWeights(DEFAULT_SETTINGS)).toThrow(/rankingSettings/);
+    expect(Object.isFrozen(DEFAULT_SETTINGS.search.bm25)).toBe(true);
+    const question = "how do I undo the last git commit";
+    const before = ranking(question, untouched);
+    applySetting(weights, { ...defaults, "RANKING.pageWeight": defaults["RANKING.pageWeight"]! * 3 });
+    expect(ranking(question)).not.toEqual(ranking(question, untouched));
+    expect(ranking(question, untouched)).toEqual(before);
+    expect(DEFAULT_SETTINGS.ranking.pageWeight).toBe(defaults["RANKING.pageWeight"]);
+  });
 
   it("finds the weights of every constant object, but not cut-offs or sizes", () => {
     const names = weights.map((w) => w.name);
@@ -82,11 +99,14 @@ describe("ranking weights changed at run time", () => {
 
   it("query weights are read at every parse", () => {
     applySetting(weights, { ...defaults, "QUERY_WEIGHTS.joined": 0.35, "QUERY_WEIGHTS.synonym": 0.25 });
-    const parsed = parseQuery("shut down the folder");
+    const parsed = parseQuery("shut down the folder", settings.queryWeights);
     expect(parsed.weight.get("shutdown")).toBe(0.35);
     expect(parsed.weight.get("directori")).toBe(0.25);
     applySetting(weights, defaults);
-    expect(QUERY_WEIGHTS).toEqual({ synonym: defaults["QUERY_WEIGHTS.synonym"], joined: 0.7 });
+    expect(settings.queryWeights).toEqual({ synonym: defaults["QUERY_WEIGHTS.synonym"], joined: 0.7 });
+    expect(parseQuery("shut down the folder").weight.get("shutdown")).toBe(
+      DEFAULT_SETTINGS.queryWeights.joined,
+    );
   });
 
   it("selects weights by name or by the object holding them, and says which names exist", () => {
@@ -102,14 +122,14 @@ describe("ranking weights changed at run time", () => {
   it("lists the changed weights by file", () => {
     const after = { ...defaults, "SEARCH.bm25.k": 1.68 };
     expect(describeChanges(defaults, after)).toEqual([
-      "src/wiki/search-index/engine.ts:",
+      "src/wiki/search-index/settings.ts (DEFAULT_SETTINGS.search):",
       `  SEARCH.bm25.k: ${defaults["SEARCH.bm25.k"]} → 1.68`,
     ]);
   });
 
   it("the defaults are those of the source", () => {
-    expect(defaults["RANKING.coordination"]).toBe(RANKING.coordination);
-    expect(defaults["SEARCH.bm25.b"]).toBe(SEARCH.bm25.b);
+    expect(defaults["RANKING.coordination"]).toBe(DEFAULT_SETTINGS.ranking.coordination);
+    expect(defaults["SEARCH.bm25.b"]).toBe(DEFAULT_SETTINGS.search.bm25.b);
   });
 });
 

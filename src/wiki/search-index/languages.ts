@@ -1,0 +1,138 @@
+import { createRequire } from "node:module";
+import { stemmer as porter } from "stemmer";
+import { STOP_WORDS } from "./stop-words.js";
+
+/**
+ * The writing systems the analyzer tells apart. A word is split where its script changes
+ * ("rsync同步" → "rsync", "同步"); `segmented` scripts are cut into words by Intl.Segmenter.
+ */
+export type Script = "latin" | "cyrillic" | "segmented" | "other";
+
+/** How one language's words become index terms (analyzer.ts applies it). */
+export interface Language {
+  /** Wiki.js locale code ("en", "ru", "zh", …). */
+  readonly code: string;
+  readonly script: Script;
+  /** Snowball stemmer; absent: words are kept as they are (after folding). */
+  readonly stem?: (word: string) => string;
+  readonly stopWords: { has(word: string): boolean };
+  /** Accents dropped before stemming, so "como" meets "cómo" (users leave them out). */
+  readonly foldAccents: boolean;
+}
+
+const require = createRequire(import.meta.url);
+
+/**
+ * A language's Snowball stemmer and stop words are loaded when a word of that language is first
+ * read (CommonJS builds of @orama/stemmers and @orama/stopwords), so a process that only meets
+ * English (`wiki-gateway ask` on an English wiki) loads none of them.
+ */
+const stemmerOf = (name: string): ((word: string) => string) => {
+  let stem: ((word: string) => string) | undefined;
+  return (word) => {
+    stem ??= (require(`@orama/stemmers/${name}`) as { stemmer: (w: string) => string }).stemmer;
+    return stem(word);
+  };
+};
+
+/** Stop words of a package list, without the few words that name what a command does; loaded on first use. */
+const stops = (list: string | readonly string[], extra: string, keep = ""): Language["stopWords"] => {
+  let set: Set<string> | undefined;
+  const load = () => {
+    if (set) return set;
+    const words =
+      typeof list === "string"
+        ? (require(`@orama/stopwords/${list}`) as { stopwords: readonly string[] }).stopwords
+        : list;
+    const kept = new Set(keep.split(/\s+/));
+    return (set = new Set([...words, ...extra.split(/\s+/)].filter((w) => w !== "" && !kept.has(w))));
+  };
+  return { has: (word) => load().has(word) };
+};
+
+/** Question fillers per language ("please", "I want", "is there a way"), as STOP_WORDS has for English. */
+const RU_FILLERS = "пожалуйста подскажите помогите нужно надо хочу хотел хотела можно как-то способ сделать";
+const UK_FILLERS = "будь ласка підкажіть допоможіть треба потрібно хочу можна як що це";
+const DE_FILLERS = "bitte möchte möchten kann können wie man geht gibt";
+const ES_FILLERS = "favor quiero necesito puedo hacer forma manera";
+const FR_FILLERS = "comment faire veux voudrais peux";
+const ZH_STOPS =
+  "的 了 是 在 我 你 他 她 它 我们 怎么 怎样 如何 吗 呢 吧 啊 呀 一个 这个 那个 把 被 和 与 或 要 想 能 可以 " +
+  "什么 哪个 哪些 一下 里 时候 请问 请 应该 需要 用 使用 有 没有 就 都 也 还 将 对 从 给 让 得 地 着 过";
+const JA_STOPS =
+  "の に は を た が で て と し れ さ ある いる も する から な こと として い や れる など なっ ない この ため その あっ よう また もの という あり まで られ なる へ か だ これ によって により おり より による ず なり られる において ば なかっ なく しかし について せ だっ その後 できる それ う ので なお のみ でき き つ における および いう さらに でも ら たり その他 に関する たち ます ん なら 方法 どう";
+
+const latin = (code: string, name: string, extra = "", keep = ""): Language => ({
+  code,
+  script: "latin",
+  stem: stemmerOf(name),
+  stopWords: stops(name, extra, keep),
+  foldAccents: true,
+});
+
+/**
+ * English keeps the analyzer it had (Porter, the project's stop words): its ranking was tuned on it.
+ * Snowball stemmers and stop-word lists come from @orama/stemmers and @orama/stopwords (the
+ * Snowball algorithms and lists). Polish has no Snowball stemmer: its words are only folded (a
+ * prefix or typo match still meets their forms). Chinese, Japanese, Korean and Thai are segmented.
+ */
+const TABLE: readonly Language[] = [
+  { code: "en", script: "latin", stem: porter, stopWords: STOP_WORDS, foldAccents: false },
+  {
+    code: "ru",
+    script: "cyrillic",
+    stem: stemmerOf("russian"),
+    stopWords: stops("russian", RU_FILLERS, "все всех всего всю нет один два три больше"),
+    foldAccents: false,
+  },
+  {
+    code: "uk",
+    script: "cyrillic",
+    stem: stemmerOf("ukrainian"),
+    stopWords: stops("ukrainian", UK_FILLERS),
+    foldAccents: false,
+  },
+  latin("de", "german", DE_FILLERS, "alle alles neu"),
+  latin("fr", "french", FR_FILLERS, "tous tout"),
+  latin("es", "spanish", ES_FILLERS, "todos todo nuevo"),
+  latin("pt", "portuguese", "", "todos todo novo"),
+  latin("it", "italian", "", "tutti tutto nuovo"),
+  latin("nl", "dutch", "", "alle nieuw"),
+  latin("sv", "swedish", "", "alla ny"),
+  { ...latin("tr", "turkish"), foldAccents: false },
+  {
+    code: "pl",
+    script: "latin",
+    stopWords: stops(
+      "a aby ale albo ani bo być był była było co czy dla do gdy gdzie i ich im jak jaki jest jeśli jej już lub ma mi mnie może na nie o od po pod przez się są ta tak te tego ten to tu w we z za że jako jeszcze oraz proszę chcę trzeba można".split(
+        " ",
+      ),
+      "",
+    ),
+    foldAccents: true,
+  },
+  { code: "zh", script: "segmented", stopWords: new Set(ZH_STOPS.split(" ")), foldAccents: false },
+  { code: "ja", script: "segmented", stopWords: new Set(JA_STOPS.split(" ")), foldAccents: false },
+  { code: "ko", script: "segmented", stopWords: new Set(), foldAccents: false },
+  { code: "th", script: "segmented", stopWords: new Set(), foldAccents: false },
+];
+
+const BY_CODE = new Map(TABLE.map((l) => [l.code, l]));
+
+/** The language of a Wiki.js locale ("pt-br" → pt, "zh-cn" → zh); undefined when none is known. */
+export function languageOf(locale: string | undefined): Language | undefined {
+  if (!locale) return undefined;
+  const lower = locale.toLowerCase();
+  return BY_CODE.get(lower) ?? BY_CODE.get(lower.split(/[-_]/)[0]!);
+}
+
+/** The languages with an analyzer, by locale code. */
+export const LANGUAGES: readonly string[] = TABLE.map((l) => l.code);
+
+/** Which language reads a word of this script when the page's (or question's) language is of another. */
+export const DEFAULT_FOR_SCRIPT: Readonly<Record<Script, Language | undefined>> = {
+  latin: BY_CODE.get("en"),
+  cyrillic: BY_CODE.get("ru"),
+  segmented: BY_CODE.get("zh"),
+  other: undefined,
+};

@@ -1,0 +1,43 @@
+import type { RankedPage, SearchOutcome } from "./index-types.js";
+import { layoutTwin, transliterated } from "./keyboard-layout.js";
+
+/**
+ * When a twin is tried and when it is used. A question is tried again as its twins (the same keys
+ * on the other keyboard layout, then Russian transliteration) only when what it finds as typed
+ * covers less than `tryBelow` of its words; a twin is used when its best page covers at least
+ * `margin` more of its words (clearly more), and at least `least`. So a question whose best page
+ * covers it all, as a correctly typed one does, is never changed, and costs no second search.
+ */
+export const TWINS = { tryBelow: 1, margin: 0.25, least: 0.3 } as const;
+
+const best = (pages: readonly RankedPage[]) =>
+  pages.length === 0 ? 0 : Math.max(...pages.map((p) => p.coverage));
+
+/** The twins of a question, in the order they are tried. */
+export function twinsOf(question: string): string[] {
+  const out: string[] = [];
+  for (const twin of [layoutTwin(question), transliterated(question)])
+    if (twin !== undefined && twin.trim() !== "" && twin !== question && !out.includes(twin)) out.push(twin);
+  return out;
+}
+
+/**
+ * The question's results, or a twin's when the question finds little as typed and the twin
+ * clearly more (TWINS). `search` ranks one text.
+ */
+export function searchWithTwins(question: string, search: (text: string) => RankedPage[]): SearchOutcome {
+  const typed = search(question);
+  const typedCoverage = best(typed);
+  if (typedCoverage >= TWINS.tryBelow) return { pages: typed };
+  let chosen: SearchOutcome = { pages: typed };
+  let chosenCoverage = typedCoverage;
+  for (const twin of twinsOf(question)) {
+    const pages = search(twin);
+    const coverage = best(pages);
+    if (coverage >= TWINS.least && coverage >= chosenCoverage + TWINS.margin) {
+      chosen = { pages, searchedFor: twin };
+      chosenCoverage = coverage;
+    }
+  }
+  return chosen;
+}
