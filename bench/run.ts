@@ -1,4 +1,5 @@
 import { runAsk } from "./ask.js";
+import { runFairness } from "./fairness.js";
 import { runPacing } from "./pacing.js";
 import { runInline } from "./inline.js";
 import { runPipeline } from "./pipeline.js";
@@ -21,6 +22,8 @@ import { requireTldrCorpus } from "../packages/sandbox/src/tldr-corpus.js";
  *   node bench/dist/bench/run.js store [--runs N]        (latency per message: Redis store against files)
  *   node bench/dist/bench/run.js pacing [--runs N]       (a burst under Telegram's flood limits, with and
  *                                                        without the outgoing queue; about 5 min a run)
+ *   node bench/dist/bench/run.js fairness [--runs N]     (a DM's latency while a group has a backlog of 120,
+ *                                                        against an idle bot; about 90 s a run)
  */
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -38,8 +41,8 @@ const want = (name: string) => chosen.length === 0 || chosen.includes(name);
 const only = (name: string) => chosen.includes(name);
 const runs = flag("--runs");
 
-// Every benchmark but pacing and store runs on the tldr corpus: without it, say where it was looked for and how to get it.
-const withoutCorpus = new Set(["pacing", "store"]);
+// Every benchmark but pacing, fairness and store runs on the tldr corpus: without it, say where it was looked for and how to get it.
+const withoutCorpus = new Set(["pacing", "store", "fairness"]);
 try {
   if (chosen.length === 0 || chosen.some((name) => !withoutCorpus.has(name))) requireTldrCorpus();
 } catch (error) {
@@ -83,4 +86,5 @@ if (want("store")) {
 if (chosen.length === 0 || only("soak"))
   tables.push((await runSoak(flag("--soak") ?? 600, { imageEnv })).table);
 if (only("pacing")) tables.push((await runPacing(runs ? { runs } : {})).table);
+if (only("fairness")) tables.push((await runFairness(runs ? { runs } : {})).table);
 process.stdout.write(`${tables.join("\n\n")}\n`);

@@ -68,6 +68,8 @@ export const SETTINGS_FLAGS = {
   "telegram-api-root": { type: "string" },
   "telegram-poll-timeout": { type: "string" },
   "telegram-pacing": { type: "string" },
+  "telegram-backlog-limit": { type: "string" },
+  "telegram-busy-chat-seconds": { type: "string" },
   "stop-timeout-ms": { type: "string" },
   "index-refresh-seconds": { type: "string" },
   "wiki-timeout-ms": { type: "string" },

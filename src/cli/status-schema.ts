@@ -17,6 +17,18 @@ const account = z.object({
   since: z.string(),
   journalDepth: z.number(),
   webhookRemovals: z.number(),
+  /** Absent for an account that does not run here, and from an older daemon (docs/busy-chats.md). */
+  backlog: z
+    .object({
+      waiting: z.number(),
+      running: z.number(),
+      limit: z.number(),
+      oldestWaitSeconds: z.number(),
+      chats: z.array(z.object({ chatId: z.string(), waiting: z.number(), oldestWaitSeconds: z.number() })),
+      turnedAway: z.number(),
+      notices: z.number(),
+    })
+    .optional(),
 });
 
 export const statusSchema = z.object({

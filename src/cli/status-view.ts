@@ -28,6 +28,8 @@ export function renderStatus(status: GatewayStatus, now: number = Date.now()): s
     }
     sections.push(`Accounts\n${renderTable(rows)}${fixes(status.accounts)}`);
   }
+  const busy = busyChats(status.accounts);
+  if (busy) sections.push(busy);
   const wiki = status.wiki;
   const checked = wiki.checkedAt ? ` (checked ${since(wiki.checkedAt, now)})` : "";
   sections.push(
@@ -74,6 +76,29 @@ export function renderStatus(status: GatewayStatus, now: number = Date.now()): s
     ? "All accounts polling, the wiki is usable."
     : "Not healthy: see the problems above.";
   return `${sections.join("\n\n")}\n\n${verdict}\n`;
+}
+
+/** Chats waiting for their turn, and the busy chats' questions turned away; "" when there are none. */
+function busyChats(accounts: readonly AccountStatusRow[]): string {
+  const rows = [["account", "chat", "waiting", "oldest wait"]];
+  const totals: string[] = [];
+  for (const a of accounts) {
+    const b = a.backlog;
+    if (!b || (b.waiting === 0 && b.turnedAway === 0)) continue;
+    for (const c of b.chats) rows.push([a.account, c.chatId, String(c.waiting), `${c.oldestWaitSeconds} s`]);
+    totals.push(
+      `${a.account}: ${b.waiting} waiting (at most ${b.limit} held), ${b.running} running; ` +
+        `${b.turnedAway} question(s) turned away, their askers told in ${b.notices} notice(s)`,
+    );
+  }
+  if (totals.length === 0) return "";
+  const table =
+    rows.length > 1
+      ? `${renderTable(rows)}
+`
+      : "";
+  return `Busy chats
+${table}${totals.join("\n")}`;
 }
 
 function fixes(accounts: readonly AccountStatusRow[]): string {

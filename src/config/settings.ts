@@ -98,6 +98,20 @@ const schema = {
     env: "TELEGRAM_PACING",
     arg: "telegram-pacing",
   },
+  telegramBacklogLimit: {
+    doc: "Most updates one account holds in memory waiting for their chat's turn (the journal keeps them too); past it, fetching waits.",
+    format: wholeNumber(1, 1_000_000, "updates"),
+    default: 2000,
+    env: "TELEGRAM_BACKLOG_LIMIT",
+    arg: "telegram-backlog-limit",
+  },
+  busyChatSeconds: {
+    doc: "A busy chat's bound, in seconds: questions its pace (a group: 20 a minute) cannot answer within it are not answered, their askers are told once (0: never; needs the outgoing queue).",
+    format: wholeNumber(0, 3600, "seconds"),
+    default: 120,
+    env: "TELEGRAM_BUSY_CHAT_SECONDS",
+    arg: "telegram-busy-chat-seconds",
+  },
   stopTimeoutMs: {
     doc: "How long a graceful stop waits for messages in flight, in milliseconds.",
     format: wholeNumber(0, 600_000, "milliseconds"),
@@ -186,6 +200,8 @@ export interface Settings {
   telegramApiRoot: string;
   telegramPollTimeout: number;
   telegramPacing: boolean;
+  telegramBacklogLimit: number;
+  busyChatSeconds: number;
   stopTimeoutMs: number;
   indexRefreshSeconds: number;
   wikiTimeoutMs: number;

@@ -1,3 +1,4 @@
+import type { AccountBacklog } from "../accounts/account-state.js";
 import type { ReloadOutcome } from "./config-health.js";
 import type { GatewayView } from "./gateway-readiness.js";
 import type { LoopHealthView } from "./loop-health.js";
@@ -13,6 +14,8 @@ export interface GatewayStatus {
     since: string;
     journalDepth: number;
     webhookRemovals: number;
+    /** Updates waiting for their chat's turn, by chat, and the busy chats' turned-away questions. */
+    backlog?: AccountBacklog;
   }>;
   wiki: { ok: boolean; detail?: string };
   /** When the configuration in force was applied, and how the last reload of gateway.json ended (null: none since start). */
@@ -59,6 +62,7 @@ export function gatewayStatus(view: GatewayView): GatewayStatus {
       since: s.since,
       journalDepth: s.journalDepth,
       webhookRemovals: s.webhookRemovals,
+      ...(s.backlog ? { backlog: s.backlog } : {}),
     })),
     wiki: view.wiki(),
     config: {
