@@ -3,6 +3,7 @@ import { runFairness } from "./fairness.js";
 import { runPacing } from "./pacing.js";
 import { runInline } from "./inline.js";
 import { runPipeline } from "./pipeline.js";
+import { runRich } from "./rich.js";
 import { runScale } from "./scale.js";
 import { runProfile } from "./profile.js";
 import { runSoak } from "./soak.js";
@@ -12,7 +13,7 @@ import { requireTldrCorpus } from "../packages/sandbox/src/tldr-corpus.js";
 /**
  * `npm run bench`: every benchmark, each against its baseline in the same run, medians of several
  * runs. Results go to bench/results/*.json and *.md. Choose with arguments:
- *   node bench/dist/bench/run.js [pipeline] [scale] [answer-quality [--model-fixture FILE]] [wiki-import] [inline] [--soak SECONDS] [--runs N]
+ *   node bench/dist/bench/run.js [pipeline] [scale] [answer-quality [--model-fixture FILE]] [wiki-import] [inline] [rich] [--soak SECONDS] [--runs N]
  *   node bench/dist/bench/run.js soak [--soak SECONDS] [--image-env]   (the soak alone, 600 s by
  *     default; --image-env: with the container image's memory settings; a full run, with no
  *     benchmark named, ends with it too)
@@ -77,6 +78,7 @@ if (want("wiki-import")) {
   tables.push((await run()).table);
 }
 if (want("inline")) tables.push((await runInline(runs ? { rounds: runs } : {})).table);
+if (want("rich")) tables.push((await runRich(runs ? { rounds: runs } : {})).table);
 if (want("pipeline")) {
   // `pipeline --soak S` soaks the pipeline's own world; a full run soaks once, at its end.
   const soakSeconds = only("pipeline") ? (flag("--soak") ?? 0) : 0;

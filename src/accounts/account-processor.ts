@@ -11,6 +11,7 @@ import type { AccountBacklog } from "./account-state.js";
 import { createBusyNotices, type TurnedAway } from "./busy-notices.js";
 import { chatCapacity, chatPerMinute } from "./chat-pace.js";
 import { createInlineReplier } from "./inline-replier.js";
+import { createRichGate } from "./rich-gate.js";
 import type { Journal } from "./journal/journal.js";
 import type { MembershipEvent } from "./membership-event.js";
 import type { ReplyTarget } from "./telegram-replier.js";
@@ -61,6 +62,8 @@ export function createAccountProcessor(deps: AccountProcessorDeps): AccountWork 
       await deps.replierFor(placeOf(first)).send([html]);
     },
   });
+  // Inline results' own rich gate: a refusal there is remembered for them until a restart.
+  const inlineRich = createRichGate(log);
   const processor = createUpdateProcessor({
     account: deps.account,
     journal: deps.journal,
@@ -74,7 +77,10 @@ export function createAccountProcessor(deps: AccountProcessorDeps): AccountWork 
     ...(deps.onMembership ? { onMembership: deps.onMembership } : {}),
     ...(deps.onReaction ? { onReaction: deps.onReaction } : {}),
     ...(inline
-      ? { inline, inlineReplierFor: (queryId: string) => createInlineReplier({ api, log }, queryId) }
+      ? {
+          inline,
+          inlineReplierFor: (queryId: string) => createInlineReplier({ api, log, rich: inlineRich }, queryId),
+        }
       : {}),
   });
   const intake = createUpdateIntake({

@@ -2,6 +2,7 @@ import type { Api } from "grammy";
 import type { Logger } from "../log/logger.js";
 import type { Replier } from "../core/replier.js";
 import type { Journal } from "./journal/journal.js";
+import { createRichGate } from "./rich-gate.js";
 import { createReplier, type ReplyTarget } from "./telegram-replier.js";
 
 export interface AccountRepliesDeps {
@@ -25,6 +26,8 @@ export function createAccountReplies(deps: AccountRepliesDeps): (target: ReplyTa
     journal: deps.journal,
     log,
     toPlain: deps.toPlain,
+    // Rich messages refused once are not tried again until a restart (rich-gate.ts).
+    rich: createRichGate(log),
     ...(deps.onMigrated ? { onMigrated: deps.onMigrated } : {}),
     onReactionFailed: (error: unknown) => {
       const fields = { reason: (error as { description?: string }).description ?? String(error) };

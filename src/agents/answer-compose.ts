@@ -8,12 +8,17 @@ import {
   telegramLength,
   truncateTelegramHtml,
 } from "./format/index.js";
+import { composeRichAnswer } from "./rich/compose-rich.js";
+import type { RichMessage } from "./rich/rich-types.js";
 
 /** A page chosen to answer, with its passages best first (from the index or a local ranking). */
 export interface AnswerPage {
   page: { path: string; locale: string; title: string; description: string };
   score: number;
-  passages: Array<{ markdown: string; text: string; score: number }>;
+  /** `index`: the passage's position in the page (shown passages are left out of the rest). */
+  passages: Array<{ index?: number; markdown: string; text: string; score: number }>;
+  /** Every passage of the page in page order, when known: the rich answer shows the rest of the page. */
+  all?: ReadonlyArray<{ index: number; markdown: string }>;
 }
 
 /** A further passage is shown when it scores at least this share of the best one (and fits). */
@@ -33,10 +38,12 @@ export function composeAnswer(
   main: AnswerPage,
   seeAlso: AnswerPage[],
   note?: string,
-): { html: string; sources: AnswerSource[] } {
+): { html: string; rich: RichMessage; sources: AnswerSource[] } {
   const url = pageUrl(agent, main.page);
   const parts = [`<b>${escapeHtml(main.page.title)}</b>`];
   const passages = choosePassages(main, agent);
+  const shown = main.passages.filter((p) => passages.some((q) => q.text === p.text));
+  const rich = composeRichAnswer(agent, { ...main, shown }, seeAlso.slice(0, 2), note);
   const description = oneLine(main.page.description);
   // A description that opens the shown passage is not repeated, however the source wraps it.
   if (description && !passages.some((p) => oneLine(p.text).includes(description))) {
@@ -52,7 +59,7 @@ export function composeAnswer(
     parts.push(`See also: ${links.join(" · ")}`);
   }
   if (note) parts.push(`<i>${escapeHtml(note)}</i>`);
-  return { html: parts.join("\n\n"), sources: toSources(agent, [main, ...also]) };
+  return { html: parts.join("\n\n"), rich, sources: toSources(agent, [main, ...also]) };
 }
 
 function toSources(agent: AgentSettings, pages: AnswerPage[]): AnswerSource[] {

@@ -36,7 +36,8 @@ export async function answerFromWikiSearch(
   const [top, ...rest] = await readableHits(wiki, hits, { want: 3, maxReads: MAX_PAGE_READS });
   if (!top) return undefined;
   const terms = queryTerms(question);
-  const passages = splitPassages(top.page.content, top.page)
+  const all = splitPassages(top.page.content, top.page);
+  const passages = all
     .map((p) => ({ ...p, score: overlap(terms, `${p.heading}\n${p.text}\n${p.code}`) }))
     .filter((p) => p.score > 0)
     .sort((a, b) => b.score - a.score)
@@ -46,7 +47,7 @@ export async function answerFromWikiSearch(
     score: hit.score,
     passages: [],
   });
-  const main = { ...asPage(top), passages };
+  const main = { ...asPage(top), passages, all };
   const mentions = referenceKeys(top.page.content, top.page.title);
   const [shown, ...seeAlso] = distinctTitles([
     main,

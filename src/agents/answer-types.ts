@@ -1,6 +1,7 @@
 import type { PageRef } from "../core/reply.js";
 import type { AgentSettings } from "./agent-settings.js";
 import type { Confidence } from "./answer-confidence.js";
+import type { RichMessage } from "./rich/rich-types.js";
 
 export interface AnswerSource {
   path: string;
@@ -25,6 +26,8 @@ export interface Answer {
   confidence: Confidence;
   /** The whole reply, Telegram HTML (may exceed one message: split it with splitTelegramHtml). */
   html: string;
+  /** The same answer as a rich message (agents/rich), for accounts that send them; absent for short replies. */
+  rich?: RichMessage;
   /** The pages shown, best first: the answering page, then the "See also" ones. */
   sources: AnswerSource[];
   /**

@@ -100,14 +100,18 @@ export function createAnswerer(deps: {
           .find((r) => r.page.path === ref.path)
       : undefined;
     const chosen = { found: true, confidence: "confident", via: "index" } as const;
-    if (ranked) return { ...chosen, ...composeAnswer(agent, toAnswerPage(ranked), []) };
+    if (ranked) return { ...chosen, ...composeAnswer(agent, wholePage(ranked), []) };
     const page = await wiki.getPageByPath(ref.path, ref.locale);
     if (!page || !readableNow(page))
       return { found: false, confidence: "none", html: composePageGone(ref.title), sources: [], via: "none" };
-    const passages = splitPassages(page.content, page)
-      .slice(0, 1)
-      .map((p) => ({ ...p, score: 1 }));
-    return { ...chosen, via: "wiki-search", ...composeAnswer(agent, { page, score: 0, passages }, []) };
+    const all = splitPassages(page.content, page);
+    const passages = all.slice(0, 1).map((p) => ({ ...p, score: 1 }));
+    return { ...chosen, via: "wiki-search", ...composeAnswer(agent, { page, score: 0, passages, all }, []) };
+  }
+
+  /** The answering page with all its passages (the rich answer shows the rest of the page). */
+  function wholePage(ranked: RankedPage): AnswerPage {
+    return { ...toAnswerPage(ranked), all: index.pagePassages(ranked.page.id) };
   }
 
   /** The model's search words for the question; undefined without a model or when it failed (the floor). */
@@ -166,7 +170,7 @@ export function createAnswerer(deps: {
     }
     const note = searchedFor === undefined ? undefined : searchedForNote(searchedFor);
     const seeAlso = chooseSeeAlso(best, index.mentions(best.page.id), rest, keysFor);
-    const [main, ...also] = distinctTitles([best, ...seeAlso].map(toAnswerPage));
+    const [main, ...also] = distinctTitles([wholePage(best), ...seeAlso.map(toAnswerPage)]);
     return { found: true, confidence, via: "index", ...composeAnswer(agent, main!, also, note), ...twin };
   }
 }

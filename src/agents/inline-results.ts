@@ -30,7 +30,7 @@ export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
   const { index } = deps;
 
   function article(agent: AgentSettings, main: AnswerPage & { page: IndexedPage }): InlineArticle {
-    const { html } = composeAnswer(agent, main, []);
+    const { html, rich } = composeAnswer(agent, main, []);
     const best = main.passages[0];
     const line = oneLine(main.page.description) || (best ? oneLine(best.text) : "");
     return {
@@ -39,6 +39,7 @@ export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
       description: cut(line, DESCRIPTION_MAX),
       html: splitTelegramHtml(html)[0] ?? "",
       url: pageUrl(agent, main.page),
+      rich,
     };
   }
 

@@ -77,7 +77,8 @@ export function replyOf(answer: Answer): Reply {
   if (answer.choices && answer.choices.length > 0)
     return { kind: "choices", chunks, choices: answer.choices.map(pageRef) };
   const top = answer.found ? answer.sources[0] : undefined;
-  if (top) return { kind: "answer", chunks, page: pageRef(top) };
+  const rich = answer.rich ? { rich: answer.rich } : {};
+  if (top) return { kind: "answer", chunks, page: pageRef(top), ...rich };
   return answer.found ? { kind: "answer", chunks } : { kind: "not-found", chunks };
 }
 

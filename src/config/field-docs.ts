@@ -28,6 +28,8 @@ export const FIELD_DOCS = {
     groups: 'allowed groups keyed by negative group id as a string, or `"*"`',
     inline:
       "answer inline queries (`@bot words` in any chat) to senders the DM rules allow; `false` ignores them (see Inline mode)",
+    richMessages:
+      '`"auto"` sends answers as rich messages (tables, headings, code; the rest of the page collapsed), falling back to HTML where Telegram refuses them; `"off"` sends HTML only (see docs/rich-messages.md)',
   },
   group: {
     requireMention: "answer only when addressed (@mention, text mention, `/cmd@bot`, reply to the bot)",

@@ -130,6 +130,7 @@ export const accountSchema = z
       .describe(DOCS.account.groupPolicy),
     groupAllowFrom: userIdList("this account's groups").optional().describe(DOCS.account.groupAllowFrom),
     inline: z.boolean().default(true).describe(DOCS.account.inline),
+    richMessages: z.enum(["auto", "off"]).default("off").describe(DOCS.account.richMessages),
     groups: z
       .record(z.string().meta(GROUP_KEY_HINT), groupSchema)
       .default({})
@@ -277,6 +278,7 @@ export const KNOWN_KEYS = {
     "groupAllowFrom",
     "groups",
     "inline",
+    "richMessages",
   ],
   group: Object.keys(groupSchema.shape),
   topic: Object.keys(topicSchema.shape),

@@ -106,6 +106,8 @@ export interface SearchIndex {
   indexedPage(id: number): IndexedPage | undefined;
   /** The first passage of an indexed page (to quote a page without a question); undefined when it is not indexed or not shown now. */
   opening(id: number): Passage | undefined;
+  /** Every passage of an indexed page in page order (the rest of a page, for a rich answer); [] when it is not indexed or not shown now. */
+  pagePassages(id: number): Passage[];
   /**
    * What a page shown now names: the reference keys of its Markdown (references.ts `referenceKeys`:
    * the commands of its code, `path:<path>` of its links), to be matched with `keysFor` of other

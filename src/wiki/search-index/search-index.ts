@@ -11,6 +11,7 @@ import type {
 } from "./index-types.js";
 import { searchWithTwins } from "./twins.js";
 import { createPageFilters } from "./page-filters.js";
+import type { Passage } from "./passages.js";
 import { parseQuery } from "./query.js";
 import { type Language, languageOf } from "./analyzer.js";
 import { rankPages } from "./rank.js";
@@ -131,6 +132,16 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
       const entry = holder.engine.pages.get(id);
       if (!entry || holder.hiddenNow().has(id)) return new Set<string>();
       return holder.guard(new Set<string>(), () => referenceKeys(pageMarkdown(entry), entry.meta.title));
+    },
+    pagePassages(id) {
+      const entry = holder.engine.pages.get(id);
+      if (!entry || holder.hiddenNow().has(id)) return [];
+      return holder.guard([], () => {
+        const out: Passage[] = [];
+        const { engine } = holder;
+        for (let i = 0, p = engine.passage(entry, 0); p; p = engine.passage(entry, ++i)) out.push(p);
+        return out;
+      });
     },
     visibility: () => {
       holder.hiddenNow();
