@@ -70,7 +70,12 @@ async function burst(pacing: boolean, port: number): Promise<PacingRun> {
       agents: { main: { section: "" } },
     });
     const gateway = await startGateway(world, stateDir, port, {
-      env: { TELEGRAM_PACING: String(pacing), GATEWAY_STOP_TIMEOUT_MS: "30000" },
+      // No busy-chat bound: every question is answered, so the queue is measured against the 429s alone.
+      env: {
+        TELEGRAM_PACING: String(pacing),
+        TELEGRAM_BUSY_CHAT_SECONDS: "0",
+        GATEWAY_STOP_TIMEOUT_MS: "30000",
+      },
     });
     try {
       const { telegram } = world;

@@ -1,7 +1,9 @@
 import { runAsk } from "./ask.js";
+import { runFairness } from "./fairness.js";
 import { runPacing } from "./pacing.js";
 import { runInline } from "./inline.js";
 import { runPipeline } from "./pipeline.js";
+import { runRich } from "./rich.js";
 import { runScale } from "./scale.js";
 import { runProfile } from "./profile.js";
 import { runSoak } from "./soak.js";
@@ -11,7 +13,7 @@ import { requireTldrCorpus } from "../packages/sandbox/src/tldr-corpus.js";
 /**
  * `npm run bench`: every benchmark, each against its baseline in the same run, medians of several
  * runs. Results go to bench/results/*.json and *.md. Choose with arguments:
- *   node bench/dist/bench/run.js [pipeline] [scale] [answer-quality] [wiki-import] [inline] [--soak SECONDS] [--runs N]
+ *   node bench/dist/bench/run.js [pipeline] [scale] [answer-quality [--model-fixture FILE]] [wiki-import] [inline] [rich] [--soak SECONDS] [--runs N]
  *   node bench/dist/bench/run.js soak [--soak SECONDS] [--image-env]   (the soak alone, 600 s by
  *     default; --image-env: with the container image's memory settings; a full run, with no
  *     benchmark named, ends with it too)
@@ -20,6 +22,8 @@ import { requireTldrCorpus } from "../packages/sandbox/src/tldr-corpus.js";
  *   node bench/dist/bench/run.js store [--runs N]        (latency per message: Redis store against files)
  *   node bench/dist/bench/run.js pacing [--runs N]       (a burst under Telegram's flood limits, with and
  *                                                        without the outgoing queue; about 5 min a run)
+ *   node bench/dist/bench/run.js fairness [--runs N]     (a DM's latency while a group has a backlog of 120,
+ *                                                        against an idle bot; about 90 s a run)
  */
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -37,8 +41,8 @@ const want = (name: string) => chosen.length === 0 || chosen.includes(name);
 const only = (name: string) => chosen.includes(name);
 const runs = flag("--runs");
 
-// Every benchmark but pacing and store runs on the tldr corpus: without it, say where it was looked for and how to get it.
-const withoutCorpus = new Set(["pacing", "store"]);
+// Every benchmark but pacing, fairness and store runs on the tldr corpus: without it, say where it was looked for and how to get it.
+const withoutCorpus = new Set(["pacing", "store", "fairness"]);
 try {
   if (chosen.length === 0 || chosen.some((name) => !withoutCorpus.has(name))) requireTldrCorpus();
 } catch (error) {
@@ -60,11 +64,21 @@ if (want("answer-quality")) {
     languages ? languages.table : "answer quality per language: no tldr translations (TLDR_I18N_DIR)",
   );
 }
+// With a replay fixture (`--model-fixture FILE`, else bench/answer-quality/model-replies.jsonl when
+// it exists): every set again with and without the model's rewrite.
+const modelFixture = args[args.indexOf("--model-fixture") + 1];
+if (want("answer-quality")) {
+  const { DEFAULT_FIXTURE, runWithModelTable } = await import("./answer-quality/with-model.js");
+  const { existsSync } = await import("node:fs");
+  const fixture = args.includes("--model-fixture") && modelFixture ? modelFixture : DEFAULT_FIXTURE;
+  if (existsSync(fixture) || args.includes("--model-fixture")) tables.push(await runWithModelTable(fixture));
+}
 if (want("wiki-import")) {
   const { run } = await import("./wiki-import.js");
   tables.push((await run()).table);
 }
 if (want("inline")) tables.push((await runInline(runs ? { rounds: runs } : {})).table);
+if (want("rich")) tables.push((await runRich(runs ? { rounds: runs } : {})).table);
 if (want("pipeline")) {
   // `pipeline --soak S` soaks the pipeline's own world; a full run soaks once, at its end.
   const soakSeconds = only("pipeline") ? (flag("--soak") ?? 0) : 0;
@@ -81,4 +95,5 @@ if (want("store")) {
 if (chosen.length === 0 || only("soak"))
   tables.push((await runSoak(flag("--soak") ?? 600, { imageEnv })).table);
 if (only("pacing")) tables.push((await runPacing(runs ? { runs } : {})).table);
+if (only("fairness")) tables.push((await runFairness(runs ? { runs } : {})).table);
 process.stdout.write(`${tables.join("\n\n")}\n`);

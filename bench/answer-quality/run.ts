@@ -20,6 +20,7 @@ import {
   SPLIT_SEED,
 } from "./people-questions.js";
 import { HELD_OUT, OFF_TOPIC, QUESTIONS, type QualityQuestion } from "./questions.js";
+import { teamQuality } from "./team-run.js";
 
 export interface AnswerQualityOptions {
   /** Pages of the corpus to load (all by default). */
@@ -164,6 +165,11 @@ export async function run(options: AnswerQualityOptions = {}) {
   );
   const offTopicAnswered = await falseAnswers(answerer, OFF_TOPIC);
   const peopleOffTopicAnswered = await falseAnswers(answerer, PEOPLE_OFF_TOPIC);
+  const team = await teamQuality(rankOf);
+  const teamSet = (details: typeof team.test) => ({
+    ...setQuality(details),
+    confidentWrong: details.filter((d) => d.confidence === "confident" && d.rank !== 0).length,
+  });
   const wikiSearch = await baselineRanks(wiki, QUESTIONS);
   const fallback = await answerRanks(createAnswerer({ index: createSearchIndex(), wiki }), QUESTIONS);
 
@@ -195,6 +201,7 @@ export async function run(options: AnswerQualityOptions = {}) {
     sets: Object.fromEntries(
       (Object.keys(QUESTION_SETS) as QuestionSetName[]).map((name) => [name, setQuality(details[name])]),
     ) as Record<QuestionSetName, SetQuality>,
+    team: { seed: team.seed, pages: team.pages, dev: teamSet(team.dev), test: teamSet(team.test) },
     indexRetrieval: accuracy(retrieval),
     wikiDefaultSearch: accuracy(wikiSearch),
     wikiSearchFallback: accuracy(fallback.map((d) => d.rank)),
@@ -211,7 +218,9 @@ export async function run(options: AnswerQualityOptions = {}) {
     },
     index: { buildSeconds: round(buildMs / 1000), ...persisted },
     // Misses of the sets tuning may look at; the test part's misses are not listed, by design.
-    misses: [...details.tuned, ...details.heldOut, ...details.peopleDev].filter((d) => d.rank !== 0),
+    misses: [...details.tuned, ...details.heldOut, ...details.peopleDev, ...team.dev].filter(
+      (d) => d.rank !== 0,
+    ),
   };
   const pct = (a: Accuracy, k: "top1Rate" | "top3Rate") => `${round(a[k] * 100, 1)} %`;
   const table =
@@ -225,6 +234,17 @@ export async function run(options: AnswerQualityOptions = {}) {
               const q = data.sets[name];
               return [
                 `answerer, ${QUESTION_SETS[name].label}`,
+                q.questions,
+                pct(q, "top1Rate"),
+                pct(q, "top3Rate"),
+                `${round(q.nothingFoundRate * 100, 1)} %`,
+                `${round(q.weakRate * 100, 1)} %`,
+              ];
+            }),
+            ...(["dev", "test"] as const).map((part) => {
+              const q = data.team[part];
+              return [
+                `answerer, team questions of the handbook asked of handbook+tldr, ${part} (${q.confidentWrong} confidently wrong)`,
                 q.questions,
                 pct(q, "top1Rate"),
                 pct(q, "top3Rate"),
@@ -253,6 +273,7 @@ export async function run(options: AnswerQualityOptions = {}) {
             `Answer latency (full corpus, ${data.latencyMs.samples} answers): p50 ${data.latencyMs.p50} ms, p95 ${data.latencyMs.p95} ms, max ${data.latencyMs.max} ms wall-clock; CPU time p50 ${data.latencyMs.cpuP50} ms, p95 ${data.latencyMs.cpuP95} ms (load average ${data.latencyMs.loadAverage} on ${cpus().length} CPUs).`,
             `Index: built in ${data.index.buildSeconds} s; saved ${data.index.fileMiB} MiB in ${data.index.saveSeconds} s; loaded in ${data.index.loadSeconds} s; a loaded index holds ${data.index.memoryMiB} MiB of heap and array buffers once searched.`,
             `Off-topic questions answered confidently anyway: ${data.peopleOffTopic.answeredAnyway} of ${data.peopleOffTopic.questions} new ones (${round(data.peopleOffTopic.answeredRate * 100, 1)} %; ${data.peopleOffTopic.weak} more got a weak match), ${data.offTopic.answeredAnyway} of ${data.offTopic.questions} older ones (${data.offTopic.weak} weak). Confident from score ${CONFIDENT_SCORE}.`,
+            `Team questions (bench/answer-quality/team-questions.ts): split with seed ${data.team.seed}; asked of one agent over the handbook and tldr (${data.team.pages} pages); top-3 counts the choices offered, or the answer and its See also.`,
             `Questions as people type: ${PEOPLE_QUESTIONS.length}, split at random with seed ${SPLIT_SEED} into ${PEOPLE_DEV.length} dev and ${PEOPLE_TEST.length} test (bench/answer-quality/people-questions.ts).`,
           ],
         });

@@ -25,6 +25,12 @@ export const ACCOUNT_CODES = {
     remedy:
       "check the network, DNS and proxy settings of the host, and TELEGRAM_API_ROOT; the gateway retries",
   },
+  "telegram-rich-refused": {
+    meaning:
+      "Telegram refused a rich message (404: the Bot API server does not know sendRichMessage, or a 400 about the rich content); the answer went out as HTML",
+    remedy:
+      'run a Bot API server of version 10.1 or later (an older self-hosted telegram-bot-api does not know sendRichMessage), or set richMessages: "off" on the account; answers go out as HTML until the gateway restarts',
+  },
   "account-failed": {
     meaning: "the account failed for another reason (the log names the error)",
     remedy: "see the error; the gateway retries the account with backoff",

@@ -1,5 +1,3 @@
-import { run } from "@grammyjs/runner";
-import type { Bot } from "grammy";
 import type { Update } from "grammy/types";
 import type { Logger } from "../log/logger.js";
 import type { BotIdentity } from "../core/inbound-message.js";
@@ -9,21 +7,21 @@ import type { PollGate } from "../core/poll-gate.js";
 import type { ReactionEvent } from "../core/reaction-event.js";
 import type { Replier } from "../core/replier.js";
 import type { MembershipEvent } from "./membership-event.js";
-import type { AccountState } from "./account-state.js";
-import { createAccountStatus } from "./account-status.js";
+import type { AccountBacklog, AccountState } from "./account-state.js";
+import { createAccountReplies } from "./account-replies.js";
+import { createAccountStatus, pollingReports } from "./account-status.js";
+import { createAccountStop, type StopOptions } from "./account-stop.js";
 import { createSupervisor } from "./account-supervisor.js";
-import { type ApiCallEvent, createAccountBot, type OffsetTrack } from "./account-bot.js";
-import { answerCallbackQuery } from "./answer-callback.js";
+import type { ApiCallEvent, OffsetTrack } from "./account-bot.js";
+import { botOf, damageTeller, runBot } from "./account-polling.js";
 import { identityOf } from "./bot-identity.js";
-import { createChatOrder } from "./chat-order.js";
 import { type CommandMenus, syncCommandMenus } from "./command-menu.js";
 import { type Journal, openJournal } from "./journal/journal.js";
 import { createOutgoingPacer } from "./outgoing-pacer.js";
 import { createReplay } from "./journal/replay.js";
-import { createInlineReplier } from "./inline-replier.js";
-import { createReplier } from "./telegram-replier.js";
-import { ALLOWED_UPDATES } from "./to-inbound.js";
-import { createUpdateProcessor } from "./update-processor.js";
+import { createAccountProcessor } from "./account-processor.js";
+
+export type { StopOptions } from "./account-stop.js";
 
 export interface AccountRunnerOptions {
   account: string;
@@ -45,8 +43,15 @@ export interface AccountRunnerOptions {
   /** A user's reaction on a message changed (message_reaction); must not throw. */
   onReaction?: (event: ReactionEvent, log: Logger) => void;
   onState?: (state: AccountState) => void;
-  /** Updates handled at once (different chats; one chat is always sequential). */
+  /** Updates handled at once (different chats, taking turns; one chat is always sequential). Default 64. */
   concurrency?: number;
+  /** Most updates held in memory waiting for their chat's turn (default 2000); fetching waits past it. */
+  backlogLimit?: number;
+  /**
+   * The bound of a busy chat, seconds (default 120): questions that could not be answered within
+   * it at the chat's pace are turned away, their askers told once. 0: never (also without pacing).
+   */
+  busyChatSeconds?: number;
   /** Long-poll timeout in seconds. */
   pollTimeoutSeconds?: number;
   /** Durable journal writes (fdatasync). */
@@ -64,15 +69,6 @@ export interface AccountRunnerOptions {
   pollGate?: PollGate;
 }
 
-export interface StopOptions {
-  /**
-   * After the handlers drained, confirm the offsets of everything handled with one last getUpdates
-   * (timeout 0, through the poll gate), so the next owner does not fetch it again. Skipped when a
-   * handler is still running (then the next owner fetches those updates again: at-least-once).
-   */
-  confirmOffsets?: boolean;
-}
-
 export interface AccountRunner {
   readonly account: string;
   /** Starts supervision; resolves once the first attempt settled (polling, or a failure state). */
@@ -85,34 +81,30 @@ export interface AccountRunner {
   identity(): BotIdentity | undefined;
   /** Messages waiting in (or being sent by) the outgoing queue. */
   outgoingDepth(): number;
+  /** Updates waiting for their chat's turn, by chat, and the questions turned away (docs/busy-chats.md). */
+  backlog(): AccountBacklog;
 }
 
 /**
  * One account: a grammY bot, its journal, its update processor and its supervisor, wired.
- * Updates reach the processor one chat at a time (different chats run concurrently); a button
- * tap runs at once, so it is answered within Telegram's 10 s however busy its chat is, and only
- * its reply waits for the chat's earlier updates.
+ * Fetched updates go to the intake (accounts/update-intake.ts), which holds each until its chat's
+ * turn, so a busy chat never holds up fetching nor the other chats (docs/busy-chats.md).
  */
 export function createAccountRunner(options: AccountRunnerOptions): AccountRunner {
   const { account } = options;
   const log = options.logger.child({ account });
   const journal =
     options.openJournal?.() ?? openJournal(options.journalFile, { durable: options.durableJournal ?? true });
-  let damageTold = false;
-  const tellDamage = (): void => {
-    if (!journal.damage || damageTold) return;
-    damageTold = true;
-    log.warn({ code: journal.damage.code, remedy: journal.damage.remedy }, journal.damage.message);
-  };
+  const tellDamage = damageTeller(journal, log);
   tellDamage();
   let stopping = false;
-  let stopPromise: Promise<void> | undefined;
   const stopController = new AbortController();
   const identity = (): BotIdentity | undefined => (bot.isInited() ? identityOf(bot.botInfo) : undefined);
   const status = createAccountStatus({
     account,
     journal,
     identity,
+    backlog: () => backlog(),
     ...(options.onState ? { onState: options.onState } : {}),
   });
 
@@ -121,81 +113,39 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
       ? undefined
       : createOutgoingPacer({ onStart: (waitedMs) => options.onOutgoing?.(account, waitedMs) });
   const offsets: OffsetTrack = { next: 0, confirmOnly: false };
-  const bot: Bot = createAccountBot({
-    account,
-    offsets,
-    ...(options.pollGate ? { pollGate: options.pollGate } : {}),
-    ...(pacer ? { pacer } : {}),
-    token: options.token,
-    apiRoot: options.apiRoot,
+  const bot = botOf(options, {
     journal,
-    pollTimeoutSeconds: options.pollTimeoutSeconds ?? 30,
-    onPolling: () => {
-      if (!stopping) status.set("polling");
-    },
-    onApiCall(event) {
-      options.onApiCall?.(event);
-      if (event.method !== "getUpdates" || stopping) return;
-      if (event.ok) status.set("polling");
-      else if (event.errorCode === 0 || (event.errorCode ?? 0) >= 500) {
-        status.set("network", {
-          code: "telegram-unavailable",
-          message: `getUpdates failed: ${event.description ?? "network error"}`,
-          remedy: "nothing to change: the gateway retries with backoff",
-        });
-      }
-    },
+    offsets,
+    pacer,
+    log,
+    ...pollingReports(status, () => stopping, options.onApiCall),
   });
-  bot.catch((error) => log.error({ err: error.error }, "unhandled error in an update handler"));
-  let reactionRefused = false;
-  const replierDeps = () => ({
+  const replierFor = createAccountReplies({
     api: bot.api,
     journal,
     log,
     toPlain: options.toPlain,
-    onMigrated: (oldChatId: number, newChatId: number) =>
-      options.onChatMigrated?.(account, oldChatId, newChatId),
-    // The acknowledgement is a courtesy: said once loudly, then only at debug level.
-    onReactionFailed: (error: unknown) => {
-      const fields = { reason: (error as { description?: string }).description ?? String(error) };
-      const text = "Telegram refused the acknowledgement reaction; answers are not affected";
-      if (reactionRefused) log.debug(fields, text);
-      else log.warn(fields, `${text} (later refusals are logged at debug level)`);
-      reactionRefused = true;
-    },
+    onMigrated: (oldChatId, newChatId) => options.onChatMigrated?.(account, oldChatId, newChatId),
   });
-
-  const replierFor = (target: Parameters<typeof createReplier>[1]): Replier =>
-    createReplier(replierDeps(), target);
   const submit = (update: Update): void => void bot.handleUpdate(update).catch(() => {});
-  const processor = createUpdateProcessor({
+  const { processor, intake, backlog } = createAccountProcessor({
     account,
     journal,
     log,
-    handler: options.handler,
+    api: bot.api,
     identity: () => identityOf(bot.botInfo),
+    handler: options.handler,
+    ...(options.inline ? { inline: options.inline } : {}),
     replierFor,
     resubmit: submit,
-    answerTap: (queryId, text) => answerCallbackQuery(bot.api, log, queryId, text),
     onMembership: (event) => options.onMembership?.(account, event),
     ...(options.onReaction ? { onReaction: options.onReaction } : {}),
-    ...(options.inline
-      ? {
-          inline: options.inline,
-          inlineReplierFor: (queryId: string) => createInlineReplier({ api: bot.api, log }, queryId),
-        }
-      : {}),
+    concurrency: options.concurrency ?? 64,
+    backlogLimit: options.backlogLimit ?? 2000,
+    // The bound needs the pace, which only the outgoing queue keeps.
+    busyChatMs: pacer ? (options.busyChatSeconds ?? 120) * 1000 : 0,
   });
-  const chatOrder = createChatOrder();
-  bot.use(async (ctx) => {
-    const turn = chatOrder.reserve(String(ctx.chat?.id ?? ctx.update.update_id));
-    try {
-      if (ctx.update.callback_query === undefined) await turn.ready;
-      await processor.process(ctx.update, turn.ready);
-    } finally {
-      turn.release();
-    }
-  });
+  bot.use((ctx) => intake.take(ctx.update, ctx.chat?.id));
   // Read when the replay runs: a remote journal knows its unfinished updates only once loaded.
   const replay = createReplay({
     get unfinished() {
@@ -206,9 +156,7 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
   });
 
   let firstSettled: () => void = () => {};
-  const settled = new Promise<void>((resolve) => {
-    firstSettled = resolve;
-  });
+  const settled = new Promise<void>((resolve) => (firstSettled = resolve));
   const supervisor = createSupervisor({
     account,
     bot,
@@ -222,31 +170,35 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
       tellDamage();
       replay.run();
     },
-    startRunner: () =>
-      run(bot, {
-        runner: {
-          fetch: { allowed_updates: ALLOWED_UPDATES, timeout: options.pollTimeoutSeconds ?? 30 },
-          silent: true,
-          maxRetryTime: 5000,
-          retryInterval: 500,
-        },
-        sink: { concurrency: options.concurrency ?? 64 },
-      }),
+    startRunner: () => runBot(bot, options.pollTimeoutSeconds ?? 30, options.concurrency ?? 64),
     onSettled: () => firstSettled(),
   });
 
-  /** One getUpdates with the next offset (timeout 0, limit 1): confirms, fetches nothing for us. */
-  async function confirmOffsets(): Promise<void> {
-    offsets.confirmOnly = true;
-    try {
-      await bot.api.getUpdates({ offset: offsets.next, limit: 1, timeout: 0 });
-      log.debug({ offset: offsets.next }, "offsets confirmed before the handover");
-    } catch (error) {
-      log.warn({ err: error }, "could not confirm the offsets; the next owner fetches the last batch again");
-    } finally {
-      offsets.confirmOnly = false;
-    }
-  }
+  const stop = createAccountStop({
+    log,
+    journal,
+    offsets,
+    async stopFetching() {
+      stopping = true;
+      stopController.abort();
+      // A runner that already ended (its polling failed, e.g. the lease was lost) has no task
+      // left: its stop() returns undefined, not a promise.
+      await Promise.resolve(supervisor.runner()?.stop()).catch(() => {});
+    },
+    // The backlog and the replies still queued for their turn (also those outside any update) too.
+    async drain(deadlineMs) {
+      const busy = () => (supervisor.runner()?.size() ?? 0) + intake.busy() + (pacer?.depth() ?? 0);
+      const drained = await processor.drain(deadlineMs, busy);
+      // What still waits is left to the journal: the next start (or owner) answers it, not this one.
+      intake.close();
+      return drained;
+    },
+    getUpdates: (offset) => bot.api.getUpdates({ offset, limit: 1, timeout: 0 }),
+    onStopped() {
+      status.set("stopped");
+      firstSettled();
+    },
+  });
 
   return {
     account,
@@ -255,46 +207,11 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
       void supervisor.run().catch((error) => log.error({ err: error }, "account supervisor crashed"));
       await settled;
     },
-    stop(deadlineMs, stopOptions = {}) {
-      stopPromise ??= (async () => {
-        stopping = true;
-        // A handover lets the poll in flight end by itself: the confirmation below (and the next
-        // owner's first poll) must not overlap it.
-        if (stopOptions.confirmOffsets) offsets.finishPolls = true;
-        stopController.abort();
-        // A runner that already ended (its polling failed, e.g. the lease was lost) has no task
-        // left: its stop() returns undefined, not a promise.
-        await Promise.resolve(supervisor.runner()?.stop()).catch(() => {});
-        // Replies still queued for their turn (also those outside any update) are waited for too.
-        const drained = await processor.drain(
-          deadlineMs,
-          () => (supervisor.runner()?.size() ?? 0) + (pacer?.depth() ?? 0),
-        );
-        if (!drained)
-          log.warn(
-            { deadlineMs },
-            "stop deadline reached with handlers still running; they are replayed at next start",
-          );
-        if (stopOptions.confirmOffsets && drained && journal.depth() === 0 && offsets.next > 0) {
-          // The done marks are in the store before the offsets move (the next owner reads them).
-          const stored = await journal.flush().then(
-            () => true,
-            (error: unknown) => {
-              log.warn({ err: error }, "could not store the journal; the offsets are left unconfirmed");
-              return false;
-            },
-          );
-          if (stored) await confirmOffsets();
-        }
-        await journal.close();
-        status.set("stopped");
-        firstSettled();
-      })();
-      return stopPromise;
-    },
+    stop: (deadlineMs, stopOptions) => stop(deadlineMs, stopOptions),
     state: () => status.state(),
     replier: (target) => replierFor(target),
     identity,
     outgoingDepth: () => pacer?.depth() ?? 0,
+    backlog,
   };
 }

@@ -1,4 +1,5 @@
 import type { BotIdentity } from "../core/inbound-message.js";
+import type { BacklogView } from "./chat-backlog.js";
 
 /**
  * The life of one account, as /status, /readyz and the metrics report it.
@@ -46,7 +47,28 @@ export interface AccountState {
   /** Updates journaled and not yet answered. */
   journalDepth: number;
   webhookRemovals: number;
+  /** Updates waiting for their chat's turn, and the busy chats' questions turned away (running accounts). */
+  backlog?: AccountBacklog;
 }
+
+/** An account's backlog as /status and /metrics show it (docs/busy-chats.md). */
+export interface AccountBacklog extends BacklogView {
+  /** Questions whose answer was not sent because their chat was over its bound, since start. */
+  turnedAway: number;
+  /** Busy notices sent (each names the askers it tells), since start. */
+  notices: number;
+}
+
+/** The backlog of an account that holds nothing (stand-ins, an account before its first update). */
+export const NO_BACKLOG: AccountBacklog = Object.freeze({
+  waiting: 0,
+  running: 0,
+  limit: 0,
+  oldestWaitSeconds: 0,
+  chats: [],
+  turnedAway: 0,
+  notices: 0,
+});
 
 /** An account counts as ready when it polls, was deliberately stopped, or runs on another replica. */
 export function isAccountReady(state: AccountState): boolean {

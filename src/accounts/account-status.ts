@@ -1,5 +1,6 @@
 import type { BotIdentity } from "../core/inbound-message.js";
-import type { AccountState, AccountStatus } from "./account-state.js";
+import type { ApiCallEvent } from "./account-bot.js";
+import type { AccountBacklog, AccountState, AccountStatus } from "./account-state.js";
 import type { Journal } from "./journal/journal.js";
 
 export type AccountProblem = NonNullable<AccountState["problem"]>;
@@ -19,6 +20,37 @@ export interface AccountStatusDeps {
   journal: Pick<Journal, "failing" | "depth">;
   identity: () => BotIdentity | undefined;
   onState?: (state: AccountState) => void;
+  /** The updates waiting for their chat's turn, shown while the account runs. */
+  backlog?: () => AccountBacklog;
+}
+
+/**
+ * What the account's API calls say about its status: a long poll waiting without error, or a
+ * getUpdates that succeeded, is polling; a network failure or a 5xx is `network` (retried). Not
+ * reported while the account stops. `onApiCall` gets every call first.
+ */
+export function pollingReports(
+  status: Pick<AccountStatusTracker, "set">,
+  stopping: () => boolean,
+  onApiCall?: (event: ApiCallEvent) => void,
+): { onPolling: () => void; onApiCall: (event: ApiCallEvent) => void } {
+  return {
+    onPolling: () => {
+      if (!stopping()) status.set("polling");
+    },
+    onApiCall(event) {
+      onApiCall?.(event);
+      if (event.method !== "getUpdates" || stopping()) return;
+      if (event.ok) status.set("polling");
+      else if (event.errorCode === 0 || (event.errorCode ?? 0) >= 500) {
+        status.set("network", {
+          code: "telegram-unavailable",
+          message: `getUpdates failed: ${event.description ?? "network error"}`,
+          remedy: "nothing to change: the gateway retries with backoff",
+        });
+      }
+    },
+  };
 }
 
 export function createAccountStatus(deps: AccountStatusDeps): AccountStatusTracker {
@@ -44,6 +76,7 @@ export function createAccountStatus(deps: AccountStatusDeps): AccountStatusTrack
       since,
       journalDepth: deps.journal.depth(),
       webhookRemovals,
+      ...(deps.backlog && status !== "stopped" ? { backlog: deps.backlog() } : {}),
     };
   };
 

@@ -1,5 +1,7 @@
 import { type Api, GrammyError } from "grammy";
+import type { RichAlternative } from "../core/replier.js";
 import type { Logger } from "../log/logger.js";
+import { isRichRefusal } from "./rich-gate.js";
 
 /** A 400 refusing the forum topic the reply was to land in: closed or deleted. */
 const TOPIC_REFUSED = /message thread not found|TOPIC_CLOSED|TOPIC_DELETED/i;
@@ -28,7 +30,7 @@ export type InlineKeyboardMarkup = {
 
 export type ApiSendOptions = {
   parse_mode?: "HTML";
-  link_preview_options: { is_disabled: boolean };
+  link_preview_options?: { is_disabled: boolean };
   reply_parameters?: { message_id: number; allow_sending_without_reply: boolean };
   message_thread_id?: number;
   reply_markup?: InlineKeyboardMarkup;
@@ -55,16 +57,25 @@ export interface ReplySender {
    * that message (the caller sends it as a new one). An HTML parse error rejects.
    */
   edit(messageId: number, text: string, options: ApiSendOptions): Promise<boolean>;
+  /** `send` for a rich message (sendRichMessage); a refusal of the rich content rejects (rich-gate.ts). */
+  sendRich(rich: RichAlternative, options: ApiSendOptions): Promise<number>;
+  /** `edit` with a rich message (editMessageText with rich_message); a refusal of the rich content rejects. */
+  editRich(messageId: number, rich: RichAlternative, options: ApiSendOptions): Promise<boolean>;
 }
+
+/** Sends one message to `chat` with these options; resolves to Telegram's message. */
+type SendCall = (chat: number, options: ApiSendOptions) => Promise<{ message_id: number }>;
+/** Edits message `id` of `chat` with these options. */
+type EditCall = (chat: number, id: number, options: ApiSendOptions) => Promise<unknown>;
 
 export function createReplySender(
   deps: { api: Api; log: Logger; onMigrated?: (oldChatId: number, newChatId: number) => void },
   place: ReplyPlace,
 ): ReplySender {
   const { api, log } = deps;
-  async function send(text: string, options: ApiSendOptions): Promise<number> {
+  async function sendWith(call: SendCall, options: ApiSendOptions): Promise<number> {
     try {
-      return (await api.sendMessage(place.chatId, text, options)).message_id;
+      return (await call(place.chatId, options)).message_id;
     } catch (error) {
       if (!(error instanceof GrammyError) || error.error_code !== 400) throw error;
       const movedTo = error.parameters?.migrate_to_chat_id;
@@ -72,7 +83,7 @@ export function createReplySender(
         deps.onMigrated?.(place.chatId, movedTo);
         place.chatId = movedTo;
         place.threadId = undefined;
-        return (await api.sendMessage(place.chatId, text, withoutPlace(options))).message_id;
+        return (await call(place.chatId, withoutPlace(options))).message_id;
       }
       const thread = options.message_thread_id;
       if (thread !== undefined && TOPIC_REFUSED.test(error.description)) {
@@ -84,19 +95,19 @@ export function createReplySender(
           "Telegram refused the reply's target; sending it once more, not as a reply",
         );
         const { reply_parameters: _reply, ...rest } = options;
-        return send(text, rest);
+        return sendWith(call, rest);
       }
       throw error;
     }
   }
-  async function edit(messageId: number, text: string, options: ApiSendOptions): Promise<boolean> {
+  async function editWith(call: EditCall, messageId: number, options: ApiSendOptions): Promise<boolean> {
     try {
-      await api.editMessageText(place.chatId, messageId, text, withoutPlace(options));
+      await call(place.chatId, messageId, withoutPlace(options));
       return true;
     } catch (error) {
       if (!(error instanceof GrammyError) || error.error_code !== 400) throw error;
       if (/message is not modified/i.test(error.description)) return true;
-      if (/can't parse entities/i.test(error.description)) throw error;
+      if (/can't parse entities/i.test(error.description) || isRichRefusal(error)) throw error;
       log.info(
         { chatId: place.chatId, messageId, reason: error.description },
         "the earlier reply cannot be edited; the answer is sent as a new message",
@@ -104,7 +115,26 @@ export function createReplySender(
       return false;
     }
   }
-  return { send, edit };
+  return {
+    send: (text, options) => sendWith((chat, o) => api.sendMessage(chat, text, o), options),
+    edit: (messageId, text, options) =>
+      editWith((chat, id, o) => api.editMessageText(chat, id, text, o), messageId, options),
+    sendRich: (rich, options) =>
+      sendWith((chat, o) => api.sendRichMessage(chat, rich, richOptions(o)), options),
+    editRich: (messageId, rich, options) =>
+      editWith(
+        (chat, id, o) =>
+          api.raw.editMessageText({ chat_id: chat, message_id: id, rich_message: rich, ...richOptions(o) }),
+        messageId,
+        options,
+      ),
+  };
+}
+
+/** The options of a rich message: sendRichMessage takes no parse mode nor link preview options. */
+function richOptions(options: ApiSendOptions): Omit<ApiSendOptions, "parse_mode" | "link_preview_options"> {
+  const { parse_mode: _mode, link_preview_options: _preview, ...rest } = options;
+  return rest;
 }
 
 /** The send options without where the message goes in the chat (topic and reply target). */

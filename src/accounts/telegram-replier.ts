@@ -1,10 +1,11 @@
 import { type Api, GrammyError } from "grammy";
 import type { Logger } from "../log/logger.js";
-import type { Replier, SendOptions, SentMessages } from "../core/replier.js";
+import type { Replier, RichAlternative, SendOptions, SentMessages } from "../core/replier.js";
 import type { Journal } from "./journal/journal.js";
 import { answerCallbackQuery } from "./answer-callback.js";
 import { describeForbidden } from "./forbidden.js";
-import { createReplyDedupe } from "./reply-dedupe.js";
+import { createReplyDedupe, type ReplyDedupe } from "./reply-dedupe.js";
+import { isRichRefusal, type RichGate } from "./rich-gate.js";
 import { acknowledge, showTyping } from "./reply-signals.js";
 import {
   type ApiSendOptions,
@@ -25,6 +26,8 @@ export interface ReplierDeps {
   onMigrated?: (oldChatId: number, newChatId: number) => void;
   /** Telegram refused setMessageReaction (the acknowledgement); the caller decides how loud to log. */
   onReactionFailed?: (error: unknown) => void;
+  /** Whether the account still tries rich messages (SendOptions.rich); without it they are never sent. */
+  rich?: RichGate;
 }
 
 /** Where a reply goes, and when it may go. */
@@ -81,7 +84,6 @@ async function sendChunks(
   chunks: readonly string[],
   sendOptions: SendOptions | undefined,
 ): Promise<SentMessages | undefined> {
-  const { log } = deps;
   const progress = createReplyDedupe(deps.journal, target.updateId);
   let sent: SentMessages | undefined;
   const messageIds: number[] = [];
@@ -96,47 +98,96 @@ async function sendChunks(
     messageIds.push(messageId);
     if (index === 0) sent = { messageId, messageIds };
   };
+  const optionsFor = (index: number, last: boolean): ApiSendOptions => ({
+    parse_mode: "HTML" as const,
+    link_preview_options: { is_disabled: true },
+    ...(index === 0 && target.messageId !== undefined && place.chatId === target.chatId
+      ? { reply_parameters: { message_id: target.messageId, allow_sending_without_reply: true } }
+      : {}),
+    ...(place.threadId !== undefined ? { message_thread_id: place.threadId } : {}),
+    ...(sendOptions?.buttons && last ? { reply_markup: inlineKeyboard(sendOptions.buttons) } : {}),
+  });
+  const rich = sendOptions?.rich;
+  // Not tried when a chunk of this reply went out before a restart: the reply goes on as it began.
+  if (rich && deps.rich?.open() && chunks.every((_, index) => !progress.alreadySent(index))) {
+    try {
+      const richSent = await sendRich(
+        { deps, sender, progress },
+        chunks.length,
+        rich,
+        replaces,
+        optionsFor(0, true),
+      );
+      if (richSent) return richSent;
+    } catch (error) {
+      if (!dropsReply(deps.log, place, error, chunks.length)) throw error;
+      return undefined;
+    }
+  }
   for (const [index, chunk] of chunks.entries()) {
     if (progress.alreadySent(index)) continue;
-    const options: ApiSendOptions = {
-      parse_mode: "HTML" as const,
-      link_preview_options: { is_disabled: true },
-      ...(index === 0 && target.messageId !== undefined && place.chatId === target.chatId
-        ? { reply_parameters: { message_id: target.messageId, allow_sending_without_reply: true } }
-        : {}),
-      ...(place.threadId !== undefined ? { message_thread_id: place.threadId } : {}),
-      ...(sendOptions?.buttons && index === chunks.length - 1
-        ? { reply_markup: inlineKeyboard(sendOptions.buttons) }
-        : {}),
-    };
+    const options = optionsFor(index, index === chunks.length - 1);
     progress.sending(index);
     try {
       await orAsPlain(deps, (text, opts) => deliver(index, text, opts), chunk, options);
     } catch (error) {
-      if (error instanceof TopicRefused) {
-        log.warn(
-          {
-            chatId: place.chatId,
-            threadId: error.threadId,
-            reason: error.reason,
-            chunks: chunks.length - index,
-          },
-          "Telegram refused the forum topic of the reply (closed or deleted); the reply is dropped, not posted in General",
-        );
-        return sent;
-      }
-      if (error instanceof GrammyError && error.error_code === 403) {
-        log.info(
-          { chatId: place.chatId, reason: error.description },
-          `cannot reply: ${describeForbidden(error.description)}`,
-        );
-        return sent;
-      }
-      throw error;
+      if (!dropsReply(deps.log, place, error, chunks.length - index)) throw error;
+      return sent;
     }
     progress.sent(index);
   }
   return sent;
+}
+
+/**
+ * The reply as one rich message, in place of all its chunks (the first chunk's place: reply target,
+ * topic, the buttons under it; an edit when it replaces a message). Every chunk is then marked sent,
+ * so a replay never sends the HTML too. Undefined when Telegram refused rich messages: the gate
+ * closes (logged once) and the caller sends the chunks at once.
+ */
+async function sendRich(
+  { deps, sender, progress }: { deps: ReplierDeps; sender: ReplySender; progress: ReplyDedupe },
+  chunkCount: number,
+  rich: RichAlternative,
+  replaces: number | undefined,
+  options: ApiSendOptions,
+): Promise<SentMessages | undefined> {
+  progress.sending(0);
+  let messageId: number;
+  try {
+    messageId =
+      replaces !== undefined && (await sender.editRich(replaces, rich, options))
+        ? replaces
+        : await sender.sendRich(rich, options);
+  } catch (error) {
+    if (!isRichRefusal(error)) throw error;
+    deps.rich?.refused(error);
+    return undefined;
+  }
+  for (let index = 0; index < chunkCount; index++) progress.sent(index);
+  return { messageId, messageIds: [messageId] };
+}
+
+/**
+ * A failure that drops what is left of the reply (`remaining` messages), logged here: the forum
+ * topic refused (never posted in General instead), or the chat forbids the bot.
+ */
+function dropsReply(log: Logger, place: ReplyPlace, error: unknown, remaining: number): boolean {
+  if (error instanceof TopicRefused) {
+    log.warn(
+      { chatId: place.chatId, threadId: error.threadId, reason: error.reason, chunks: remaining },
+      "Telegram refused the forum topic of the reply (closed or deleted); the reply is dropped, not posted in General",
+    );
+    return true;
+  }
+  if (error instanceof GrammyError && error.error_code === 403) {
+    log.info(
+      { chatId: place.chatId, reason: error.description },
+      `cannot reply: ${describeForbidden(error.description)}`,
+    );
+    return true;
+  }
+  return false;
 }
 
 /** Delivers a chunk; when Telegram refuses its HTML, once more as plain text. */

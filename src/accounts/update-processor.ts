@@ -2,51 +2,49 @@ import type { Update } from "grammy/types";
 import type { Logger } from "../log/logger.js";
 import { lazyChild } from "../log/lazy-child.js";
 import type { MessageHandler } from "../core/message-handler.js";
-import type { BotIdentity } from "../core/inbound-message.js";
-import type { ReactionEvent } from "../core/reaction-event.js";
-import type { InlineHandler, InlineReplier } from "../core/inline-query.js";
+import type { BotIdentity, InboundMessage } from "../core/inbound-message.js";
 import type { Replier } from "../core/replier.js";
-import { textsFor } from "../i18n/index.js";
-import { type MembershipEvent, toMembershipEvent } from "./membership-event.js";
-import { isTransient } from "./classify-failure.js";
 import { createDrain } from "./drain.js";
 import { createInFlight } from "./in-flight.js";
-import { type Journal, JournalError } from "./journal/journal.js";
-import { toReactionEvent } from "./reaction-event.js";
+import type { Journal } from "./journal/journal.js";
+import { turnedAwayReplier } from "./busy-notices.js";
+import { createSideUpdates, type SideUpdateDeps } from "./side-updates.js";
 import type { ReplyTarget } from "./telegram-replier.js";
 import { toInboundMessage } from "./to-inbound.js";
-import { toChosenInlineResult, toInlineQuery } from "./to-inline.js";
+import { createUpdateRetry } from "./update-retry.js";
 
-export interface UpdateProcessorDeps {
-  account: string;
+export interface UpdateProcessorDeps extends SideUpdateDeps {
   journal: Journal;
   log: Logger;
   handler: MessageHandler;
   identity: () => BotIdentity;
   replierFor: (target: ReplyTarget) => Replier;
-  /**
-   * Answers a button tap that reaches no handler (answerCallbackQuery with a notice); resolves
-   * when Telegram refuses it as too old. Without it such taps are only logged.
-   */
-  answerTap?: (queryId: string, text: string) => Promise<void>;
   /** Hands an update back to the bot later (after a transient Telegram failure). */
   resubmit: (update: Update) => void;
-  /** The bot was added to or removed from a chat, or blocked or unblocked by a user. */
-  onMembership?: (event: MembershipEvent) => void;
-  /** A user's reaction on a message changed (message_reaction). Must not throw. */
-  onReaction?: (event: ReactionEvent, log: Logger) => void;
-  /** Inline queries and chosen inline results; without it they are ignored (logged). */
-  inline?: InlineHandler;
-  inlineReplierFor?: (queryId: string) => InlineReplier;
+  /**
+   * A question over its chat's capacity: its answer is not sent, its asker is told instead
+   * (accounts/busy-notices.ts); resolves once told. Without it such questions are answered.
+   */
+  turnAway?: (msg: InboundMessage) => Promise<void>;
+  /** Runs `fn` after `ms` (retries); returns a cancel. Default: an unref'd setTimeout. */
+  schedule?: (fn: () => void, ms: number) => () => void;
+}
+
+/** How an update is run. */
+export interface ProcessOptions {
+  /** Its place in its chat's order: it runs at once and its replies wait for the turn. */
+  turn?: Promise<void>;
+  /** It came past its chat's capacity: its asker is told, its answer not sent (`turnAway`). */
+  over?: boolean;
 }
 
 export interface UpdateProcessor {
   /**
    * Handles an update unless it is done or already running; resolves when this call's work ended.
-   * With `turn` (its place in its chat's order), the update runs at once and its replies wait for
-   * the turn; without it the caller waits for the turn first.
+   * With `turn`, the update runs at once and its replies wait for the turn; without it the caller
+   * waits for the turn first.
    */
-  process(update: Update, turn?: Promise<void>): Promise<void>;
+  process(update: Update, options?: ProcessOptions): Promise<void>;
   inFlight(): number;
   /**
    * Stops retrying and waits until no handler runs (nor `extra()` reports work), up to
@@ -55,114 +53,66 @@ export interface UpdateProcessor {
   drain(deadlineMs: number, extra?: () => number): Promise<boolean>;
 }
 
-const MAX_ATTEMPTS = 5;
-/** A journal that cannot be written (disk full) is retried much longer: the disk gets freed. */
-const MAX_JOURNAL_ATTEMPTS = 120;
-
 /**
  * Runs each update through the handler exactly once per process, and marks it done in the journal.
  *
  * Contract: an update already done (journal) or already running (a re-delivery after a runner
- * restart, or a replay racing a fresh poll) is skipped. A handler failure caused by Telegram or
- * the network leaves the update unfinished and resubmits it later (up to 5 attempts); any other
- * failure is logged and the update is done, so one bad message never blocks a chat. A button tap
- * that cannot become a message (its message is no longer accessible to the bot, or its data is
- * unusable) is still answered, with the "expired" notice, so the user's spinner stops. A tap is
- * answered at most once per process, also when its update is retried after the answer went out
- * (Telegram refuses a second answer).
+ * restart, or a replay racing a fresh poll) is skipped. Updates that are no message go to
+ * side-updates.ts. A handler failure is retried or kept as update-retry.ts decides (the update
+ * stays unfinished), or given up (logged, and done, so one bad message never blocks a chat). A
+ * button tap that cannot become a message (its message is no longer accessible to the bot, or its
+ * data is unusable) is still answered, with the "expired" notice, so the user's spinner stops. A
+ * tap is answered at most once per process, also when its update is retried after the answer went
+ * out (Telegram refuses a second answer).
  */
 export function createUpdateProcessor(deps: UpdateProcessorDeps): UpdateProcessor {
   const { journal, log } = deps;
   const running = createInFlight();
-  const attempts = new Map<number, number>();
+  const side = createSideUpdates(deps);
+  const retry = createUpdateRetry({
+    resubmit: deps.resubmit,
+    ...(deps.schedule ? { schedule: deps.schedule } : {}),
+  });
   /** Taps answered whose update is still to be retried. */
   const answeredTaps = new Set<string>();
-  const timers = new Set<NodeJS.Timeout>();
-  let draining = false;
 
-  async function handle(update: Update, turn: Promise<void> | undefined): Promise<void> {
+  function replierOf(msg: InboundMessage, options: ProcessOptions): Replier {
+    const replier = deps.replierFor({
+      updateId: msg.updateId,
+      chatId: msg.chatId,
+      messageId: msg.messageId,
+      ...(msg.threadId !== undefined ? { threadId: msg.threadId } : {}),
+      ...(options.turn ? { turn: options.turn } : {}),
+    });
+    const { turnAway } = deps;
+    if (options.over && turnAway) return answerOnce(turnedAwayReplier(replier, () => turnAway(msg)));
+    return msg.callback === undefined ? replier : answerOnce(replier);
+  }
+
+  async function handle(update: Update, options: ProcessOptions): Promise<void> {
     const updateId = update.update_id;
     const updateLog = lazyChild(log, { updateId });
-    const membership = toMembershipEvent(update);
-    if (membership) {
-      updateLog.info(
-        { ...membership },
-        `membership: the bot was ${membership.change} (chat ${membership.chatId})`,
-      );
-      deps.onMembership?.(membership);
-      journal.markDone(updateId);
-      return;
-    }
-    const reaction = toReactionEvent(update, deps.account);
-    if (reaction) {
-      try {
-        deps.onReaction?.(reaction, updateLog);
-      } catch (error) {
-        updateLog.error({ err: error }, "the reaction could not be handled");
-      }
-      journal.markDone(updateId);
-      return;
-    }
-    if (await handleInline(update, updateLog)) {
+    if (await side.handle(update, updateLog)) {
       journal.markDone(updateId);
       return;
     }
     const msg = toInboundMessage(update, deps.identity(), deps.account);
     if (!msg) {
       updateLog.info({ reason: ignoredReason(update) }, "update ignored");
-      await answerUnusableTap(update, updateLog);
+      await side.answerUnusableTap(update, updateLog);
       journal.markDone(updateId);
       return;
     }
-    const replier = deps.replierFor({
-      updateId,
-      chatId: msg.chatId,
-      messageId: msg.messageId,
-      ...(msg.threadId !== undefined ? { threadId: msg.threadId } : {}),
-      ...(turn ? { turn } : {}),
-    });
     const tapId = msg.callback?.id;
-    const reply = tapId === undefined ? replier : answerOnce(replier);
     try {
-      await deps.handler(msg, reply, updateLog);
+      await deps.handler(msg, replierOf(msg, options), updateLog);
       journal.markDone(updateId);
-      attempts.delete(updateId);
+      retry.succeeded(updateId);
       if (tapId !== undefined) answeredTaps.delete(tapId);
     } catch (error) {
-      const attempt = (attempts.get(updateId) ?? 0) + 1;
-      const journalFailed = error instanceof JournalError;
-      const retryable = journalFailed || isTransient(error);
-      const limit = journalFailed ? MAX_JOURNAL_ATTEMPTS : MAX_ATTEMPTS;
-      if (retryable && attempt < limit && !draining) {
-        attempts.set(updateId, attempt);
-        updateLog.warn(
-          { err: error, attempt },
-          journalFailed
-            ? "the journal cannot be written; the update is retried"
-            : "Telegram failed while answering; the update is retried",
-        );
-        const timer = setTimeout(
-          () => {
-            timers.delete(timer);
-            deps.resubmit(update);
-          },
-          Math.min(2000 * attempt, 10_000),
-        );
-        timer.unref();
-        timers.add(timer);
-        return;
-      }
-      if (tapId !== undefined) answeredTaps.delete(tapId);
-      if (retryable) {
-        updateLog.warn(
-          { err: error },
-          "the update could not be answered now; it stays in the journal for the next start",
-        );
-        return;
-      }
-      updateLog.error({ err: error }, "the update could not be handled");
-      journal.markDone(updateId);
-      attempts.delete(updateId);
+      const outcome = retry.failed(update, error, updateLog);
+      if (outcome !== "retried" && tapId !== undefined) answeredTaps.delete(tapId);
+      if (outcome === "given-up") journal.markDone(updateId);
     }
   }
 
@@ -180,53 +130,15 @@ export function createUpdateProcessor(deps: UpdateProcessorDeps): UpdateProcesso
     };
   }
 
-  /** A tap that reaches no handler still stops its spinner; a failure to say so is only logged. */
-  async function answerUnusableTap(update: Update, updateLog: Logger): Promise<void> {
-    const query: unknown = update.callback_query;
-    const fields = typeof query === "object" && query !== null ? (query as TapFields) : undefined;
-    const id = fields?.id;
-    if (typeof id !== "string" || id === "" || !deps.answerTap) return;
-    // In the tapper's language (no agent is known here: else English).
-    const language = fields?.from?.language_code;
-    const notice = textsFor(typeof language === "string" ? language : undefined).t("tap.expired");
-    try {
-      await deps.answerTap(id, notice);
-    } catch (error) {
-      updateLog.warn({ err: error }, "the unusable button tap could not be answered");
-    }
-  }
-
-  /**
-   * An inline query or a chosen inline result goes to the inline handler, once: Telegram takes an
-   * answer only within about 10 s, so a failure is not retried (the handler never rejects).
-   */
-  async function handleInline(update: Update, updateLog: Logger): Promise<boolean> {
-    const { inline, inlineReplierFor } = deps;
-    if (!inline || !inlineReplierFor) return false;
-    const query = toInlineQuery(update, deps.account);
-    if (query) {
-      await inline.query(query, inlineReplierFor(query.queryId), updateLog);
-      return true;
-    }
-    const chosen = toChosenInlineResult(update, deps.account);
-    if (chosen) {
-      await inline.chosen(chosen, updateLog);
-      return true;
-    }
-    return false;
-  }
-
   return {
-    process(update, turn) {
+    process(update, options = {}) {
       if (!Number.isSafeInteger(update.update_id) || journal.isDone(update.update_id))
         return Promise.resolve();
-      return running.run(update.update_id, () => handle(update, turn));
+      return running.run(update.update_id, () => handle(update, options));
     },
     inFlight: () => running.size(),
     drain(deadlineMs, extra = () => 0) {
-      draining = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
+      retry.stop();
       return createDrain({ busy: () => running.size() + extra(), settled: running.settled }).until(
         deadlineMs,
       );
@@ -244,10 +156,4 @@ export function ignoredReason(update: Update): string {
   if ("message_reaction" in update) return "unusable-reaction";
   if ("inline_query" in update || "chosen_inline_result" in update) return "inline-not-handled";
   return "unsupported-update";
-}
-
-/** What an unusable tap's answer reads of its callback query (read back from the journal: unchecked). */
-interface TapFields {
-  id?: unknown;
-  from?: { language_code?: unknown };
 }

@@ -1,4 +1,6 @@
+import type { ModelUse } from "../config/model-schema.js";
 import type { AgentConfig } from "../config/schema.js";
+import { agentModelChoice } from "../models/model-from-config.js";
 import { wikiBaseUrl } from "../wiki/client/normalise-url.js";
 
 /**
@@ -31,6 +33,10 @@ export interface AgentSettings {
   greeting?: string;
   /** Set a 👀 reaction on a question while its answer is prepared (removed once it is sent). */
   ackReaction: boolean;
+  /** The name of the model (in `models`, or MODEL_URL's) the agent uses; undefined: none. */
+  model?: string;
+  /** What goes to the model: "off" (nothing), "rewrite" (the question), "answer" (also passages). */
+  modelUse: ModelUse;
 }
 
 export const DEFAULT_ANSWER_LENGTH = 1200;
@@ -40,7 +46,10 @@ export function resolveAgentSettings(
   id: string,
   config: AgentConfig | undefined,
   wikiUrl: string,
+  /** MODEL_URL is set: an agent naming no model uses its model. */
+  modelUrlSet = false,
 ): AgentSettings {
+  const choice = agentModelChoice(config, modelUrlSet);
   const settings: AgentSettings = {
     id,
     section: (config?.section ?? "").replace(/^\/+|\/+$/g, ""),
@@ -50,7 +59,9 @@ export function resolveAgentSettings(
     publicBaseUrl: (config?.publicBaseUrl ?? linkBase(wikiUrl)).replace(/\/+$/, ""),
     answerLength: config?.answerLength ?? DEFAULT_ANSWER_LENGTH,
     ackReaction: config?.ackReaction ?? false,
+    modelUse: choice.use,
   };
+  if (choice.model !== undefined) settings.model = choice.model;
   if (config?.name !== undefined) settings.name = config.name;
   if (config?.greeting !== undefined) settings.greeting = config.greeting;
   return settings;

@@ -10,27 +10,32 @@ import {
   telegramLength,
   truncateTelegramHtml,
 } from "./format/index.js";
+import { composeRichAnswer } from "./rich/compose-rich.js";
+import type { RichMessage } from "./rich/rich-types.js";
 
 /** A page chosen to answer, with its passages best first (from the index or a local ranking). */
 export interface AnswerPage {
   page: { path: string; locale: string; title: string; description: string };
   score: number;
-  passages: Array<{ markdown: string; text: string; score: number }>;
+  /** `index`: the passage's position in the page (shown passages are left out of the rest). */
+  passages: Array<{ index?: number; markdown: string; text: string; score: number }>;
+  /** Every passage of the page in page order, when known: the rich answer shows the rest of the page. */
+  all?: ReadonlyArray<{ index: number; markdown: string }>;
 }
 
 /** A further passage is shown when it scores at least this share of the best one (and fits). */
 const SECOND_PASSAGE_SHARE = 0.5;
 
-/** The line telling the user what was searched instead of what was typed (keyboard twins). */
+/** The line telling the user what was searched instead of what was typed (keyboard twins): plain text. */
 export function searchedForNote(searched: string, texts: Texts): string {
-  return texts.t("answer.searchedAs", { query: searched });
+  return texts.plain("answer.searchedAs", { query: searched });
 }
 
 /** How an answer is framed: in whose language, and a note under it (already in that language). */
 export interface Framing {
   /** Default: the agent's language. */
   texts?: Texts;
-  /** A line in italics under the answer: Telegram HTML from the catalogue (`texts.t`). */
+  /** A line in italics under the answer: plain text in that language (`texts.plain`), escaped here. */
   note?: string;
 }
 
@@ -43,12 +48,17 @@ export function composeAnswer(
   main: AnswerPage,
   seeAlso: AnswerPage[],
   framing: Framing = {},
-): { html: string; sources: AnswerSource[] } {
+): { html: string; rich: RichMessage; sources: AnswerSource[] } {
   const { note } = framing;
   const texts = framing.texts ?? agentTexts(agent);
   const url = pageUrl(agent, main.page);
   const parts = [`<b>${escapeHtml(main.page.title)}</b>`];
   const passages = choosePassages(main, agent);
+  const shown = main.passages.filter((p) => passages.some((q) => q.text === p.text));
+  const rich = composeRichAnswer(agent, { ...main, shown }, seeAlso.slice(0, 2), {
+    texts,
+    ...(note === undefined ? {} : { note }),
+  });
   const description = oneLine(main.page.description);
   // A description that opens the shown passage is not repeated, however the source wraps it.
   if (description && !passages.some((p) => oneLine(p.text).includes(description))) {
@@ -63,8 +73,8 @@ export function composeAnswer(
     );
     parts.push(texts.t("answer.seeAlso", { links: html(links.join(" · ")) }));
   }
-  if (note) parts.push(`<i>${note}</i>`);
-  return { html: parts.join("\n\n"), sources: toSources(agent, [main, ...also]) };
+  if (note) parts.push(`<i>${escapeHtml(note)}</i>`);
+  return { html: parts.join("\n\n"), rich, sources: toSources(agent, [main, ...also]) };
 }
 
 function toSources(agent: AgentSettings, pages: AnswerPage[]): AnswerSource[] {
@@ -106,15 +116,32 @@ export function composeChoices(
   pages: AnswerPage[],
   texts: Texts = agentTexts(agent),
 ): { html: string; sources: AnswerSource[] } {
-  const lines = pages.map((p) => {
-    const link = `<a href="${escapeAttribute(pageUrl(agent, p.page))}">${escapeHtml(p.page.title)}</a>`;
+  const titles = distinctTitles(pages.map((p) => p.page));
+  const lines = pages.map((p, i) => {
+    const link = `<a href="${escapeAttribute(pageUrl(agent, p.page))}">${escapeHtml(titles[i]!)}</a>`;
     const description = oneLine(p.page.description);
     return description ? `• ${link}: ${escapeHtml(description)}` : `• ${link}`;
   });
   const reply = [texts.t("choices.intro"), lines.join("\n"), `<i>${texts.t("choices.hint")}</i>`].join(
     "\n\n",
   );
-  return { html: reply, sources: toSources(agent, pages) };
+  return {
+    html: reply,
+    sources: toSources(agent, pages).map((source, i) => ({ ...source, title: titles[i]! })),
+  };
+}
+
+/**
+ * Titles that tell the pages apart, for choices (their buttons show them): a title two pages share
+ * gets the folder each page is in ("cat · osx", "cat · common").
+ */
+export function distinctTitles(pages: ReadonlyArray<{ title: string; path: string }>): string[] {
+  const count = new Map<string, number>();
+  for (const p of pages) count.set(p.title, (count.get(p.title) ?? 0) + 1);
+  return pages.map((p) => {
+    const folder = p.path.split("/").at(-2);
+    return (count.get(p.title) ?? 0) > 1 && folder ? `${p.title} · ${folder}` : p.title;
+  });
 }
 
 /** The reply when a chosen page is no longer in the wiki. */

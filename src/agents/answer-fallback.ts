@@ -1,4 +1,12 @@
-import { processTerm, queryTerms, splitPassages, tokenize } from "../wiki/search-index/index.js";
+import {
+  keysFor,
+  processTerm,
+  queryTerms,
+  referenceKeys,
+  splitPassages,
+  tokenize,
+} from "../wiki/search-index/index.js";
+import { chooseSeeAlso, distinctTitles } from "./related-pages.js";
 import { type ReadableHit, readableHits } from "../wiki/readable.js";
 import type { SearchHit, WikiPort } from "../wiki/types.js";
 import { type AgentSettings, answersFrom, inSection } from "./agent-settings.js";
@@ -28,7 +36,8 @@ export async function answerFromWikiSearch(
   const [top, ...rest] = await readableHits(wiki, hits, { want: 3, maxReads: MAX_PAGE_READS });
   if (!top) return undefined;
   const terms = queryTerms(question);
-  const passages = splitPassages(top.page.content, top.page)
+  const all = splitPassages(top.page.content, top.page);
+  const passages = all
     .map((p) => ({ ...p, score: overlap(terms, `${p.heading}\n${p.text}\n${p.code}`) }))
     .filter((p) => p.score > 0)
     .sort((a, b) => b.score - a.score)
@@ -38,7 +47,13 @@ export async function answerFromWikiSearch(
     score: hit.score,
     passages: [],
   });
-  return { main: { ...asPage(top), passages }, seeAlso: rest.map(asPage) };
+  const main = { ...asPage(top), passages, all };
+  const mentions = referenceKeys(top.page.content, top.page.title);
+  const [shown, ...seeAlso] = distinctTitles([
+    main,
+    ...chooseSeeAlso(main, mentions, rest.map(asPage), keysFor),
+  ]);
+  return { main: shown!, seeAlso };
 }
 
 async function searchWiki(wiki: WikiPort, question: string, agent: AgentSettings): Promise<ScoredHit[]> {

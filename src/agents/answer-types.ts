@@ -2,6 +2,7 @@ import type { PageRef } from "../core/reply.js";
 import type { Texts } from "../i18n/index.js";
 import type { AgentSettings } from "./agent-settings.js";
 import type { Confidence } from "./answer-confidence.js";
+import type { RichMessage } from "./rich/rich-types.js";
 
 export interface AnswerSource {
   path: string;
@@ -26,6 +27,8 @@ export interface Answer {
   confidence: Confidence;
   /** The whole reply, Telegram HTML (may exceed one message: split it with splitTelegramHtml). */
   html: string;
+  /** The same answer as a rich message (agents/rich), for accounts that send them; absent for short replies. */
+  rich?: RichMessage;
   /** The pages shown, best first: the answering page, then the "See also" ones. */
   sources: AnswerSource[];
   /**
@@ -45,11 +48,19 @@ export interface Answer {
 }
 
 /**
- * Answers, framed in `texts` (the asker's language; default: the agent's language, see
- * agent-language.ts). The pages themselves are shown as the wiki holds them.
+ * Who asks, for the model's token counts, a signal that cancels the model's part, and the language
+ * the answer is framed in. The pages themselves are shown as the wiki holds them.
  */
+export interface AnswerContext {
+  account: string;
+  signal?: AbortSignal;
+  /** The asker's language for the answer's own words; default: the agent's (agent-language.ts). */
+  texts?: Texts;
+}
+
 export interface Answerer {
-  answer(question: string, agent: AgentSettings, texts?: Texts): Promise<Answer>;
+  /** With the agent's model (modelUse not "off"), the question's rewrite joins the search. */
+  answer(question: string, agent: AgentSettings, context?: AnswerContext): Promise<Answer>;
   /**
    * The chosen page's answer to the question (its best passages for it, or its opening passage).
    * Same error contract as `answer`; `found` is false when the page is gone.

@@ -18,20 +18,40 @@ import type { Texts } from "../i18n/index.js";
 import { judgeConfidence } from "./answer-confidence.js";
 import { answerFromWikiSearch } from "./answer-fallback.js";
 import type { PageRef } from "../core/reply.js";
-import type { Answer, Answerer } from "./answer-types.js";
-import { splitPassages } from "../wiki/search-index/index.js";
+import type { Answer, AnswerContext, Answerer } from "./answer-types.js";
+import { fusedConfidence, fuseRuns, type RankedRun } from "./fused-ranking.js";
+import type { Grounder } from "./grounded-answer.js";
+import type { QuestionRewriter } from "./question-rewriter.js";
+import { keysFor, splitPassages } from "../wiki/search-index/index.js";
+import { chooseSeeAlso, distinctTitles } from "./related-pages.js";
 
 export type { Answer, Answerer, AnswerSource } from "./answer-types.js";
 export { CONFIDENT_SCORE, type Confidence, judgeConfidence } from "./answer-confidence.js";
+
+/** Results of each query that the fusion of question and rewrite looks at. */
+const FUSION_DEPTH = 10;
+/** Pages offered as choices to a weak match. */
+const CHOICES = 3;
+/** Pages read for an answer: the best one, then candidates for its "See also" (chooseSeeAlso). */
+const SEE_ALSO_CANDIDATES = 5;
 
 /**
  * Answers questions from the local index, or from the wiki's own search while the index is not
  * ready. See Answer for the error contract: wiki failures are returned, not thrown, and not logged here.
  */
-export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logger?: Logger }): Answerer {
+export function createAnswerer(deps: {
+  index: SearchIndex;
+  wiki: WikiPort;
+  logger?: Logger;
+  /** Without it, or for an agent whose modelUse is "off", answers are as without a model. */
+  rewriter?: QuestionRewriter;
+  /** For agents whose modelUse is "answer": the model's answer from the passages. */
+  grounder?: Grounder;
+}): Answerer {
   const { index, wiki, logger } = deps;
   return {
-    async answer(question, agent, texts = agentTexts(agent)) {
+    async answer(question, agent, context) {
+      const texts = context?.texts ?? agentTexts(agent);
       if (question.trim() === "")
         return {
           found: false,
@@ -41,7 +61,11 @@ export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logge
           via: "none",
         };
       try {
-        if (index.ready) return fromIndex(question, agent, texts);
+        if (index.ready)
+          return await fromIndex(question, agent, await rewriteOf(question, agent, context), {
+            texts,
+            context,
+          });
         const fallback = await answerFromWikiSearch(wiki, question, agent);
         logger?.debug(
           { agent: agent.id, found: fallback !== undefined },
@@ -49,7 +73,7 @@ export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logge
         );
         if (!fallback) return notFound(question, agent, texts);
         // A title search is a weaker match than the index's: never more than `weak`.
-        const note = texts.t("answer.fromTitleSearch");
+        const note = texts.plain("answer.fromTitleSearch");
         return {
           found: true,
           confidence: "weak",
@@ -85,7 +109,7 @@ export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logge
           .find((r) => r.page.path === ref.path)
       : undefined;
     const chosen = { found: true, confidence: "confident", via: "index" } as const;
-    if (ranked) return { ...chosen, ...composeAnswer(agent, toAnswerPage(ranked), [], { texts }) };
+    if (ranked) return { ...chosen, ...composeAnswer(agent, wholePage(ranked), [], { texts }) };
     const page = await wiki.getPageByPath(ref.path, ref.locale);
     if (!page || !readableNow(page))
       return {
@@ -95,42 +119,61 @@ export function createAnswerer(deps: { index: SearchIndex; wiki: WikiPort; logge
         sources: [],
         via: "none",
       };
-    const passages = splitPassages(page.content, page)
-      .slice(0, 1)
-      .map((p) => ({ ...p, score: 1 }));
-    const opening = { page, score: 0, passages };
-    return { ...chosen, via: "wiki-search", ...composeAnswer(agent, opening, [], { texts }) };
+    const all = splitPassages(page.content, page);
+    const passages = all.slice(0, 1).map((p) => ({ ...p, score: 1 }));
+    return {
+      ...chosen,
+      via: "wiki-search",
+      ...composeAnswer(agent, { page, score: 0, passages, all }, [], { texts }),
+    };
   }
 
-  function fromIndex(question: string, agent: AgentSettings, texts: Texts): Answer {
-    const { pages: ranked, searchedFor } = index.lookup(question, {
-      section: agent.section,
-      locales: agent.locales,
-      limit: 3,
-    });
+  /** The answering page with all its passages (the rich answer shows the rest of the page). */
+  function wholePage(ranked: RankedPage): AnswerPage {
+    return { ...toAnswerPage(ranked), all: index.pagePassages(ranked.page.id) };
+  }
+
+  /** The model's search words for the question; undefined without a model or when it failed (the floor). */
+  async function rewriteOf(
+    question: string,
+    agent: AgentSettings,
+    context: AnswerContext | undefined,
+  ): Promise<string | undefined> {
+    if (!deps.rewriter || agent.modelUse === "off") return undefined;
+    const rewrite = await deps.rewriter.rewrite(question, agent, context?.account ?? "", context?.signal);
+    return "words" in rewrite ? rewrite.words : undefined;
+  }
+
+  async function fromIndex(
+    question: string,
+    agent: AgentSettings,
+    words: string | undefined,
+    asked: { texts: Texts; context: AnswerContext | undefined },
+  ): Promise<Answer> {
+    const { texts, context } = asked;
+    const { ranked, confidence, searchedFor } = rankFor(index, question, agent, words);
     // A keyboard-layout or transliteration twin was searched: judged as, and said to be, that.
-    const confidence = judgeConfidence(ranked, searchedFor ?? question);
     const twin = searchedFor === undefined ? {} : { searchedFor };
     const [best, ...rest] = ranked;
     if (!best || confidence === "none") return notFound(question, agent, texts);
+    const grounded = await deps.grounder?.ground(question, agent, ranked, context);
+    if (grounded) return grounded;
     // A weak match is not a dead end: the closest pages are offered as choices (one page alone
     // is no choice: it is answered, still marked weak). "Nothing found" is kept for questions
     // nothing in the wiki matches.
-    if (confidence === "weak" && ranked.length > 1) {
-      const offered = composeChoices(agent, ranked.map(toAnswerPage), texts);
-      return { found: true, confidence, via: "index", ...offered, choices: offered.sources, ...twin };
+    const offered = distinctTitles(ranked.slice(0, CHOICES).map(toAnswerPage));
+    if (confidence === "weak" && offered.length > 1) {
+      const composed = composeChoices(agent, offered, texts);
+      return { found: true, confidence, via: "index", ...composed, choices: composed.sources, ...twin };
     }
     const note = searchedFor === undefined ? undefined : searchedForNote(searchedFor, texts);
+    const seeAlso = chooseSeeAlso(best, index.mentions(best.page.id), rest, keysFor);
+    const [main, ...also] = distinctTitles([wholePage(best), ...seeAlso.map(toAnswerPage)]);
     return {
       found: true,
       confidence,
       via: "index",
-      ...composeAnswer(
-        agent,
-        toAnswerPage(best),
-        rest.map(toAnswerPage),
-        note === undefined ? { texts } : { texts, note },
-      ),
+      ...composeAnswer(agent, main!, also, note === undefined ? { texts } : { texts, note }),
       ...twin,
     };
   }
@@ -155,3 +198,28 @@ function toAnswerPage(ranked: RankedPage): AnswerPage {
 }
 
 export { describeWikiFailure } from "./wiki-failure.js";
+
+/**
+ * The question's results (or its keyboard-layout or transliteration twin's), fused with those
+ * of the model's words when there are any.
+ */
+function rankFor(index: SearchIndex, question: string, agent: AgentSettings, words: string | undefined) {
+  const scope = { section: agent.section, locales: agent.locales };
+  const asked = index.lookup(question, {
+    ...scope,
+    limit: words === undefined ? SEE_ALSO_CANDIDATES : FUSION_DEPTH,
+  });
+  const searchedFor = asked.searchedFor;
+  if (words === undefined)
+    return {
+      ranked: asked.pages,
+      confidence: judgeConfidence(asked.pages, searchedFor ?? question),
+      searchedFor,
+    };
+  const runs: RankedRun[] = [
+    { query: words, ranked: index.lookup(words, { ...scope, limit: FUSION_DEPTH }).pages, weight: 1 },
+    { query: searchedFor ?? question, ranked: asked.pages, weight: 1 },
+  ];
+  const ranked = fuseRuns(runs, SEE_ALSO_CANDIDATES);
+  return { ranked, confidence: fusedConfidence(ranked, runs), searchedFor: undefined };
+}

@@ -4,6 +4,7 @@ import type { Texts } from "../i18n/index.js";
 import { agentTexts } from "./agent-language.js";
 import { type AgentSettings, answersFrom, inSection, pageUrl } from "./agent-settings.js";
 import { type AnswerPage, composeAnswer } from "./answer-compose.js";
+import { distinctTitles } from "./related-pages.js";
 import type { PageRef } from "../core/reply.js";
 import { oneLine, splitTelegramHtml } from "./format/index.js";
 
@@ -36,7 +37,7 @@ export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
     texts: Texts,
     main: AnswerPage & { page: IndexedPage },
   ): InlineArticle {
-    const { html } = composeAnswer(agent, main, [], { texts });
+    const { html, rich } = composeAnswer(agent, main, [], { texts });
     const best = main.passages[0];
     const line = oneLine(main.page.description) || (best ? oneLine(best.text) : "");
     return {
@@ -45,6 +46,7 @@ export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
       description: cut(line, DESCRIPTION_MAX),
       html: splitTelegramHtml(html)[0] ?? "",
       url: pageUrl(agent, main.page),
+      rich,
     };
   }
 
@@ -64,9 +66,12 @@ export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
     results(words, agent, texts = agentTexts(agent)) {
       if (!index.ready) return [];
       if (words.trim() === "") return recent(agent, texts);
-      return index
-        .search(words, { section: agent.section, locales: agent.locales, limit: INLINE_RESULTS_MAX })
-        .map((ranked) => article(agent, texts, ranked));
+      const ranked = index.search(words, {
+        section: agent.section,
+        locales: agent.locales,
+        limit: INLINE_RESULTS_MAX,
+      });
+      return distinctTitles(ranked).map((r) => article(agent, texts, r));
     },
     pageOf(resultId) {
       const match = RESULT_ID.exec(resultId);

@@ -35,7 +35,10 @@ export function createWikiAgent(deps: {
     if (msg.command === undefined) {
       const question = msg.args.trim();
       if (question === "") return { chunks: [], kind: "command" };
-      const answer = await deps.answerer.answer(question, agent, agentTexts(agent, msg.languageCode));
+      const answer = await deps.answerer.answer(question, agent, {
+        account: msg.account,
+        texts: agentTexts(agent, msg.languageCode),
+      });
       if (answer.error !== undefined) logFailure(msg, agent, answer.error);
       return replyOf(answer);
     }
@@ -83,7 +86,8 @@ export function replyOf(answer: Answer): Reply {
   if (answer.choices && answer.choices.length > 0)
     return { kind: "choices", chunks, choices: answer.choices.map(pageRef) };
   const top = answer.found ? answer.sources[0] : undefined;
-  if (top) return { kind: "answer", chunks, page: pageRef(top) };
+  const rich = answer.rich ? { rich: answer.rich } : {};
+  if (top) return { kind: "answer", chunks, page: pageRef(top), ...rich };
   return answer.found ? { kind: "answer", chunks } : { kind: "not-found", chunks };
 }
 

@@ -1,3 +1,4 @@
+import { dirname } from "node:path";
 import type { AccountPool } from "../accounts/account-pool.js";
 import { agentLanguageWarnings } from "../agents/agent-language.js";
 import { type LoadedConfig, loadGatewayConfig } from "../config/load.js";
@@ -5,6 +6,7 @@ import { errorMessage, isGatewayError } from "../errors.js";
 import type { ConfigHealth } from "../http/config-health.js";
 import type { Logger } from "../log/logger.js";
 import { resolveRuntimeConfig, type RuntimeConfig } from "../pipeline/runtime-config.js";
+import type { ModelsInForce } from "./wire-models.js";
 
 export interface ReloadResult {
   applied: boolean;
@@ -27,6 +29,10 @@ export interface ConfigTarget {
   pool: Pick<AccountPool, "apply">;
   wikiUrl: string;
   logger: Logger;
+  /** The model clients, rebuilt from each gateway.json applied. */
+  models?: ModelsInForce;
+  /** MODEL_URL is set: agents that name no model use it. */
+  modelUrlSet?: boolean;
 }
 
 /**
@@ -43,7 +49,8 @@ export async function applyConfig(
   for (const warning of [...loaded.warnings, ...agentLanguageWarnings(loaded.config)])
     logger.warn({ path: warning.path, fix: warning.fix }, warning.message);
   target.config.path = loaded.path;
-  target.config.runtime = resolveRuntimeConfig(loaded.config, target.wikiUrl);
+  await target.models?.apply(loaded.config.models, dirname(loaded.path));
+  target.config.runtime = resolveRuntimeConfig(loaded.config, target.wikiUrl, target.modelUrlSet === true);
   target.config.health.appliedAt = new Date().toISOString();
   const { started, stopped } = await target.pool.apply(loaded.config, loaded.tokens);
   logger.info({ reason, started, stopped }, "configuration applied");

@@ -21,6 +21,7 @@ import { createMembershipTracker } from "./wire-membership.js";
 import { pendingUpgrades, type WiredMigrations, wireChatMigrations } from "./wire-migrations.js";
 import { wireHttp } from "./wire-http.js";
 import { wirePipeline } from "./wire-pipeline.js";
+import { wireModels, type ModelsInForce } from "./wire-models.js";
 import { wireWiki } from "./wire-wiki.js";
 
 /** Every part of a running gateway, built once from the settings; nothing runs yet. */
@@ -46,6 +47,8 @@ export interface GatewayParts {
   cluster: { current: Cluster | undefined; enabled: boolean };
   /** Journals and pairing outside the state directory (cluster mode); closed after the accounts. */
   stores: SharedStores;
+  /** The model clients, rebuilt from each gateway.json applied. */
+  models: ModelsInForce;
 }
 
 export function createGatewayParts(
@@ -65,11 +68,13 @@ export function createGatewayParts(
     runtime: undefined,
     health: { appliedAt: undefined, lastReload: undefined },
   };
+  const models = wireModels(settings, logger, metrics);
   const { index, wikiWatch, answer, agent, inlineSearch } = wireWiki(
     settings,
     logger,
     metrics,
     layout.indexFile,
+    models,
   );
   const pairing = openPairing(stores, layout, logger);
   const wiredMigrations = wireChatMigrations(logger, {
@@ -126,7 +131,17 @@ export function createGatewayParts(
     logger: logger.child({ component: "pairing" }),
     agentLanguage: (account) => config.runtime?.agents.get(account)?.language,
   });
-  const view = gatewayView({ pool, wikiWatch, index, config, migrations, membership, loopHealth, cluster });
+  const view = gatewayView({
+    pool,
+    wikiWatch,
+    index,
+    config,
+    migrations,
+    membership,
+    loopHealth,
+    cluster,
+    models,
+  });
   const http = wireHttp(settings, logger, metrics, view);
   return {
     layout,
@@ -144,6 +159,7 @@ export function createGatewayParts(
     loopHealth,
     stores,
     cluster,
+    models,
   };
 }
 
@@ -164,8 +180,9 @@ function gatewayView(parts: {
   membership: ReturnType<typeof createMembershipTracker>;
   loopHealth: LoopHealth;
   cluster: GatewayParts["cluster"];
+  models: ModelsInForce;
 }): GatewayView {
-  const { pool, wikiWatch, index, config, migrations, membership, loopHealth, cluster } = parts;
+  const { pool, wikiWatch, index, config, migrations, membership, loopHealth, cluster, models } = parts;
   return {
     accounts: () => pool.states(),
     wiki: () => wikiWatch.state(),
@@ -175,6 +192,7 @@ function gatewayView(parts: {
     configLoaded: () => config.runtime !== undefined,
     configHealth: () => config.health,
     agents: () => boundAgents(config.runtime),
+    models: () => models.list(),
     groupUpgrades: () => pendingUpgrades(migrations, config),
     groupsWithoutBot: () => membership.groupsWithoutBot(),
     eventLoop: () => loopHealth.view(),

@@ -38,7 +38,14 @@ export interface Gateway {
  */
 export function createGateway({ settings, logger, stores }: GatewayDeps): Gateway {
   const parts = createGatewayParts(settings, logger, stores);
-  const target: ConfigTarget = { config: parts.config, pool: parts.pool, wikiUrl: settings.wikiUrl, logger };
+  const target: ConfigTarget = {
+    config: parts.config,
+    pool: parts.pool,
+    wikiUrl: settings.wikiUrl,
+    logger,
+    models: parts.models,
+    modelUrlSet: settings.modelUrl !== "",
+  };
   const reload = (reason: string) => reloadConfig(target, reason);
   /** What start() opened beside the parts (watches, timers), closed first by stop(). */
   const closers: Array<() => void> = [];

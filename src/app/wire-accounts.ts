@@ -9,6 +9,7 @@ import type { MessageHandler } from "../core/message-handler.js";
 import { releaseYoungGeneration } from "./young-generation.js";
 import type { PollGate } from "../core/poll-gate.js";
 import type { ReactionEvent } from "../core/reaction-event.js";
+import { registerBacklogMetrics } from "../http/backlog-metrics.js";
 import type { Metrics } from "../http/metrics.js";
 import type { Logger } from "../log/logger.js";
 import type { StateLayout } from "../state/layout.js";
@@ -38,6 +39,8 @@ export function wireAccounts(deps: {
   const pool = createAccountPool({
     logger: deps.logger,
     pacing: settings.telegramPacing,
+    backlogLimit: settings.telegramBacklogLimit,
+    busyChatSeconds: settings.busyChatSeconds,
     onOutgoing: (account, waitedMs) => metrics.outgoingWait.observe({ account }, waitedMs / 1000),
     apiRoot: settings.telegramApiRoot,
     pollTimeoutSeconds: Math.min(50, settings.telegramPollTimeout),
@@ -73,6 +76,9 @@ export function wireAccounts(deps: {
   });
   metrics.trackOutgoing(() =>
     pool.states().map((s) => ({ account: s.account, depth: pool.get(s.account)?.outgoingDepth() ?? 0 })),
+  );
+  registerBacklogMetrics(metrics.registry, () =>
+    pool.states().flatMap((s) => (s.backlog ? [{ account: s.account, backlog: s.backlog }] : [])),
   );
   return pool;
 }

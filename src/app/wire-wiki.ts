@@ -1,5 +1,7 @@
 import { releaseYoungGeneration } from "./young-generation.js";
 import { createAnswerer } from "../agents/answer.js";
+import { createGrounder } from "../agents/grounded-answer.js";
+import { createQuestionRewriter } from "../agents/question-rewriter.js";
 import { createInlineSearch, type InlineSearch } from "../agents/inline-results.js";
 import { createWikiAgent, type WikiAgent } from "../agents/wiki-agent.js";
 import type { Settings } from "../config/settings.js";
@@ -10,6 +12,7 @@ import { type AnswerStep, createAnswerStep, createReplyCache } from "../pipeline
 import { createWikiWatch, type WikiWatch } from "../pipeline/wiki-watch.js";
 import { wikiClientFromSettings } from "../wiki/client/client-from-settings.js";
 import { createSearchIndex } from "../wiki/search-index/index.js";
+import type { ModelsInForce } from "./wire-models.js";
 
 export interface WikiParts {
   index: GenerationalIndex;
@@ -21,7 +24,13 @@ export interface WikiParts {
 }
 
 /** The wiki side: the GraphQL client, the local index and its watch, and the answering agent. */
-export function wireWiki(settings: Settings, logger: Logger, metrics: Metrics, indexFile: string): WikiParts {
+export function wireWiki(
+  settings: Settings,
+  logger: Logger,
+  metrics: Metrics,
+  indexFile: string,
+  models?: ModelsInForce,
+): WikiParts {
   const wiki = wikiClientFromSettings(settings, {
     logger: logger.child({ component: "wiki" }),
     onRequest: (operation) => metrics.wikiRequests.inc({ operation }),
@@ -38,7 +47,14 @@ export function wireWiki(settings: Settings, logger: Logger, metrics: Metrics, i
     // A full build is real work, like answering: the young generation may grow for it.
     onColdStart: releaseYoungGeneration,
   });
-  const answerer = createAnswerer({ index, wiki, logger });
+  const modelLogger = logger.child({ component: "model" });
+  const withModels = models
+    ? {
+        rewriter: createQuestionRewriter({ models: models.get, logger: modelLogger }),
+        grounder: createGrounder({ models: models.get, logger: modelLogger }),
+      }
+    : {};
+  const answerer = createAnswerer({ index, wiki, logger, ...withModels });
   const agent = createWikiAgent({ answerer, index, wiki, logger });
   const cache = createReplyCache(settings.answerCacheBytes);
   metrics.trackCache("answers", () => cache.stats());

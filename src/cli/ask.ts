@@ -1,3 +1,4 @@
+import { dirname } from "node:path";
 import { createInterface } from "node:readline";
 import { type AgentSettings, resolveAgentSettings } from "../agents/agent-settings.js";
 import { type Answer, createAnswerer } from "../agents/answer.js";
@@ -17,13 +18,15 @@ import {
   updateIndex,
 } from "../wiki/search-index/index.js";
 import type { WikiPort } from "../wiki/types.js";
+import { askModels, type AskModels } from "./ask-models.js";
 import { type CliIo, type Command, parseFlags, SETTINGS_FLAGS, settingsArgs, UsageError } from "./command.js";
 
 const usage =
-  'wiki-gateway ask [--agent ID] [--json] [--refresh] ["question"]   (no question: one per line on stdin)';
+  'wiki-gateway ask [--agent ID] [--json] [--refresh] [--no-model] ["question"]   (no question: one per line on stdin)';
 const FLAGS = {
   ...SETTINGS_FLAGS,
   agent: { type: "string" },
+  "no-model": { type: "boolean" },
   json: { type: "boolean" },
   refresh: { type: "boolean" },
 } as const;
@@ -52,7 +55,7 @@ export function createAskCommand(deps: AskDeps = {}): Command {
     async run(args, io) {
       const { values, positionals } = parseFlags(args, FLAGS, usage);
       const settings = loadSettings(settingsArgs(values), io.env);
-      const agent = await chooseAgent(settings, values.agent);
+      const { agent, models } = await chooseAgent(settings, values.agent);
       const wiki = (deps.makeWiki ?? lazyWikiClient)(settings);
       const logger = warningLogger(io);
       try {
@@ -62,7 +65,8 @@ export function createAskCommand(deps: AskDeps = {}): Command {
       }
 
       async function answerAll({ index, ageSeconds }: OpenedIndex): Promise<number> {
-        const answerer = createAnswerer({ index, wiki });
+        const withModels = values["no-model"] === true ? {} : await askModels(settings, models, io);
+        const answerer = createAnswerer({ index, wiki, ...withModels });
         const json = values.json === true;
         const toJson = (answer: Answer) => ({ ...answerJson(answer), indexAgeSeconds: ageSeconds });
         const question = positionals.join(" ").trim();
@@ -106,8 +110,12 @@ function lazyWikiClient(settings: Settings): WikiPort {
  * --agent ID, any agent gateway.json knows (an `agents` entry, a binding's, a group's or a topic's;
  * one without an entry has the defaults); else the agent bound to defaultAccount; else the defaults.
  */
-async function chooseAgent(settings: Settings, id: string | undefined): Promise<AgentSettings> {
+async function chooseAgent(
+  settings: Settings,
+  id: string | undefined,
+): Promise<{ agent: AgentSettings; models: AskModels }> {
   const reading = await readGatewayConfig(settings.configPath);
+  const modelUrlSet = settings.modelUrl !== "";
   if (!reading.ok && reading.error.code === "config-missing") {
     if (id !== undefined) {
       throw new UsageError(
@@ -115,7 +123,10 @@ async function chooseAgent(settings: Settings, id: string | undefined): Promise<
         usage,
       );
     }
-    return resolveAgentSettings("default", undefined, settings.wikiUrl);
+    return {
+      agent: resolveAgentSettings("default", undefined, settings.wikiUrl, modelUrlSet),
+      models: { models: {}, configDir: dirname(reading.path) },
+    };
   }
   if (!reading.ok) throw reading.error;
   const config = reading.config;
@@ -127,11 +138,13 @@ async function chooseAgent(settings: Settings, id: string | undefined): Promise<
       usage,
     );
   }
-  return resolveAgentSettings(
+  const agent = resolveAgentSettings(
     chosen ?? "default",
     chosen !== undefined ? config.agents[chosen] : undefined,
     settings.wikiUrl,
+    modelUrlSet,
   );
+  return { agent, models: { models: config.models, configDir: dirname(reading.path) } };
 }
 
 interface OpenedIndex {

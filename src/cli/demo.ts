@@ -41,6 +41,8 @@ export const demoCommand: Command = {
         out: io.out,
         signal: controller.signal,
         logFormat: "pretty",
+        modelUrl: settings.modelUrl,
+        modelId: settings.modelId,
       });
       return await demo.done;
     } finally {

@@ -26,6 +26,10 @@ export interface DemoOptions {
   /** Daemon output: "pipe" (default) writes its log to `<dir>/daemon.log`; "inherit" shows it in the terminal. */
   daemonOutput?: "inherit" | "pipe";
   logFormat?: "pretty" | "json";
+  /** An OpenAI-compatible model server for the demo's agents (`--model-url`); "" or absent: no model. */
+  modelUrl?: string;
+  /** The model id there; "" or absent: the first the server lists. */
+  modelId?: string;
 }
 
 export interface RunningDemo {

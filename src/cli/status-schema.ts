@@ -17,6 +17,18 @@ const account = z.object({
   since: z.string(),
   journalDepth: z.number(),
   webhookRemovals: z.number(),
+  /** Absent for an account that does not run here, and from an older daemon (docs/busy-chats.md). */
+  backlog: z
+    .object({
+      waiting: z.number(),
+      running: z.number(),
+      limit: z.number(),
+      oldestWaitSeconds: z.number(),
+      chats: z.array(z.object({ chatId: z.string(), waiting: z.number(), oldestWaitSeconds: z.number() })),
+      turnedAway: z.number(),
+      notices: z.number(),
+    })
+    .optional(),
 });
 
 export const statusSchema = z.object({
@@ -43,6 +55,19 @@ export const statusSchema = z.object({
     })
     .optional(),
   agents: z.array(z.object({ account: z.string(), agent: z.string(), section: z.string().optional() })),
+  /** Absent from a daemon older than models. */
+  models: z
+    .array(
+      z.object({
+        name: z.string(),
+        model: z.string(),
+        circuit: z.string(),
+        spentToday: z.number(),
+        active: z.number(),
+        waiting: z.number(),
+      }),
+    )
+    .optional(),
   /** Absent from daemons older than these lists. */
   groupUpgrades: z
     .array(z.object({ account: z.string(), oldChatId: z.number(), newChatId: z.number(), fix: z.string() }))

@@ -28,6 +28,8 @@ export function renderStatus(status: GatewayStatus, now: number = Date.now()): s
     }
     sections.push(`Accounts\n${renderTable(rows)}${fixes(status.accounts)}`);
   }
+  const busy = busyChats(status.accounts);
+  if (busy) sections.push(busy);
   const wiki = status.wiki;
   const checked = wiki.checkedAt ? ` (checked ${since(wiki.checkedAt, now)})` : "";
   sections.push(
@@ -52,6 +54,20 @@ export function renderStatus(status: GatewayStatus, now: number = Date.now()): s
     for (const a of status.agents) rows.push([a.account, a.agent, a.section ? a.section : "(whole wiki)"]);
     sections.push(`Agents\n${renderTable(rows)}`);
   }
+  const models = status.models ?? [];
+  if (models.length > 0) {
+    const rows = [["model", "id", "circuit", "tokens today", "calls running", "waiting"]];
+    for (const m of models)
+      rows.push([
+        m.name,
+        m.model || "(first listed)",
+        m.circuit,
+        String(m.spentToday),
+        String(m.active),
+        String(m.waiting),
+      ]);
+    sections.push(`Models\n${renderTable(rows)}`);
+  }
   const groupNotes = [
     ...(status.groupUpgrades ?? []).map(
       (g) => `- ${g.account}: group ${g.oldChatId} was upgraded to ${g.newChatId}\n  fix: ${g.fix}`,
@@ -74,6 +90,29 @@ export function renderStatus(status: GatewayStatus, now: number = Date.now()): s
     ? "All accounts polling, the wiki is usable."
     : "Not healthy: see the problems above.";
   return `${sections.join("\n\n")}\n\n${verdict}\n`;
+}
+
+/** Chats waiting for their turn, and the busy chats' questions turned away; "" when there are none. */
+function busyChats(accounts: readonly AccountStatusRow[]): string {
+  const rows = [["account", "chat", "waiting", "oldest wait"]];
+  const totals: string[] = [];
+  for (const a of accounts) {
+    const b = a.backlog;
+    if (!b || (b.waiting === 0 && b.turnedAway === 0)) continue;
+    for (const c of b.chats) rows.push([a.account, c.chatId, String(c.waiting), `${c.oldestWaitSeconds} s`]);
+    totals.push(
+      `${a.account}: ${b.waiting} waiting (at most ${b.limit} held), ${b.running} running; ` +
+        `${b.turnedAway} question(s) turned away, their askers told in ${b.notices} notice(s)`,
+    );
+  }
+  if (totals.length === 0) return "";
+  const table =
+    rows.length > 1
+      ? `${renderTable(rows)}
+`
+      : "";
+  return `Busy chats
+${table}${totals.join("\n")}`;
 }
 
 function fixes(accounts: readonly AccountStatusRow[]): string {

@@ -14,6 +14,7 @@ export const FIELD_DOCS = {
     accounts: "one entry per bot, keyed by account name (`[a-z0-9][a-z0-9_-]*`)",
     bindings: "ties each account to exactly one agent; an unbound account is refused",
     agents: "per-agent settings keyed by agent id; agents without an entry get the defaults",
+    models: "OpenAI-compatible model servers keyed by name; agents name one in `model` (see docs/models.md)",
   },
   account: {
     enabled: "`false` keeps the account configured but not polling",
@@ -27,6 +28,8 @@ export const FIELD_DOCS = {
     groups: 'allowed groups keyed by negative group id as a string, or `"*"`',
     inline:
       "answer inline queries (`@bot words` in any chat) to senders the DM rules allow; `false` ignores them (see Inline mode)",
+    richMessages:
+      '`"auto"` sends answers as rich messages (tables, headings, code; the rest of the page collapsed), falling back to HTML where Telegram refuses them; `"off"` sends HTML only (see docs/rich-messages.md)',
   },
   group: {
     requireMention: "answer only when addressed (@mention, text mention, `/cmd@bot`, reply to the bot)",
@@ -65,5 +68,18 @@ export const FIELD_DOCS = {
     answerLength: "longest answer passage, in characters",
     greeting: "text of `/start`",
     ackReaction: "set a 👀 reaction on a question while its answer is prepared, removed once it is sent",
+    model: "name of an entry in `models` the agent uses; unset: no model",
+    modelUse:
+      '`"off"`: no model; `"rewrite"`: only the question goes to the model; `"answer"`: rewrite, then a grounded answer from passages; default `"answer"` when `model` is set',
+  },
+  model: {
+    baseUrl: "the server's OpenAI-compatible root, ending in `/v1`",
+    model: "the model id the server knows (`GET {baseUrl}/models` lists them)",
+    apiKeyFile: "file holding the API key, relative to gateway.json; never inline, never logged",
+    timeoutMs: "longest wait for one call, queue included, in milliseconds; then the answer without a model",
+    maxOutputTokens: "most tokens one reply may have",
+    concurrency:
+      "calls to this model at once; more wait in a queue of 8 per call slot, beyond it they get the answer without a model",
+    dailyTokenBudget: "most tokens a day (UTC), prompt and reply together; then the answer without a model",
   },
 } as const;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { FIELD_DOCS } from "./field-docs.js";
+import { MODEL_NAME, MODEL_USES, modelSchema, modelsSchema } from "./model-schema.js";
 import {
   BOT_TOKEN_PATTERN,
   checkUserId,
@@ -129,6 +130,7 @@ export const accountSchema = z
       .describe(DOCS.account.groupPolicy),
     groupAllowFrom: userIdList("this account's groups").optional().describe(DOCS.account.groupAllowFrom),
     inline: z.boolean().default(true).describe(DOCS.account.inline),
+    richMessages: z.enum(["auto", "off"]).default("off").describe(DOCS.account.richMessages),
     groups: z
       .record(z.string().meta(GROUP_KEY_HINT), groupSchema)
       .default({})
@@ -231,6 +233,12 @@ export const agentSchema = z.strictObject({
   answerLength: z.number().int().min(200).max(3900).default(1200).describe(DOCS.agent.answerLength),
   greeting: z.string().max(1000).optional().describe(DOCS.agent.greeting),
   ackReaction: z.boolean().optional().meta({ description: DOCS.agent.ackReaction, default: false }),
+  model: z
+    .string()
+    .regex(MODEL_NAME, { error: "must be a name from models" })
+    .optional()
+    .describe(DOCS.agent.model),
+  modelUse: z.enum(MODEL_USES).optional().describe(DOCS.agent.modelUse),
 });
 
 export const gatewayConfigSchema = z
@@ -247,6 +255,7 @@ export const gatewayConfigSchema = z
       .record(z.string(), agentSchema)
       .default({})
       .meta({ description: DOCS.root.agents, default: {} }),
+    models: modelsSchema,
   })
   .meta({
     title: "wiki-gateway gateway.json",
@@ -276,12 +285,14 @@ export const KNOWN_KEYS = {
     "groupAllowFrom",
     "groups",
     "inline",
+    "richMessages",
   ],
   group: Object.keys(groupSchema.shape),
   topic: Object.keys(topicSchema.shape),
   binding: Object.keys(bindingSchema.shape),
   match: ["channel", "accountId"],
   agent: Object.keys(agentSchema.shape),
+  model: Object.keys(modelSchema.shape),
 } as const;
 
 export { WILDCARD };

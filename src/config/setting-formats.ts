@@ -86,6 +86,14 @@ export const HTTP_URL = defineFormat({
   accepts: (value) => hasProtocol(value, ["http:", "https:"]),
 });
 
+/** Empty (off), or an absolute http:// or https:// URL. */
+export const HTTP_URL_OR_EMPTY = defineFormat({
+  name: "http-url-or-empty",
+  expected: "empty, or an absolute http:// or https:// URL",
+  parse: (text) => text.trim(),
+  accepts: (value) => value === "" || hasProtocol(value, ["http:", "https:"]),
+});
+
 /** Empty (off), or a redis:// or rediss:// URL. */
 export const REDIS_URL_OR_EMPTY = defineFormat({
   name: "redis-url-or-empty",

@@ -3,6 +3,7 @@ import { ConfigError, type ConfigProblem } from "./config-error.js";
 import {
   ANY_TEXT,
   HTTP_URL,
+  HTTP_URL_OR_EMPTY,
   NOT_EMPTY,
   oneOf,
   REDIS_URL_OR_EMPTY,
@@ -98,6 +99,20 @@ const schema = {
     env: "TELEGRAM_PACING",
     arg: "telegram-pacing",
   },
+  telegramBacklogLimit: {
+    doc: "Most updates one account holds in memory waiting for their chat's turn (the journal keeps them too); past it, fetching waits.",
+    format: wholeNumber(1, 1_000_000, "updates"),
+    default: 2000,
+    env: "TELEGRAM_BACKLOG_LIMIT",
+    arg: "telegram-backlog-limit",
+  },
+  busyChatSeconds: {
+    doc: "A busy chat's bound, in seconds: questions its pace (a group: 20 a minute) cannot answer within it are not answered, their askers are told once (0: never; needs the outgoing queue).",
+    format: wholeNumber(0, 3600, "seconds"),
+    default: 120,
+    env: "TELEGRAM_BUSY_CHAT_SECONDS",
+    arg: "telegram-busy-chat-seconds",
+  },
   stopTimeoutMs: {
     doc: "How long a graceful stop waits for messages in flight, in milliseconds.",
     format: wholeNumber(0, 600_000, "milliseconds"),
@@ -132,6 +147,20 @@ const schema = {
     default: 16 * 1024 * 1024,
     env: "GATEWAY_ANSWER_CACHE_BYTES",
     arg: "answer-cache-bytes",
+  },
+  modelUrl: {
+    doc: "An OpenAI-compatible model server (root ending in /v1) for every agent that names no model in gateway.json: a shortcut for the demo and `ask`. Empty: only the models gateway.json names.",
+    format: HTTP_URL_OR_EMPTY,
+    default: "",
+    env: "MODEL_URL",
+    arg: "model-url",
+  },
+  modelId: {
+    doc: "The model id to use at MODEL_URL; empty: the first the server lists at /v1/models.",
+    format: ANY_TEXT,
+    default: "",
+    env: "MODEL_ID",
+    arg: "model-id",
   },
   redisUrl: {
     doc: "Redis URL (redis://[:password@]host:port[/db]); set, it turns on cluster mode: replicas share the accounts, journals and pairing through Redis. Empty: one process with local files.",
@@ -186,11 +215,15 @@ export interface Settings {
   telegramApiRoot: string;
   telegramPollTimeout: number;
   telegramPacing: boolean;
+  telegramBacklogLimit: number;
+  busyChatSeconds: number;
   stopTimeoutMs: number;
   indexRefreshSeconds: number;
   wikiTimeoutMs: number;
   wikiWriteTimeoutMs: number;
   answerCacheBytes: number;
+  modelUrl: string;
+  modelId: string;
   redisUrl: string;
   replicaId: string;
   leaseTtlMs: number;

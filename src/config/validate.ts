@@ -2,6 +2,7 @@ import { z } from "zod";
 import { groupAgentReferences } from "./agent-references.js";
 import { type ConfigProblem, formatPath, nearestKey } from "./config-error.js";
 import { emptySenderListWarnings } from "./empty-sender-lists.js";
+import { checkModelReferences } from "./model-references.js";
 import { ACCOUNT_NAME, type GatewayConfig, gatewayConfigSchema, KNOWN_KEYS } from "./schema.js";
 
 export type ValidationResult =
@@ -100,6 +101,7 @@ function knownKeysAt(path: readonly PropertyKey[]): readonly string[] {
   if (first === "bindings" && path.length === 2) return KNOWN_KEYS.binding;
   if (first === "bindings" && path.length === 3) return KNOWN_KEYS.match;
   if (first === "agents" && path.length === 2) return KNOWN_KEYS.agent;
+  if (first === "models" && path.length === 2) return KNOWN_KEYS.model;
   return [];
 }
 
@@ -127,6 +129,7 @@ const salvageSchema = z.object({
     .catch([])
     .transform((items) => items.filter((b) => b !== null)),
   agents: z.record(z.string(), z.unknown()).catch({}),
+  models: z.record(z.string(), z.unknown()).catch({}),
 });
 
 interface CrossCheckInput {
@@ -135,6 +138,7 @@ interface CrossCheckInput {
   accounts: Record<string, { botToken?: string | undefined; enabled?: boolean | undefined }>;
   bindings: Array<{ agentId: string; match: { accountId: string } }>;
   agents: Record<string, unknown>;
+  models?: Record<string, unknown>;
 }
 
 function dedupe(problems: ConfigProblem[]): ConfigProblem[] {
@@ -216,7 +220,7 @@ function crossCheck(config: CrossCheckInput): ConfigProblem[] {
       });
     } else byToken.set(account.botToken, name);
   }
-  problems.push(...checkAgentReferences(config));
+  problems.push(...checkAgentReferences(config), ...checkModelReferences(config.agents, config.models ?? {}));
   return problems;
 }
 

@@ -1,3 +1,4 @@
+import type { RichAlternative } from "./replier.js";
 import type { Logger } from "pino";
 
 /**
@@ -44,6 +45,8 @@ export interface InlineArticle {
   html: string;
   /** The page's address (the result's url). */
   url?: string;
+  /** The same message as a rich message (InputRichMessageContent), for accounts that send them. */
+  rich?: RichAlternative;
 }
 
 /** What an inline query is answered with. */

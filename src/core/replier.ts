@@ -1,3 +1,5 @@
+import type { InputRichMessageWithoutUpload } from "grammy/types";
+
 /** A button of an inline keyboard: its label and the data Telegram sends back when tapped (≤ 64 bytes). */
 export interface InlineButton {
   text: string;
@@ -13,7 +15,16 @@ export interface SendOptions {
    * When Telegram cannot edit it (deleted, too old), the first chunk is sent as a new reply.
    */
   replaces?: number;
+  /**
+   * The same reply as one rich message (Bot API 10.1 `InputRichMessage`, explicit blocks): sent
+   * instead of the chunks when the account sends rich messages (`richMessages: "auto"`) and
+   * Telegram has not refused them; the chunks stay the fallback. The buttons go under it.
+   */
+  rich?: RichAlternative;
 }
+
+/** A rich message with explicit blocks and no uploads (grammY's `InputRichMessageWithoutUpload`). */
+export type RichAlternative = InputRichMessageWithoutUpload;
 
 /**
  * The messages Telegram named for one `send`: the first chunk's, and all of them. Delivery wraps

@@ -1,3 +1,5 @@
+import type { RichAlternative } from "./replier.js";
+
 /** A page of the wiki, as a reply names it (the answering page, a choice offered, a page picked). */
 export interface PageRef {
   path: string;
@@ -16,7 +18,13 @@ export interface PageRef {
  */
 export type Reply =
   /** A page answers the question; `page` is the one a reaction on the reply votes on. */
-  | { kind: "answer"; chunks: readonly string[]; page?: PageRef }
+  | {
+      kind: "answer";
+      chunks: readonly string[];
+      page?: PageRef;
+      /** The same answer as a rich message, sent instead where the account sends them (SendOptions.rich). */
+      rich?: RichAlternative;
+    }
   /** A weak match: the closest pages (best first, at most three) offered as buttons. */
   | { kind: "choices"; chunks: readonly string[]; choices: readonly PageRef[] }
   /** Nothing in the wiki matches the question (or the page picked is gone). */

@@ -19,6 +19,8 @@ export interface GatewayView {
   configHealth?(): ConfigHealth;
   /** Which agent answers each account. */
   agents(): unknown[];
+  /** The model clients in force and their state (circuit, tokens spent today, calls running and waiting). */
+  models?(): unknown[];
   /** Groups of gateway.json the bot was removed from, each with the fix. */
   groupsWithoutBot?(): Array<{ account: string; chatId: number; since: string; fix: string }>;
   /** Group upgrades seen whose old id gateway.json still lists, each with the exact fix. */

@@ -1,3 +1,4 @@
+import type { AccountBacklog } from "../accounts/account-state.js";
 import type { ReloadOutcome } from "./config-health.js";
 import type { GatewayView } from "./gateway-readiness.js";
 import type { LoopHealthView } from "./loop-health.js";
@@ -13,12 +14,16 @@ export interface GatewayStatus {
     since: string;
     journalDepth: number;
     webhookRemovals: number;
+    /** Updates waiting for their chat's turn, by chat, and the busy chats' turned-away questions. */
+    backlog?: AccountBacklog;
   }>;
   wiki: { ok: boolean; detail?: string };
   /** When the configuration in force was applied, and how the last reload of gateway.json ended (null: none since start). */
   config: { appliedAt: string | null; lastReload: ReloadOutcome | null };
   index: unknown;
   agents: unknown[];
+  /** The model servers in force (docs/models.md): name, baseUrl, model, circuit, tokens spent today, calls active and waiting. */
+  models: unknown[];
   /** Groups of gateway.json the bot was removed from (learnt from my_chat_member). */
   groupsWithoutBot: Array<{ account: string; chatId: number; since: string; fix: string }>;
   /** Groups upgraded to supergroups whose old id gateway.json still lists: what to change. */
@@ -59,6 +64,7 @@ export function gatewayStatus(view: GatewayView): GatewayStatus {
       since: s.since,
       journalDepth: s.journalDepth,
       webhookRemovals: s.webhookRemovals,
+      ...(s.backlog ? { backlog: s.backlog } : {}),
     })),
     wiki: view.wiki(),
     config: {
@@ -67,6 +73,7 @@ export function gatewayStatus(view: GatewayView): GatewayStatus {
     },
     index: view.indexStats(),
     agents: view.agents(),
+    models: view.models?.() ?? [],
     groupUpgrades: view.groupUpgrades?.() ?? [],
     groupsWithoutBot: view.groupsWithoutBot?.() ?? [],
     eventLoop: view.eventLoop(),

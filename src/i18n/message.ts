@@ -56,6 +56,7 @@ export function formatMessage(
   message: Message,
   params: Readonly<Record<string, ParamValue>>,
   rules: Intl.PluralRules,
+  escape: (text: string) => string = escapeHtmlText,
 ): string {
   let template: string;
   if (typeof message === "string") template = message;
@@ -68,6 +69,6 @@ export function formatMessage(
     const value = params[name];
     if (value === undefined) return whole;
     if (typeof value === "object") return value.html;
-    return escapeHtmlText(String(value));
+    return escape(String(value));
   });
 }

@@ -12,6 +12,11 @@ export interface Texts {
   readonly language: Language;
   /** The message `key` filled in (Telegram HTML; string parameters escaped, see message.ts). */
   t<K extends MessageKey>(key: K, ...params: ParamsArg<K>): string;
+  /**
+   * The message `key` as plain text, parameters as given (for a rich message's text, which is no
+   * HTML); only for messages without markup of their own.
+   */
+  plain<K extends MessageKey>(key: K, ...params: ParamsArg<K>): string;
   /** A language's name in this language ("английский" for `en` in Russian); the code itself when unknown. */
   languageName(tag: string): string;
 }
@@ -30,6 +35,10 @@ export function textsIn(language: Language): Texts {
     t(key, ...params) {
       const values: Readonly<Record<string, ParamValue>> = params[0] ?? {};
       return formatMessage(catalogue[key], values, rules);
+    },
+    plain(key, ...params) {
+      const values: Readonly<Record<string, ParamValue>> = params[0] ?? {};
+      return formatMessage(catalogue[key], values, rules, (text) => text);
     },
     languageName(tag) {
       try {

@@ -128,6 +128,8 @@ export function withGeneration(index: SearchIndex): GenerationalIndex {
     pages: index.pages.bind(index),
     indexedPage: (id) => index.indexedPage(id),
     opening: (id) => index.opening(id),
+    mentions: (id) => index.mentions(id),
+    pagePassages: (id) => index.pagePassages(id),
     visibility: () => index.visibility(),
     save: index.save.bind(index),
     stats: index.stats.bind(index),

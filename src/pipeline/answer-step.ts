@@ -8,7 +8,10 @@ import { type AnswerCache, createAnswerCache, questionKey } from "./answer-cache
 export function createReplyCache(maxBytes?: number): AnswerCache<Reply> {
   return createAnswerCache<Reply>({
     ...(maxBytes !== undefined ? { maxBytes } : {}),
-    sizeOf: (out) => out.chunks.reduce((sum, chunk) => sum + chunk.length * 2 + 32, out.kind.length * 2),
+    // A rich alternative counts as its JSON text (a close enough measure of its strings).
+    sizeOf: (out) =>
+      out.chunks.reduce((sum, chunk) => sum + chunk.length * 2 + 32, out.kind.length * 2) +
+      (out.kind === "answer" && out.rich ? JSON.stringify(out.rich).length * 2 : 0),
   });
 }
 

@@ -90,7 +90,10 @@ export function createChoiceFlow(deps: {
       await reply.answerCallback(msg.callback.id);
       const answer = await deps.agent.answerChoice(msg, offer.question, page, agent);
       if (answer.chunks.length > 0) {
-        const sent = await reply.send(answer.chunks);
+        const sent = await reply.send(
+          answer.chunks,
+          answer.kind === "answer" && answer.rich ? { rich: answer.rich } : {},
+        );
         if (answer.kind === "answer" && answer.page && sent)
           deps.feedback?.answered(msg, offer.agent, answer.page, sent.messageIds);
       }

@@ -31,7 +31,10 @@ export type Deliver = (reply: Reply, to: DeliverTo) => Promise<Delivery>;
  */
 export function createDeliver(deps: { choices: Pick<ChoiceFlow, "offer"> }): Deliver {
   return async (reply, to) => {
-    const options = to.replaces !== undefined ? { replaces: to.replaces } : {};
+    const options = {
+      ...(to.replaces !== undefined ? { replaces: to.replaces } : {}),
+      ...(reply.kind === "answer" && reply.rich ? { rich: reply.rich } : {}),
+    };
     const send = async () =>
       reply.chunks.length > 0 ? ((await to.replier.send(reply.chunks, options)) ?? undefined) : undefined;
     switch (reply.kind) {

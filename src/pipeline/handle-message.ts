@@ -72,11 +72,13 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
   const recall = (msg: InboundMessage) =>
     deps.replies?.recall({ account: msg.account, chatId: msg.chatId, messageId: msg.messageId });
 
-  return async (msg, replier, log) => {
+  return async (msg, receiving, log) => {
     const started = performance.now();
     metrics.updates.inc({ account: msg.account });
     recordUpgrade(deps, msg);
-    const admission = admit(msg, { runtime: deps.runtime(), pairings, recall });
+    const runtime = deps.runtime();
+    const replier = sendsRich(runtime, msg.account) ? receiving : htmlOnly(receiving);
+    const admission = admit(msg, { runtime, pairings, recall });
     const { decision } = admission;
     metrics.decisions.inc({
       account: msg.account,
@@ -190,4 +192,21 @@ function logNoAgent(
       { code: "unknown-agent", agentId: admission.decision.agentId, remedy: "define the agent in agents" },
       "the agent this group or topic names is not known",
     );
+}
+
+/** The account sends rich messages (`richMessages: "auto"`, read at each message: hot reload applies). */
+function sendsRich(runtime: RuntimeConfig | undefined, account: string): boolean {
+  return runtime?.config.accounts[account]?.richMessages === "auto";
+}
+
+/** The replier with every rich alternative left out: only the HTML chunks are sent. */
+function htmlOnly(replier: Replier): Replier {
+  return {
+    ...replier,
+    send: (chunks, options) => {
+      if (!options?.rich) return replier.send(chunks, options);
+      const { rich: _rich, ...rest } = options;
+      return replier.send(chunks, rest);
+    },
+  };
 }

@@ -79,7 +79,10 @@ export function createInlineFlow(deps: InlineFlowDeps): InlineHandler {
         );
         return reply.answer(nothing());
       }
-      const results = deps.search.results(query.query, agent, texts);
+      const found = deps.search.results(query.query, agent, texts);
+      // Rich results only where the account sends rich messages (read at each query: hot reload applies).
+      const rich = runtime?.config.accounts[query.account]?.richMessages === "auto";
+      const results = rich ? found : found.map(({ rich: _rich, ...html }) => html);
       await reply.answer({ results, cacheTime: INLINE_CACHE_SECONDS, isPersonal: true });
       metrics.inlineQueries.inc({
         account: query.account,

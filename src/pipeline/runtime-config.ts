@@ -16,14 +16,19 @@ export interface RuntimeConfig {
   agentsById: ReadonlyMap<string, AgentSettings>;
 }
 
-export function resolveRuntimeConfig(config: GatewayConfig, wikiUrl: string): RuntimeConfig {
+export function resolveRuntimeConfig(
+  config: GatewayConfig,
+  wikiUrl: string,
+  modelUrlSet = false,
+): RuntimeConfig {
   const policies = new Map<string, AccountPolicy>();
   for (const [name, account] of Object.entries(config.accounts))
     policies.set(name, resolveAccountPolicy(account));
   const agentsById = new Map<string, AgentSettings>();
   const settingsOf = (id: string): AgentSettings => {
     let settings = agentsById.get(id);
-    if (!settings) agentsById.set(id, (settings = resolveAgentSettings(id, config.agents[id], wikiUrl)));
+    if (!settings)
+      agentsById.set(id, (settings = resolveAgentSettings(id, config.agents[id], wikiUrl, modelUrlSet)));
     return settings;
   };
   const agents = new Map<string, AgentSettings>();

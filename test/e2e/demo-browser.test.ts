@@ -172,6 +172,35 @@ describeWhere("chromium", "the demo chat page in Chromium", () => {
     await page.screenshot({ path: join(SHOTS, "02e-inline-picked.png") });
   }, 20_000);
 
+  it("a rich answer holds the page's table as a table, the rest of the page in a details block", async () => {
+    const question = "How do I declare an incident?";
+    // Before: the HTML answer of a bot with richMessages "off".
+    await page.getByTestId("chat-dm:acme_wiki_bot").click();
+    const before = await botMessages().count();
+    await ask(question);
+    await expect.poll(() => botMessages().count(), { timeout: ANSWER_MS }).toBe(before + 1);
+    const html = botMessages().nth(before);
+    await html.locator(WIKI_LINK).first().waitFor({ timeout: ANSWER_MS });
+    expect(await html.getByTestId("rich-table").count()).toBe(0);
+    await html.screenshot({ path: join(SHOTS, "05a-answer-html.png") });
+    // After: the same question to the demo's rich bot.
+    await page.getByTestId("chat-dm:vera_wiki_bot").click();
+    await ask(question);
+    const rich = botMessages().last();
+    const table = rich.getByTestId("rich-table");
+    await table.waitFor({ state: "attached", timeout: ANSWER_MS });
+    expect(await rich.locator("h1").innerText()).toBe("Incident process");
+    expect(await table.locator("th").allInnerTexts()).toEqual(["Severity", "Meaning", "Status page"]);
+    expect(await table.locator("tr").count()).toBe(4);
+    const details = rich.getByTestId("rich-details");
+    expect(await details.getAttribute("open")).toBeNull();
+    await rich.screenshot({ path: join(SHOTS, "05b-answer-rich.png") });
+    await details.locator("summary").click();
+    await expect.poll(() => details.getAttribute("open")).not.toBeNull();
+    expect(await details.innerText()).toMatch(/incident commander/);
+    await rich.screenshot({ path: join(SHOTS, "05c-answer-rich-open.png") });
+  }, 35_000);
+
   it("pairs an unknown user with the Approve button, then answers their first message", async () => {
     await page.getByTestId("user").selectOption({ label: "Bob (@bob)" });
     await page.getByTestId("chat-dm:acme_wiki_bot").click();

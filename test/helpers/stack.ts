@@ -27,6 +27,8 @@ export interface StackOptions {
    * Telegram's (TELEGRAM_FLOOD_LIMITS), and the daemon paces as it does by default.
    */
   flood?: FloodLimits | null;
+  /** The bots' privacy mode (default true); false lets them see every group message. */
+  privacy?: boolean;
 }
 
 export interface Stack {
@@ -80,6 +82,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     groupTitle: "Team",
     pages: options.pages ?? DEFAULT_PAGES,
     flood: options.flood ?? null,
+    ...(options.privacy === undefined ? {} : { privacy: options.privacy }),
   });
   const [user, stranger] = world.users as [SandboxUser, SandboxUser];
   const group = world.group;

@@ -14,6 +14,7 @@ import { HTTP_CODES } from "../../src/http/http-codes.js";
 import { PIPELINE_CODES } from "../../src/pipeline/pipeline-codes.js";
 import { PAIRING_CODES } from "../../src/policy/pairing-error.js";
 import { STATE_CODES } from "../../src/state/state-codes.js";
+import { MODEL_CODES } from "../../src/models/model-error.js";
 import { INDEX_CODES } from "../../src/wiki/index-codes.js";
 import { WIKI_CODES } from "../../src/wiki/wiki-error.js";
 import { codeUses, codeUsesUnder } from "../helpers/error-codes.js";
@@ -34,6 +35,7 @@ const CATALOGUES: ReadonlyArray<{ file: string; layer: string; codes: ErrorCatal
   { file: "agents/agent-codes.ts", layer: "agents", codes: AGENT_CODES },
   { file: "wiki/wiki-error.ts", layer: "wiki", codes: WIKI_CODES },
   { file: "wiki/index-codes.ts", layer: "wiki (search index)", codes: INDEX_CODES },
+  { file: "models/model-error.ts", layer: "models", codes: MODEL_CODES },
   { file: "cluster/cluster-codes.ts", layer: "cluster", codes: CLUSTER_CODES },
   { file: "config/config-codes.ts", layer: "config", codes: CONFIG_CODES },
   { file: "state/state-codes.ts", layer: "state", codes: STATE_CODES },

@@ -25,6 +25,8 @@ export interface TestWorldOptions {
   pages: readonly SeedPage[];
   /** The Telegram sandbox's flood limits: Telegram's unless given; null = none. */
   flood?: FloodLimits | null;
+  /** The bots' privacy mode (default true, Telegram's default); false: they see every group message. */
+  privacy?: boolean;
 }
 
 /**
@@ -78,7 +80,11 @@ export async function createTestWorld(options: TestWorldOptions): Promise<TestWo
   const botUsername = options.botUsername ?? ((account) => `${account.replace(/-/g, "_")}_wiki_bot`);
   const bots: Record<string, SandboxBot> = {};
   for (const account of options.accounts) {
-    bots[account] = telegram.addBot({ username: botUsername(account), privacy: true, inline: true });
+    bots[account] = telegram.addBot({
+      username: botUsername(account),
+      privacy: options.privacy ?? true,
+      inline: true,
+    });
   }
   const group = telegram.addGroup({
     title: options.groupTitle,

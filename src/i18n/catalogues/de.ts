@@ -93,6 +93,17 @@ export const de: Catalogue = {
   "hint.mention":
     "Fragen Sie mich etwas: Schreiben Sie Ihre Frage hinter die Erwähnung, zum Beispiel „Wie stelle ich ein Backup wieder her?“. /help zeigt, was ich kann.",
   "tap.expired": "Diese Auswahl ist abgelaufen. Bitte stellen Sie Ihre Frage noch einmal.",
+
+  "rich.restOfPage": "Der Rest der Seite",
+  "rich.wholePage": "Die ganze Seite lesen",
+  "rich.seeAlso": "Siehe auch:",
+
+  "busy.notice": {
+    one: "{names}: Hier kommen zu viele Fragen auf einmal. Telegram lässt mich in diesem Chat etwa {count} Frage pro Minute beantworten, daher habe ich Ihre letzten Fragen übersprungen. Bitte fragen Sie in ein paar Minuten noch einmal.",
+    other:
+      "{names}: Hier kommen zu viele Fragen auf einmal. Telegram lässt mich in diesem Chat etwa {count} Fragen pro Minute beantworten, daher habe ich Ihre letzten Fragen übersprungen. Bitte fragen Sie in ein paar Minuten noch einmal.",
+  },
+  "busy.everyone": "alle",
   "tap.forged": "Diese Schaltfläche gilt hier nicht.",
   "tap.denied": "Sie dürfen diesen Bot hier nicht verwenden.",
   "inline.askAccess": "Zugang anfragen",

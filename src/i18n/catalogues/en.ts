@@ -6,7 +6,8 @@ import type { Message } from "../message.js";
  *
  * Messages are Telegram HTML with `{name}` placeholders (escaped when filled in). Keys:
  * `menu.*` are the command menu's descriptions (plain text, 3–256 characters); `tap.*` and
- * `inline.*` are plain text too (a notice over a tapped button, a button label).
+ * `inline.*` are plain text too (a notice over a tapped button, a button label), and so are
+ * `rich.*` (a rich message's text) and `busy.everyone` (a name in the busy notice).
  */
 export const en = {
   // The command menu (setMyCommands), one line per command.
@@ -102,6 +103,19 @@ export const en = {
   "hint.mention":
     "Ask me something: write your question after the mention, for example “how do I restore a backup?”. /help lists what I can do.",
   "tap.expired": "This choice has expired. Please ask your question again.",
+
+  // A rich answer's own words (plain text).
+  "rich.restOfPage": "The rest of the page",
+  "rich.wholePage": "Read the whole page",
+  "rich.seeAlso": "See also:",
+
+  // A busy chat: the askers whose latest questions were skipped ({names}: already escaped).
+  "busy.notice": {
+    one: "{names}: too many questions here at once. Telegram lets me answer about {count} a minute in this chat, so I skipped your latest ones. Please ask again in a few minutes.",
+    other:
+      "{names}: too many questions here at once. Telegram lets me answer about {count} a minute in this chat, so I skipped your latest ones. Please ask again in a few minutes.",
+  },
+  "busy.everyone": "everyone",
   "tap.forged": "This button is not valid here.",
   "tap.denied": "You are not allowed to use this bot here.",
   "inline.askAccess": "Ask for access",

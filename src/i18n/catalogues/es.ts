@@ -92,6 +92,17 @@ export const es: Catalogue = {
   "hint.mention":
     "Pregúntame algo: escribe tu pregunta después de la mención, por ejemplo «¿cómo restauro una copia de seguridad?». /help muestra lo que puedo hacer.",
   "tap.expired": "Esta opción ha caducado. Por favor, vuelve a hacer tu pregunta.",
+
+  "rich.restOfPage": "El resto de la página",
+  "rich.wholePage": "Leer la página completa",
+  "rich.seeAlso": "Ver también:",
+
+  "busy.notice": {
+    one: "{names}: hay demasiadas preguntas a la vez. Telegram me deja responder más o menos {count} pregunta por minuto en este chat, así que las últimas preguntas se han quedado sin respuesta. Por favor, vuelve a preguntar dentro de unos minutos.",
+    other:
+      "{names}: hay demasiadas preguntas a la vez. Telegram me deja responder más o menos {count} preguntas por minuto en este chat, así que las últimas preguntas se han quedado sin respuesta. Por favor, vuelve a preguntar dentro de unos minutos.",
+  },
+  "busy.everyone": "todos",
   "tap.forged": "Este botón no es válido aquí.",
   "tap.denied": "No tienes permiso para usar este bot aquí.",
   "inline.askAccess": "Pedir acceso",

@@ -84,6 +84,16 @@ export const zh: Catalogue = {
   "hint.media": "我只回答用文字提出的问题。请输入您的问题（照片或文件请附上说明，写明您想了解什么）。",
   "hint.mention": "请向我提问：在提及我之后写下问题，例如“如何恢复备份？”。发送 /help 查看我能做什么。",
   "tap.expired": "此选项已过期。请重新提问。",
+
+  "rich.restOfPage": "页面其余部分",
+  "rich.wholePage": "阅读完整页面",
+  "rich.seeAlso": "另见：",
+
+  "busy.notice": {
+    other:
+      "{names}：这里同时提出的问题太多了。Telegram 只允许我在这个聊天中每分钟回答大约 {count} 个问题，所以最近的问题没有得到回答。请过几分钟再提问。",
+  },
+  "busy.everyone": "各位",
   "tap.forged": "此按钮在这里无效。",
   "tap.denied": "您无权在这里使用此机器人。",
   "inline.askAccess": "申请访问",

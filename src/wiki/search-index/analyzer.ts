@@ -107,7 +107,7 @@ export function processTerm(word: string, language?: Language): string | null {
   const reader = readerOf(lower, language);
   if (!reader) return lower;
   if (reader.stopWords.has(lower)) return null;
-  if (reader.code === "en") return lower.length > 2 && LATIN_WORD.test(lower) ? reader.stem!(lower) : lower;
+  if (reader.locale === "en") return lower.length > 2 && LATIN_WORD.test(lower) ? reader.stem!(lower) : lower;
   const folded = reader.foldAccents ? lower.normalize("NFD").replace(MARKS, "").normalize("NFC") : lower;
   if (folded !== lower && reader.stopWords.has(folded)) return null;
   return reader.stem && folded.length > 2 ? reader.stem(folded) : folded;

@@ -106,6 +106,14 @@ export interface SearchIndex {
   indexedPage(id: number): IndexedPage | undefined;
   /** The first passage of an indexed page (to quote a page without a question); undefined when it is not indexed or not shown now. */
   opening(id: number): Passage | undefined;
+  /** Every passage of an indexed page in page order (the rest of a page, for a rich answer); [] when it is not indexed or not shown now. */
+  pagePassages(id: number): Passage[];
+  /**
+   * What a page shown now names: the reference keys of its Markdown (references.ts `referenceKeys`:
+   * the commands of its code, `path:<path>` of its links), to be matched with `keysFor` of other
+   * pages. Read-only, no ranking. Empty when the page is not indexed or not shown now.
+   */
+  mentions(id: number): ReadonlySet<string>;
   /**
    * Grows whenever a page enters or leaves its publication window: what the index shows changed
    * though no page did (an answer cached before is stale).

@@ -15,4 +15,5 @@ export type {
 export type { Passage } from "./passages.js";
 export { splitPassages } from "./passages.js";
 export { processTerm, queryTerms, tokenize } from "./analyzer.js";
+export { keysFor, referenceKeys } from "./references.js";
 export { DEFAULT_SETTINGS, type RankingSettings, rankingSettings } from "./settings.js";

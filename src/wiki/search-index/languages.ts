@@ -11,7 +11,7 @@ export type Script = "latin" | "cyrillic" | "segmented" | "other";
 /** How one language's words become index terms (analyzer.ts applies it). */
 export interface Language {
   /** Wiki.js locale code ("en", "ru", "zh", …). */
-  readonly code: string;
+  readonly locale: string;
   readonly script: Script;
   /** Snowball stemmer; absent: words are kept as they are (after folding). */
   readonly stem?: (word: string) => string;
@@ -62,8 +62,8 @@ const ZH_STOPS =
 const JA_STOPS =
   "の に は を た が で て と し れ さ ある いる も する から な こと として い や れる など なっ ない この ため その あっ よう また もの という あり まで られ なる へ か だ これ によって により おり より による ず なり られる において ば なかっ なく しかし について せ だっ その後 できる それ う ので なお のみ でき き つ における および いう さらに でも ら たり その他 に関する たち ます ん なら 方法 どう";
 
-const latin = (code: string, name: string, extra = "", keep = ""): Language => ({
-  code,
+const latin = (locale: string, name: string, extra = "", keep = ""): Language => ({
+  locale,
   script: "latin",
   stem: stemmerOf(name),
   stopWords: stops(name, extra, keep),
@@ -77,16 +77,16 @@ const latin = (code: string, name: string, extra = "", keep = ""): Language => (
  * prefix or typo match still meets their forms). Chinese, Japanese, Korean and Thai are segmented.
  */
 const TABLE: readonly Language[] = [
-  { code: "en", script: "latin", stem: porter, stopWords: STOP_WORDS, foldAccents: false },
+  { locale: "en", script: "latin", stem: porter, stopWords: STOP_WORDS, foldAccents: false },
   {
-    code: "ru",
+    locale: "ru",
     script: "cyrillic",
     stem: stemmerOf("russian"),
     stopWords: stops("russian", RU_FILLERS, "все всех всего всю нет один два три больше"),
     foldAccents: false,
   },
   {
-    code: "uk",
+    locale: "uk",
     script: "cyrillic",
     stem: stemmerOf("ukrainian"),
     stopWords: stops("ukrainian", UK_FILLERS),
@@ -101,7 +101,7 @@ const TABLE: readonly Language[] = [
   latin("sv", "swedish", "", "alla ny"),
   { ...latin("tr", "turkish"), foldAccents: false },
   {
-    code: "pl",
+    locale: "pl",
     script: "latin",
     stopWords: stops(
       "a aby ale albo ani bo być był była było co czy dla do gdy gdzie i ich im jak jaki jest jeśli jej już lub ma mi mnie może na nie o od po pod przez się są ta tak te tego ten to tu w we z za że jako jeszcze oraz proszę chcę trzeba można".split(
@@ -111,13 +111,13 @@ const TABLE: readonly Language[] = [
     ),
     foldAccents: true,
   },
-  { code: "zh", script: "segmented", stopWords: new Set(ZH_STOPS.split(" ")), foldAccents: false },
-  { code: "ja", script: "segmented", stopWords: new Set(JA_STOPS.split(" ")), foldAccents: false },
-  { code: "ko", script: "segmented", stopWords: new Set(), foldAccents: false },
-  { code: "th", script: "segmented", stopWords: new Set(), foldAccents: false },
+  { locale: "zh", script: "segmented", stopWords: new Set(ZH_STOPS.split(" ")), foldAccents: false },
+  { locale: "ja", script: "segmented", stopWords: new Set(JA_STOPS.split(" ")), foldAccents: false },
+  { locale: "ko", script: "segmented", stopWords: new Set(), foldAccents: false },
+  { locale: "th", script: "segmented", stopWords: new Set(), foldAccents: false },
 ];
 
-const BY_CODE = new Map(TABLE.map((l) => [l.code, l]));
+const BY_CODE = new Map(TABLE.map((l) => [l.locale, l]));
 
 /** The language of a Wiki.js locale ("pt-br" → pt, "zh-cn" → zh); undefined when none is known. */
 export function languageOf(locale: string | undefined): Language | undefined {
@@ -127,7 +127,7 @@ export function languageOf(locale: string | undefined): Language | undefined {
 }
 
 /** The languages with an analyzer, by locale code. */
-export const LANGUAGES: readonly string[] = TABLE.map((l) => l.code);
+export const LANGUAGES: readonly string[] = TABLE.map((l) => l.locale);
 
 /** Which language reads a word of this script when the page's (or question's) language is of another. */
 export const DEFAULT_FOR_SCRIPT: Readonly<Record<Script, Language | undefined>> = {

@@ -11,11 +11,14 @@ import type {
 } from "./index-types.js";
 import { searchWithTwins } from "./twins.js";
 import { createPageFilters } from "./page-filters.js";
+import type { Passage } from "./passages.js";
 import { parseQuery } from "./query.js";
 import { type Language, languageOf } from "./analyzer.js";
 import { rankPages } from "./rank.js";
 import { DEFAULT_SETTINGS } from "./settings.js";
 import { isIndexable, putPage } from "./sync.js";
+import { pageMarkdown } from "./page-entry.js";
+import { referenceKeys } from "./references.js";
 
 const DEFAULT_LIMIT = 5;
 
@@ -124,6 +127,21 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
       const entry = holder.engine.pages.get(id);
       if (!entry || holder.hiddenNow().has(id)) return undefined;
       return holder.guard(undefined, () => holder.engine.passage(entry, 0));
+    },
+    mentions(id) {
+      const entry = holder.engine.pages.get(id);
+      if (!entry || holder.hiddenNow().has(id)) return new Set<string>();
+      return holder.guard(new Set<string>(), () => referenceKeys(pageMarkdown(entry), entry.meta.title));
+    },
+    pagePassages(id) {
+      const entry = holder.engine.pages.get(id);
+      if (!entry || holder.hiddenNow().has(id)) return [];
+      return holder.guard([], () => {
+        const out: Passage[] = [];
+        const { engine } = holder;
+        for (let i = 0, p = engine.passage(entry, 0); p; p = engine.passage(entry, ++i)) out.push(p);
+        return out;
+      });
     },
     visibility: () => {
       holder.hiddenNow();

@@ -4,6 +4,7 @@ import type { AccountRunner } from "../../../src/accounts/account-runner.js";
 import { gatewayConfigSchema } from "../../../src/config/schema.js";
 import type { PollGate } from "../../../src/core/poll-gate.js";
 import { createLogger } from "../../../src/log/logger.js";
+import { NO_BACKLOG } from "../../../src/accounts/account-state.js";
 
 /** A runner whose start waits (as for an unreachable Redis) until it is stopped. */
 function waitingRunner(account: string, log: string[]): AccountRunner {
@@ -22,6 +23,7 @@ function waitingRunner(account: string, log: string[]): AccountRunner {
     },
     identity: () => undefined,
     outgoingDepth: () => 0,
+    backlog: () => NO_BACKLOG,
   };
 }
 

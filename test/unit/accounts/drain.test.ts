@@ -84,6 +84,21 @@ describe("drain at stop", () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
+  it("reads its deadline on the clock it is given", async () => {
+    let now = 0;
+    const drain = createDrain({
+      busy: () => 1,
+      settled: () => new Promise(() => {}),
+      tickMs: 5,
+      now: () => now,
+    });
+    const until = drain.until(60_000);
+    now = 60_000;
+    const started = performance.now();
+    expect(await until).toBe(false);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
   it("counts work held outside the handlers (the runner's queue) as busy", async () => {
     let queued = 2;
     const drain = createDrain({ busy: () => queued, settled: async () => {}, tickMs: 5 });

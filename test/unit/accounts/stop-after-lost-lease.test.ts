@@ -6,6 +6,7 @@ import { createAccountRunner } from "../../../src/accounts/account-runner.js";
 import { LeaseLostError } from "../../../src/cluster/lease-lost-error.js";
 import type { PollGate } from "../../../src/core/poll-gate.js";
 import { journalFile } from "./fixtures.js";
+import { NO_BACKLOG } from "../../../src/accounts/account-state.js";
 
 let sandbox: TelegramSandbox | undefined;
 afterEach(async () => {
@@ -86,6 +87,7 @@ describe("stopping an account whose lease was lost (cluster mode)", () => {
         },
         identity: () => undefined,
         outgoingDepth: () => 0,
+        backlog: () => NO_BACKLOG,
       }),
     });
     await pool.apply(

@@ -116,7 +116,7 @@ describe("button taps in the update processor", () => {
     const update = tap(7, { message: botMessage });
     journal.record([update]);
     const turn = new Promise<void>(() => {});
-    await processor.process(update, turn);
+    await processor.process(update, { turn });
     expect(handled.map((m) => m.callback?.id)).toEqual(["q7"]);
     expect(targets[0]!.turn).toBe(turn);
     expect(journal.isDone(7)).toBe(true);

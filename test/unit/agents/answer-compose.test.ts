@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { resolveAgentSettings } from "../../../src/agents/agent-settings.js";
-import { composeAnswer } from "../../../src/agents/answer-compose.js";
+import { composeAnswer, composeChoices } from "../../../src/agents/answer-compose.js";
 import { htmlToPlain } from "../../../src/agents/format/index.js";
 import { indexText } from "../../../src/wiki/search-index/passages.js";
 import { WRAPPED_FIRST_PARAGRAPH, WRAPPED_PAGE_LINES } from "../../fixtures/wrapped-page.js";
@@ -37,5 +37,23 @@ describe("composeAnswer with a wrapped page", () => {
     expect(answerWith("Enrolling and\nreturning laptops")).toContain(
       "<i>Enrolling and returning laptops</i>",
     );
+  });
+});
+
+describe("choices of pages sharing a title", () => {
+  it("tell the pages apart by their folder, in the list and in the sources the buttons show", () => {
+    const agent = resolveAgentSettings("tldr", undefined, "https://wiki.example.com");
+    const page = (path: string, title: string) => ({
+      page: { path, locale: "en", title, description: "" },
+      score: 1,
+      passages: [],
+    });
+    const { html, sources } = composeChoices(agent, [
+      page("tldr/common/cat", "cat"),
+      page("tldr/osx/cat", "cat"),
+      page("tldr/common/git-blame", "git blame"),
+    ]);
+    expect(sources.map((s) => s.title)).toEqual(["cat · common", "cat · osx", "git blame"]);
+    expect(html).toContain(">cat · osx</a>");
   });
 });

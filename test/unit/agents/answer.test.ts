@@ -32,6 +32,7 @@ describe("resolveAgentSettings", () => {
       publicBaseUrl: "http://wiki:3000",
       answerLength: 1200,
       ackReaction: false,
+      modelUse: "off",
     });
     expect(agent.publicBaseUrl).toBe("https://docs.example.com");
     const named = resolveAgentSettings(

@@ -55,12 +55,15 @@ describe("wiki-gateway ask", () => {
     expect(result.sources[0]).toEqual({
       path: expect.stringMatching(/^handbook\/(engineering|support)\/on-call$/),
       locale: "en",
-      title: "On-call",
+      // Both on-call pages are shown (answer and See also): each is told apart by its folder.
+      title: expect.stringMatching(/^On-call · (engineering|support)$/),
       url: expect.stringMatching(
         /^https:\/\/wiki\.example\.com\/en\/handbook\/(engineering|support)\/on-call$/,
       ),
       score: expect.any(Number),
     });
+    for (const s of result.sources as Array<{ path: string; title: string }>)
+      if (s.path.endsWith("/on-call")) expect(s.title).toBe(`On-call · ${s.path.split("/")[1]}`);
   });
 
   it("reads questions from stdin, one result per line, with one start-up", async () => {

@@ -144,6 +144,30 @@ describe("status: rendering", () => {
     expect(renderStatus(healthy(), NOW)).not.toContain("Groups");
   });
 
+  it("shows the busy chats: each chat's backlog and oldest wait, and what was turned away", () => {
+    const body = healthy();
+    const busy = { chatId: "-1002000000001", waiting: 40, oldestWaitSeconds: 75.5 };
+    body.accounts[0] = {
+      ...body.accounts[0]!,
+      backlog: {
+        waiting: 41,
+        running: 2,
+        limit: 2000,
+        oldestWaitSeconds: 75.5,
+        chats: [busy, { chatId: "77", waiting: 1, oldestWaitSeconds: 0.2 }],
+        turnedAway: 80,
+        notices: 1,
+      },
+    };
+    const text = renderStatus(body, NOW);
+    expect(text).toContain("Busy chats");
+    expect(text).toMatch(/default\s+-1002000000001\s+40\s+75.5 s/);
+    expect(text).toContain(
+      "default: 41 waiting (at most 2000 held), 2 running; 80 question(s) turned away, their askers told in 1 notice(s)",
+    );
+    expect(renderStatus(healthy(), NOW)).not.toContain("Busy chats");
+  });
+
   it("says when the event loop was blocked over its threshold, and nothing when it never was", () => {
     const body = healthy();
     body.eventLoop = { blocks: 0, thresholdMs: 100, recent: [] };

@@ -46,6 +46,7 @@ const NODES: Array<[string, Node]> = [
   ["Binding (`bindings[]`)", binding],
   ["Binding match (`bindings[].match`)", binding.properties.match as any],
   ["Agent (`agents.<id>`)", root.properties.agents.additionalProperties],
+  ["Model (`models.<name>`)", root.properties.models.additionalProperties],
 ];
 
 /** The reference's default cell for a key: the JSON value in backticks, "required", or prose/"—". */
@@ -67,6 +68,7 @@ describe("docs/configuration.md: the gateway.json reference", () => {
     ["Binding (`bindings[]`)", KNOWN_KEYS.binding],
     ["Binding match (`bindings[].match`)", KNOWN_KEYS.match],
     ["Agent (`agents.<id>`)", KNOWN_KEYS.agent],
+    ["Model (`models.<name>`)", KNOWN_KEYS.model],
   ])("%s", (heading, keys) => {
     expect(keysUnder(heading).sort()).toEqual([...keys].sort());
   });

@@ -237,7 +237,7 @@ describe("the schema's hints agree with the checks in code", () => {
         accepted += 1;
         expect(editorAccepts(doc), JSON.stringify(editorAccepts.errors)).toBe(true);
       }),
-      { seed: 15, numRuns: 1000 },
+      { seed: 15, numRuns: 1500 },
     );
     expect(accepted, "too few accepted files to compare").toBeGreaterThan(100);
   });

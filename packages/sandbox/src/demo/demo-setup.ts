@@ -13,6 +13,9 @@ export const DEMO_ACCOUNTS = [
   { account: "pe", agent: "pe", username: "pe_wiki_bot", privacy: true },
 ] as const;
 
+/** The account whose answers are rich messages (docs/rich-messages.md); the others send HTML. */
+export const RICH_DEMO_ACCOUNT = "vera";
+
 /** Accounts on which the demo user is already allowed; on the others they go through pairing. */
 export const DEMO_ALLOWED = ["default", "vera", "devops-v2"];
 
@@ -55,6 +58,8 @@ export async function createDemoWorld(telegram: TelegramSandbox, dir: string): P
       groupPolicy: "allowlist",
       groupAllowFrom: [String(ada.id), String(bob.id)],
       groups: b.account === "default" ? { [String(group.id)]: { requireMention: true } } : {},
+      // One bot answers with rich messages (Bot API 10.1), to compare with the others' HTML.
+      ...(b.account === RICH_DEMO_ACCOUNT ? { richMessages: "auto" } : {}),
     };
   }
   const config = {

@@ -92,6 +92,9 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       TELEGRAM_API_ROOT: apiRoot,
       LOG_FORMAT: options.logFormat ?? "pretty",
       WIKI_INDEX_REFRESH_SECONDS: "10",
+      // Without --model-url the demo answers without a model, whatever the shell's MODEL_URL.
+      MODEL_URL: options.modelUrl ?? "",
+      MODEL_ID: options.modelId ?? "",
     },
     stdio: ["ignore", options.daemonOutput ?? "pipe", options.daemonOutput ?? "pipe"],
     // Its own process group: Ctrl-C reaches only the demo, which then stops the daemon with one

@@ -4,6 +4,7 @@ import type { Method } from "./method-types.js";
 import * as messages from "./methods-messages.js";
 import * as misc from "./methods-misc.js";
 import * as updates from "./methods-updates.js";
+import * as rich from "./methods-rich.js";
 import { setMessageReaction } from "./reactions.js";
 
 /** The Bot API methods the sandbox implements, by lower-case name (Telegram matches names case-insensitively). */
@@ -14,6 +15,8 @@ const METHODS: Record<string, Method> = {
   getwebhookinfo: updates.getWebhookInfo,
   sendmessage: messages.sendMessage,
   editmessagetext: messages.editMessageText,
+  sendrichmessage: rich.sendRichMessage,
+  sendrichmessagedraft: rich.sendRichMessageDraft,
   deletemessage: messages.deleteMessage,
   sendchataction: messages.sendChatAction,
   getme: misc.getMe,

@@ -11,15 +11,6 @@ export const CALLBACK_ANSWER_WINDOW_MS = 15_000;
 /** Queries remembered at most (the oldest are forgotten: answering them is then "too old"). */
 const MAX_QUERIES = 10_000;
 
-/** A callback query the sandbox handed to a bot, until it is answered or forgotten. */
-export interface PendingQuery {
-  botKey: string;
-  at: number;
-  answered: boolean;
-  /** What answerCallbackQuery said (for tests). */
-  answer?: { text?: string; showAlert?: boolean };
-}
-
 const TOO_OLD = "query is too old and response timeout expired or query ID is invalid";
 
 /**

@@ -9,6 +9,7 @@
  */
 
 import type { InlineKeyboard } from "./reply-markup.js";
+import type { StoredRich } from "./rich/input.js";
 
 export type Sender =
   | { kind: "user"; id: number }
@@ -27,6 +28,8 @@ export interface StoredMessage {
   from: Sender;
   text: string;
   entities?: unknown[];
+  /** A rich message (sendRichMessage): its blocks; `text` is then their plain text. */
+  rich?: StoredRich;
   /** An inline keyboard under a bot's message. */
   replyMarkup?: InlineKeyboard;
   /** Seconds. */

@@ -5,6 +5,7 @@ import { badRequest, SandboxError } from "./errors.js";
 import { formatOutgoing } from "./format.js";
 import type { Method } from "./method-types.js";
 import { jsonParam } from "./params.js";
+import { readRichMessage } from "./rich/input.js";
 import { userObject } from "./render.js";
 import type { ChooseInlineInput, InlineAnswerRecord, InlineQueryInput, InlineResultRecord } from "./types.js";
 import { deliverToGroupBots } from "./user-messages.js";
@@ -17,16 +18,6 @@ export const MAX_INLINE_RESULTS = 50;
 /** Queries remembered at most (the oldest are forgotten: answering them is then "too old"). */
 const MAX_QUERIES = 10_000;
 const START_PARAMETER = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** An inline query handed to a bot, until it is forgotten; `answer` once the bot answered. */
-export interface PendingInline {
-  botKey: string;
-  bot: string;
-  userId: number;
-  query: string;
-  at: number;
-  answer?: InlineAnswerRecord;
-}
 
 /**
  * A user types `@bot query` in a chat: the bot gets an `inline_query` (`id`, `from`, `query`,
@@ -122,12 +113,20 @@ function readResult(raw: unknown, seen: Set<string>): InlineResultRecord {
   if (r.type !== "article") throw badRequest("RESULT_TYPE_INVALID");
   if (typeof r.title !== "string" || r.title === "") throw badRequest("RESULT_TITLE_EMPTY");
   const content = (r.input_message_content ?? {}) as Record<string, unknown>;
-  const formatted = formatOutgoing(content.message_text, content.parse_mode, content.entities);
-  return {
+  const head = {
     id,
     title: r.title,
     ...(typeof r.description === "string" ? { description: r.description } : {}),
     ...(typeof r.url === "string" ? { url: r.url } : {}),
+  };
+  if (content.rich_message !== undefined) {
+    // InputRichMessageContent: the same rules as sendRichMessage.
+    const { rich, checked } = readRichMessage(content, { draft: false });
+    return { ...head, messageText: checked.plain, text: checked.plain, entities: [], rich };
+  }
+  const formatted = formatOutgoing(content.message_text, content.parse_mode, content.entities);
+  return {
+    ...head,
     messageText: String(content.message_text),
     ...(typeof content.parse_mode === "string" ? { parseMode: content.parse_mode } : {}),
     text: formatted.text,
@@ -178,6 +177,7 @@ export function chooseInlineResult(
     from: { kind: "user", id: user.id },
     text: result.text,
     ...(result.entities.length > 0 ? { entities: result.entities } : {}),
+    ...(result.rich ? { rich: result.rich } : {}),
     date: unixTime(world),
     viaBot: query.bot,
   });

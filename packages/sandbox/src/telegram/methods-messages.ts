@@ -1,15 +1,16 @@
 import { chatForBot } from "./chat-access.js";
 import type { ChatPlace, StoredMessage } from "./chat-store.js";
 import { badRequest } from "./errors.js";
-import { formatOutgoing } from "./format.js";
+import { type FormattedText, formatOutgoing } from "./format.js";
 import type { Method } from "./method-types.js";
 import { boolParam, intParam, jsonParam } from "./params.js";
 import { readReplyMarkup } from "./reply-markup.js";
+import { readRichMessage, type StoredRich } from "./rich/input.js";
 import { messageObject } from "./render.js";
 import type { SentMessage } from "./types.js";
-import { unixTime, type World } from "./world.js";
+import { type BotState, unixTime, type World } from "./world.js";
 
-/** sendMessage, editMessageText, deleteMessage, sendChatAction. */
+/** sendMessage, editMessageText (text or rich_message), deleteMessage, sendChatAction. */
 
 const CHAT_ACTIONS = new Set([
   "typing",
@@ -28,7 +29,8 @@ const CHAT_ACTIONS = new Set([
 const NOT_MODIFIED =
   "message is not modified: specified new message content and reply markup are exactly the same as a content and reply markup of the current content and reply markup of the message";
 
-function logSent(
+/** Appends a message the bot sent or edited to the sent log. */
+export function logSent(
   world: World,
   bot: string,
   place: ChatPlace,
@@ -50,13 +52,17 @@ function logSent(
     at: world.now(),
     ...(message.entities && message.entities.length > 0 ? { entities: message.entities } : {}),
     ...(message.replyMarkup ? { replyMarkup: message.replyMarkup } : {}),
+    ...(message.rich ? { rich: message.rich } : {}),
   });
 }
 
-export const sendMessage: Method = (world, { state, params }) => {
-  const place = chatForBot(world, state.key, params.chat_id);
-  const formatted = formatOutgoing(params.text, params.parse_mode, jsonParam(params, "entities"));
-  const replyMarkup = readReplyMarkup(params);
+/**
+ * Where a new message of the bot goes: its chat, the message it replies to (reply_parameters,
+ * or the deprecated reply_to_message_id) and its forum topic (message_thread_id, else the
+ * replied message's). Throws the Bot API's 400 answers, and 429 past the flood limits.
+ */
+export function placeForSend(world: World, botKey: string, params: Record<string, unknown>) {
+  const place = chatForBot(world, botKey, params.chat_id);
   const reply = (jsonParam(params, "reply_parameters") ?? {}) as {
     message_id?: unknown;
     allow_sending_without_reply?: unknown;
@@ -64,7 +70,7 @@ export const sendMessage: Method = (world, { state, params }) => {
   const replyId = intParam({ id: reply.message_id ?? params.reply_to_message_id }, "id");
   let replyTo: StoredMessage | undefined;
   if (replyId !== undefined) {
-    replyTo = world.chats.findForBot(place, state.key, replyId);
+    replyTo = world.chats.findForBot(place, botKey, replyId);
     const allow =
       reply.allow_sending_without_reply === true || boolParam(params, "allow_sending_without_reply");
     if (!replyTo && !allow) throw badRequest("message to be replied not found");
@@ -72,28 +78,56 @@ export const sendMessage: Method = (world, { state, params }) => {
   const thread =
     topicFor(world, place, params.message_thread_id) ??
     (replyTo?.topicMessage ? replyTo.threadId : undefined);
+  return {
+    place,
+    fields: {
+      ...(thread !== undefined ? { threadId: thread, topicMessage: true } : {}),
+      chatId: place.chatId,
+      date: unixTime(world),
+      ...(replyTo ? { replyTo } : {}),
+    },
+  };
+}
+
+export const sendMessage: Method = (world, { state, params }) => {
+  const { place, fields } = placeForSend(world, state.key, params);
+  const formatted = formatOutgoing(params.text, params.parse_mode, jsonParam(params, "entities"));
+  const content = {
+    text: formatted.text,
+    ...(formatted.entities.length > 0 ? { entities: formatted.entities } : {}),
+  };
+  return storeFromBot(world, state, { place, fields }, content, params, "sendMessage");
+};
+
+/**
+ * Stores a new message of the bot (after the flood limits, with the call's inline keyboard),
+ * logs it as sent, and returns it as the bot sees it.
+ */
+export function storeFromBot(
+  world: World,
+  state: BotState,
+  target: ReturnType<typeof placeForSend>,
+  content: Pick<StoredMessage, "text" | "entities" | "rich">,
+  params: Record<string, unknown>,
+  method: SentMessage["method"],
+): Record<string, unknown> {
+  const { place, fields } = target;
+  const replyMarkup = readReplyMarkup(params);
   const flood = world.faults.flood(state.key, place.chatId);
   if (flood) throw flood;
   const stored = world.chats.addFromBot(place, state.key, {
-    ...(thread !== undefined ? { threadId: thread, topicMessage: true } : {}),
-    chatId: place.chatId,
+    ...fields,
     from: { kind: "bot", username: state.bot.username },
-    text: formatted.text,
-    ...(formatted.entities.length > 0 ? { entities: formatted.entities } : {}),
-    date: unixTime(world),
-    ...(replyTo ? { replyTo } : {}),
+    ...content,
     ...(replyMarkup ? { replyMarkup } : {}),
   });
-  logSent(world, state.bot.username, place, state.key, stored, {
-    method: "sendMessage",
-    parseMode: params.parse_mode,
-  });
+  logSent(world, state.bot.username, place, state.key, stored, { method, parseMode: params.parse_mode });
   return messageObject(world, place, state.key, stored);
-};
+}
 
 export const editMessageText: Method = (world, { state, params }) => {
   if (params.inline_message_id !== undefined) {
-    formatOutgoing(params.text, params.parse_mode, jsonParam(params, "entities"));
+    editedContent(params);
     return true;
   }
   const place = chatForBot(world, state.key, params.chat_id);
@@ -104,12 +138,13 @@ export const editMessageText: Method = (world, { state, params }) => {
   if (message.from.kind !== "bot" || message.from.username !== state.bot.username) {
     throw badRequest("message can't be edited");
   }
-  const formatted = formatOutgoing(params.text, params.parse_mode, jsonParam(params, "entities"));
+  const formatted = editedContent(params);
   // Without reply_markup an edit removes the keyboard, as Telegram does.
   const replyMarkup = readReplyMarkup(params);
   if (
     formatted.text === message.text &&
     JSON.stringify(formatted.entities) === JSON.stringify(message.entities ?? []) &&
+    JSON.stringify(formatted.rich) === JSON.stringify(message.rich) &&
     JSON.stringify(replyMarkup) === JSON.stringify(message.replyMarkup)
   ) {
     throw badRequest(NOT_MODIFIED);
@@ -119,6 +154,8 @@ export const editMessageText: Method = (world, { state, params }) => {
   message.text = formatted.text;
   if (formatted.entities.length > 0) message.entities = formatted.entities;
   else delete message.entities;
+  if (formatted.rich) message.rich = formatted.rich;
+  else delete message.rich;
   if (replyMarkup) message.replyMarkup = replyMarkup;
   else delete message.replyMarkup;
   message.editDate = unixTime(world);
@@ -128,6 +165,14 @@ export const editMessageText: Method = (world, { state, params }) => {
   });
   return messageObject(world, place, state.key, message);
 };
+
+/** The new content of an edit: `rich_message` (a rich message, rich/input.ts), else `text`. */
+function editedContent(params: Record<string, unknown>): FormattedText & { rich?: StoredRich } {
+  if (params.rich_message === undefined)
+    return formatOutgoing(params.text, params.parse_mode, jsonParam(params, "entities"));
+  const { rich, checked } = readRichMessage(params, { draft: false });
+  return { text: checked.plain, entities: [], rich };
+}
 
 export const deleteMessage: Method = (world, { state, params }) => {
   const place = chatForBot(world, state.key, params.chat_id);
@@ -153,7 +198,7 @@ export const sendChatAction: Method = (world, { state, params }) => {
  * forum; General (1), a reply chain of an ordinary supergroup and any unknown id answer 400
  * `message thread not found`, a closed topic 400 `TOPIC_CLOSED`.
  */
-function topicFor(world: World, place: ChatPlace, raw: unknown): number | undefined {
+export function topicFor(world: World, place: ChatPlace, raw: unknown): number | undefined {
   const thread = intParam({ message_thread_id: raw }, "message_thread_id");
   if (thread === undefined) return undefined;
   const group = place.type === "private" ? undefined : world.registry.findGroup(place.chatId);

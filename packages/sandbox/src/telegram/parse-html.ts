@@ -6,7 +6,8 @@ import { byteOffset, checkUrl, type Entity, EntityParseError, sortEntities } fro
  * `&...` stays literal), and its error messages with UTF-8 byte offsets.
  */
 
-const TAGS: Record<string, string> = {
+/** The formatting tags every Telegram HTML reads alike (parse_mode HTML and rich messages): their kind. */
+export const FORMATTING_TAGS: Record<string, string> = {
   b: "bold",
   strong: "bold",
   i: "italic",
@@ -17,6 +18,9 @@ const TAGS: Record<string, string> = {
   strike: "strikethrough",
   del: "strikethrough",
   "tg-spoiler": "spoiler",
+};
+const TAGS: Record<string, string> = {
+  ...FORMATTING_TAGS,
   span: "spoiler",
   a: "text_link",
   code: "code",

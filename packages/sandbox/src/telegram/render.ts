@@ -127,6 +127,7 @@ function mediaFields(message: StoredMessage): Record<string, unknown> {
 /** Text or caption, with its entities, as the message carries it. */
 function textFields(message: StoredMessage): Record<string, unknown> {
   if (message.service) return {};
+  if (message.rich) return { rich_message: message.rich };
   const entities = message.entities && message.entities.length > 0 ? message.entities : undefined;
   if (message.media) {
     if (message.text === "") return {};

@@ -56,7 +56,7 @@ export interface SentMessage {
   text: string;
   parseMode?: string;
   replyToMessageId?: number;
-  method: "sendMessage" | "editMessageText";
+  method: "sendMessage" | "editMessageText" | "sendRichMessage";
   /** Forum topic the message went to (absent: General, or not a forum). */
   threadId?: number;
   /** Sandbox clock, ms. */
@@ -64,6 +64,8 @@ export interface SentMessage {
   entities?: unknown[];
   /** The inline keyboard sent with the message (or set by the edit). */
   replyMarkup?: { inline_keyboard: Array<Array<{ text: string; callback_data?: string; url?: string }>> };
+  /** A rich message (sendRichMessage, or editMessageText with rich_message): `rich_message` as rendered; `text` is its plain text. */
+  rich?: { blocks: Array<Record<string, unknown>>; is_rtl?: true };
 }
 
 export interface CallRecord {
@@ -219,6 +221,8 @@ export interface InlineResultRecord {
   /** The message text after entity parsing, and its entities. */
   text: string;
   entities: unknown[];
+  /** InputRichMessageContent: the rich message the result sends (`text` is then its plain text). */
+  rich?: { blocks: Array<Record<string, unknown>>; is_rtl?: true };
 }
 
 export interface InlineAnswerRecord {

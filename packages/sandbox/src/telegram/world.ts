@@ -1,6 +1,5 @@
 import { type BotUpdates, createBotUpdates } from "./bot-updates.js";
-import type { PendingQuery } from "./callback-queries.js";
-import type { PendingInline } from "./inline-queries.js";
+import type { PendingInline, PendingQuery } from "./pending-queries.js";
 import type { ChatStore } from "./chat-store.js";
 import type { FaultState } from "./faults.js";
 import type { CallLog, SentLog } from "./logs.js";

@@ -38,8 +38,8 @@ describe("an analyzer per language", () => {
       "th",
     ])
       expect(LANGUAGES).toContain(code);
-    expect(languageOf("pt-br")?.code).toBe("pt");
-    expect(languageOf("zh-CN")?.code).toBe("zh");
+    expect(languageOf("pt-br")?.locale).toBe("pt");
+    expect(languageOf("zh-CN")?.locale).toBe("zh");
     expect(languageOf("xx")).toBeUndefined();
   });
 

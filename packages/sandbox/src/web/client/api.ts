@@ -1,3 +1,4 @@
+import type { RichBlock } from "./rich-message.js";
 /** The demo page's view of the sandbox control API (proxied by the demo web server). */
 export interface Bot {
   id: number;
@@ -27,6 +28,8 @@ export interface Sent {
   /** Basic groups: the id users see. */
   chatMessageId?: number;
   replyMarkup?: { inline_keyboard: Array<Array<{ text: string; callback_data?: string; url?: string }>> };
+  /** A rich message (sendRichMessage): its blocks; `text` is their plain text. */
+  rich?: { blocks: RichBlock[] };
 }
 /** One result of a bot's answer to an inline query, as the sandbox kept it. */
 export interface InlineResult {

@@ -1,5 +1,6 @@
 import { api, type DemoInfo, type Sent, type User } from "./api.js";
 import { createInlinePanel } from "./inline-panel.js";
+import { type RichBlock, renderRichMessage } from "./rich-message.js";
 import { type Entity, renderMessage } from "./telegram-html.js";
 
 /**
@@ -18,6 +19,8 @@ interface Line {
   author: string;
   text: string;
   entities: Entity[];
+  /** A rich message: rendered from its blocks instead of text and entities. */
+  rich?: RichBlock[];
   /** A pairing code; `result` is the approval's outcome, kept here because a render rebuilds the button. */
   code?: { code: string; account: string; pending?: boolean; result?: string };
   /** Inline buttons of a bot's message, and where to tap them (the message id users see). */
@@ -97,7 +100,8 @@ function renderLines(): void {
       author.textContent = line.author;
       const body = document.createElement("div");
       body.className = "body";
-      renderMessage(line.text, line.entities, body);
+      if (line.rich) renderRichMessage(line.rich, body);
+      else renderMessage(line.text, line.entities, body);
       div.append(author, body);
       if (line.code) {
         const approve = document.createElement("button");
@@ -210,6 +214,7 @@ async function poll(): Promise<void> {
           author: `@${sent.bot}`,
           text: sent.text,
           entities: (sent.entities ?? []) as Entity[],
+          ...(sent.rich ? { rich: sent.rich.blocks } : {}),
           ...(code ? { code: { code, account } } : {}),
           ...(buttons ? { buttons } : {}),
           reactions: {

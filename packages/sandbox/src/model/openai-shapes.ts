@@ -1,0 +1,89 @@
+/**
+ * The bodies an OpenAI-compatible server answers with (OpenAI's API reference for
+ * /v1/chat/completions and /v1/models; what Ollama, vLLM and llama.cpp's server send alike).
+ */
+
+export interface Usage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+/** A rough token count (4 characters a token), enough for budgets and metrics in tests. */
+export function countTokens(text: string): number {
+  return Math.ceil(text.length / 4);
+}
+
+export function usageOf(prompt: string, reply: string): Usage {
+  const prompt_tokens = countTokens(prompt);
+  const completion_tokens = countTokens(reply);
+  return { prompt_tokens, completion_tokens, total_tokens: prompt_tokens + completion_tokens };
+}
+
+export function modelList(ids: readonly string[], created: number) {
+  return {
+    object: "list",
+    data: ids.map((id) => ({ id, object: "model", created, owned_by: "sandbox" })),
+  };
+}
+
+export function completionBody(o: {
+  id: string;
+  model: string;
+  created: number;
+  content: string;
+  usage: Usage;
+  finish: string;
+}) {
+  return {
+    id: o.id,
+    object: "chat.completion",
+    created: o.created,
+    model: o.model,
+    choices: [{ index: 0, message: { role: "assistant", content: o.content }, finish_reason: o.finish }],
+    usage: o.usage,
+  };
+}
+
+/** The SSE chunks of a streamed reply: role first, then content pieces, finish_reason on the last. */
+export function completionChunks(o: {
+  id: string;
+  model: string;
+  created: number;
+  pieces: readonly string[];
+  finish: string;
+  usage?: Usage;
+}): object[] {
+  const chunk = (delta: object, finish: string | null) => ({
+    id: o.id,
+    object: "chat.completion.chunk",
+    created: o.created,
+    model: o.model,
+    choices: [{ index: 0, delta, finish_reason: finish }],
+  });
+  const out: object[] = [chunk({ role: "assistant", content: "" }, null)];
+  for (const piece of o.pieces) out.push(chunk({ content: piece }, null));
+  out.push(chunk({}, o.finish));
+  if (o.usage)
+    out.push({
+      id: o.id,
+      object: "chat.completion.chunk",
+      created: o.created,
+      model: o.model,
+      choices: [],
+      usage: o.usage,
+    });
+  return out;
+}
+
+/** Content split into pieces as a server streams it: a word and the space before it each. */
+export function piecesOf(content: string): string[] {
+  return content.match(/\s*\S+|\s+$/g) ?? [];
+}
+
+export type ErrorType =
+  "invalid_request_error" | "authentication_error" | "rate_limit_error" | "server_error";
+
+export function errorBody(message: string, type: ErrorType, code: string | null = null) {
+  return { error: { message, type, param: null, code } };
+}

@@ -1,0 +1,41 @@
+import type { Api } from "grammy";
+import type { Logger } from "../log/logger.js";
+import type { Replier } from "../core/replier.js";
+import type { Journal } from "./journal/journal.js";
+import { createRichGate } from "./rich-gate.js";
+import { createReplier, type ReplyTarget } from "./telegram-replier.js";
+
+export interface AccountRepliesDeps {
+  api: Api;
+  journal: Journal;
+  log: Logger;
+  toPlain: (html: string) => string;
+  /** A reply found the group upgraded (400 with migrate_to_chat_id) and went to the new id. */
+  onMigrated?: (oldChatId: number, newChatId: number) => void;
+}
+
+/**
+ * The repliers of one account, sharing its journal and its logger. Telegram refusing the
+ * acknowledgement reaction is said once loudly, then only at debug level: it is a courtesy.
+ */
+export function createAccountReplies(deps: AccountRepliesDeps): (target: ReplyTarget) => Replier {
+  const { log } = deps;
+  let reactionRefused = false;
+  const replierDeps = {
+    api: deps.api,
+    journal: deps.journal,
+    log,
+    toPlain: deps.toPlain,
+    // Rich messages refused once are not tried again until a restart (rich-gate.ts).
+    rich: createRichGate(log),
+    ...(deps.onMigrated ? { onMigrated: deps.onMigrated } : {}),
+    onReactionFailed: (error: unknown) => {
+      const fields = { reason: (error as { description?: string }).description ?? String(error) };
+      const text = "Telegram refused the acknowledgement reaction; answers are not affected";
+      if (reactionRefused) log.debug(fields, text);
+      else log.warn(fields, `${text} (later refusals are logged at debug level)`);
+      reactionRefused = true;
+    },
+  };
+  return (target) => createReplier(replierDeps, target);
+}

@@ -1,0 +1,64 @@
+import type { Logger } from "../log/logger.js";
+import type { ModelClient } from "../models/model-client.js";
+import { isModelError, type ModelErrorCode } from "../models/model-error.js";
+import { rewriteMessages, searchWordsOf } from "../models/prompts.js";
+import type { AgentSettings } from "./agent-settings.js";
+
+/** Finds a model client by its name in `models` (or MODEL_URL's). */
+export type ModelLookup = (name: string) => ModelClient | undefined;
+
+/** The model's search words for a question, or why there are none (the answer is then the floor). */
+export type Rewrite = { words: string } | { fallback: ModelErrorCode | "no-model" | "unusable-reply" };
+
+export interface QuestionRewriter {
+  rewrite(question: string, agent: AgentSettings, account: string, signal?: AbortSignal): Promise<Rewrite>;
+}
+
+/** Rewrites kept, by agent, model and normalised question (a rewrite depends on nothing else). */
+const CACHE_ENTRIES = 2000;
+
+const normalise = (question: string) => question.trim().toLowerCase().replace(/\s+/g, " ");
+
+/**
+ * Asks the agent's model for one line of search words (modelUse "rewrite" and "answer"). Never
+ * throws: every model failure is a `fallback` with its code, logged once here at warn (without the
+ * question or the reply; at debug with `{question, reply}` only when the log level asks for it).
+ */
+export function createQuestionRewriter(deps: { models: ModelLookup; logger?: Logger }): QuestionRewriter {
+  const cache = new Map<string, string>();
+  return {
+    async rewrite(question, agent, account, signal) {
+      const client = agent.model === undefined ? undefined : deps.models(agent.model);
+      if (!client || agent.modelUse === "off") return { fallback: "no-model" };
+      const key = `${agent.id}\u0000${client.name}\u0000${agent.locale}\u0000${normalise(question)}`;
+      const cached = cache.get(key);
+      if (cached !== undefined) return { words: cached };
+      try {
+        const reply = await client.complete({
+          purpose: "rewrite",
+          agent: agent.id,
+          account,
+          messages: rewriteMessages(question, agent.locale),
+          maxTokens: 120,
+          ...(signal ? { signal } : {}),
+        });
+        const words = searchWordsOf(reply.text);
+        deps.logger?.debug(
+          { agent: agent.id, model: client.name, question, reply: reply.text },
+          "model rewrite",
+        );
+        if (words === "") return { fallback: "unusable-reply" };
+        if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+        cache.set(key, words);
+        return { words };
+      } catch (error) {
+        if (!isModelError(error)) throw error;
+        deps.logger?.warn(
+          { agent: agent.id, model: client.name, code: error.code, remedy: error.remedy },
+          error.message,
+        );
+        return { fallback: error.code };
+      }
+    },
+  };
+}

@@ -1,0 +1,165 @@
+import { createParser } from "eventsource-parser";
+import type { ChatMessage } from "./chat-types.js";
+import { ModelError, statusError } from "./model-error.js";
+import { retryAfterMs } from "./retry-after.js";
+
+export type Fetch = typeof fetch;
+
+export interface ChatCall {
+  /** The OpenAI-compatible root, ending in /v1. */
+  baseUrl: string;
+  model: string;
+  apiKey: string | undefined;
+  messages: readonly ChatMessage[];
+  maxTokens: number;
+  /** Stream the reply; `onText` then sees the text so far after each piece. */
+  stream: boolean;
+  onText?: (soFar: string) => void;
+  signal: AbortSignal;
+}
+
+export interface TokenUsage {
+  prompt: number;
+  completion: number;
+}
+
+export interface ChatResult {
+  /** The reply's content as the server sent it (thinking not yet stripped). */
+  text: string;
+  /** As the server counted; undefined when it sent none. */
+  usage: TokenUsage | undefined;
+}
+
+const TLS_CODES = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|ALTNAME/i;
+
+/** The ModelError for a fetch that threw before an answer (never for an abort: the caller names those). */
+export function transportError(error: unknown): ModelError {
+  const cause = (error as { cause?: { code?: unknown } } | undefined)?.cause;
+  const code = typeof cause?.code === "string" ? cause.code : "";
+  if (TLS_CODES.test(code))
+    return new ModelError("model-tls", `TLS with the model server failed (${code})`, { cause: error });
+  return new ModelError(
+    "model-unreachable",
+    `the model server cannot be reached${code ? ` (${code})` : ""}`,
+    {
+      cause: error,
+    },
+  );
+}
+
+export function authHeaders(apiKey: string | undefined): Record<string, string> {
+  // Ollama and others ignore the key but some clients' servers want the header present.
+  return { authorization: `Bearer ${apiKey ?? "none"}` };
+}
+
+/** One POST {baseUrl}/chat/completions. Throws ModelError; an abort throws the signal's reason. */
+export async function postChat(fetchFn: Fetch, call: ChatCall): Promise<ChatResult> {
+  const body = {
+    model: call.model,
+    messages: call.messages,
+    max_tokens: call.maxTokens,
+    temperature: 0,
+    stream: call.stream,
+    ...(call.stream ? { stream_options: { include_usage: true } } : {}),
+  };
+  let response: Response;
+  try {
+    response = await fetchFn(`${call.baseUrl}/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...authHeaders(call.apiKey) },
+      body: JSON.stringify(body),
+      signal: call.signal,
+    });
+  } catch (error) {
+    if (call.signal.aborted) throw call.signal.reason;
+    throw transportError(error);
+  }
+  if (!response.ok) throw await errorOf(response);
+  return call.stream ? readStream(response, call) : readWhole(response, call.signal);
+}
+
+async function errorOf(response: Response): Promise<ModelError> {
+  const text = await response.text().catch(() => "");
+  return statusError(
+    response.status,
+    serverMessage(text),
+    retryAfterMs(response.headers.get("retry-after"), Date.now()),
+  );
+}
+
+/** The `error.message` of an OpenAI-shaped error body (some servers send `error` as a string). */
+function serverMessage(text: string): string {
+  try {
+    const parsed = JSON.parse(text) as { error?: { message?: unknown } | string };
+    return typeof parsed.error === "string" ? parsed.error : String(parsed.error?.message ?? "");
+  } catch {
+    return "";
+  }
+}
+
+function usageOf(value: unknown): TokenUsage | undefined {
+  const u = value as { prompt_tokens?: unknown; completion_tokens?: unknown } | undefined;
+  if (typeof u?.prompt_tokens !== "number" || typeof u.completion_tokens !== "number") return undefined;
+  return { prompt: u.prompt_tokens, completion: u.completion_tokens };
+}
+
+async function readWhole(response: Response, signal: AbortSignal): Promise<ChatResult> {
+  let parsed: { choices?: { message?: { content?: unknown } }[]; usage?: unknown };
+  try {
+    parsed = (await response.json()) as typeof parsed;
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    throw new ModelError("model-malformed-reply", "the model's reply is not JSON", { cause: error });
+  }
+  const content = parsed.choices?.[0]?.message?.content;
+  if (typeof content !== "string" && content !== null)
+    throw new ModelError("model-malformed-reply", "the model's reply has no choices[0].message.content");
+  return { text: content ?? "", usage: usageOf(parsed.usage) };
+}
+
+interface Chunk {
+  choices?: { delta?: { content?: unknown } }[];
+  usage?: unknown;
+}
+
+async function readStream(response: Response, call: ChatCall): Promise<ChatResult> {
+  let text = "";
+  let usage: TokenUsage | undefined;
+  let done = false;
+  let malformed: unknown;
+  const parser = createParser({
+    onEvent(event) {
+      if (done || malformed !== undefined) return;
+      if (event.data.trim() === "[DONE]") return void (done = true);
+      let chunk: Chunk;
+      try {
+        chunk = JSON.parse(event.data) as Chunk;
+      } catch (error) {
+        return void (malformed = error);
+      }
+      usage = usageOf(chunk.usage) ?? usage;
+      const piece = chunk.choices?.[0]?.delta?.content;
+      if (typeof piece === "string" && piece !== "") {
+        text += piece;
+        call.onText?.(text);
+      }
+    },
+  });
+  const decoder = new TextDecoder();
+  try {
+    for await (const bytes of response.body ?? []) {
+      parser.feed(decoder.decode(bytes as Uint8Array, { stream: true }));
+      if (malformed !== undefined)
+        throw new ModelError("model-malformed-reply", "a chunk of the model's stream is not JSON", {
+          cause: malformed,
+        });
+      if (done) break;
+    }
+  } catch (error) {
+    if (call.signal.aborted) throw call.signal.reason;
+    if (error instanceof ModelError) throw error;
+    throw new ModelError("model-stream-cut", "the model's stream broke off", { cause: error });
+  }
+  if (!done) throw new ModelError("model-stream-cut", "the model's stream ended without [DONE]");
+  return { text, usage };
+}

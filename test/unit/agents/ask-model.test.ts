@@ -1,0 +1,55 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createAskCommand } from "../../../src/cli/ask.js";
+import { captureIo } from "../../helpers/cli.js";
+import { loadHandbookPages, type MemoryWiki } from "../../helpers/memory-wiki.js";
+import { useModelStandIn } from "../../helpers/model-stand-in.js";
+
+/** `ask` with MODEL_URL: the agent's model as the daemon would use it; --no-model leaves it out. */
+describe("wiki-gateway ask with a model", () => {
+  const standIn = useModelStandIn();
+  let dir: string;
+  let wiki: MemoryWiki;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), "ask-model-"));
+    wiki = await loadHandbookPages();
+  });
+  afterEach(() => rm(dir, { recursive: true, force: true }));
+
+  const ask = (args: string[]) => {
+    const io = captureIo({
+      GATEWAY_CONFIG: join(dir, "gateway.json"),
+      GATEWAY_STATE_DIR: join(dir, "state"),
+      WIKI_URL: "https://wiki.example.com",
+      MODEL_URL: standIn.baseUrl(),
+    });
+    return createAskCommand({ makeWiki: () => wiki })
+      .run(args, io)
+      .then((code) => ({ code, out: io.stdout() }));
+  };
+
+  it("asks the model MODEL_URL names (its first listed model) and answers from the cited passage", async () => {
+    standIn.server.script(
+      { content: "git reset undo commit", when: "search query" },
+      { content: "Use git reset --soft HEAD~1 [1].", when: "Passages:" },
+    );
+    const { code, out } = await ask(["--json", "oops, take back what I just committed"]);
+    expect(code).toBe(0);
+    const result = JSON.parse(out) as { answer: string; sources: Array<{ title: string }> };
+    expect(result.answer).toContain("Use git reset --soft HEAD~1 [1].");
+    const received = standIn.server.received();
+    expect(received.map((r) => r.model)).toEqual(["m1", "m1"]);
+    // The sources are the cited passages' pages: here passage [1]'s alone.
+    const first = /^\[1\] ([^\n›]+?)(?: ›|\n)/m.exec(received[1]!.messages.at(-1)!.content)![1];
+    expect(result.sources.map((s) => s.title)).toEqual([first]);
+  });
+
+  it("--no-model answers without it", async () => {
+    standIn.server.setDefault({ content: "anything [1]" });
+    const { code } = await ask(["--no-model", "how do I undo the last git commit"]);
+    expect(code).toBe(0);
+    expect(standIn.server.received()).toHaveLength(0);
+  });
+});
