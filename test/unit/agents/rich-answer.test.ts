@@ -182,4 +182,22 @@ describe("composeRichAnswer", () => {
       { numRuns: 60, seed: 31 },
     );
   });
+
+  it("says its own words in the asker's language; the page stays as the wiki holds it", () => {
+    const all = splitPassages("Copies run nightly.\n\n## Restore\n\nAsk ops.", page);
+    const german = textsIn("de");
+    const message = composeRichAnswer(
+      agent,
+      { page, shown: [all[0]!] },
+      [{ page: { path: "it/restore", locale: "en", title: "Restore", description: "" } }],
+      { texts: german, note: german.plain("answer.searchedAs", { query: "a<b" }) },
+    );
+    const text = JSON.stringify(message.blocks);
+    expect(text).toContain(german.plain("rich.restOfPage"));
+    expect(text).toContain(`📖 ${german.plain("rich.wholePage")}`);
+    expect(text).toContain("Siehe auch: ");
+    expect(text).toContain("Ergebnisse für „a<b“.");
+    expect(text).toContain("Copies run nightly.");
+    expect(text).not.toContain(WHOLE_PAGE);
+  });
 });
