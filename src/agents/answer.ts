@@ -139,7 +139,10 @@ export function createAnswerer(deps: {
    */
   function rankFor(question: string, agent: AgentSettings, words: string | undefined) {
     const scope = { section: agent.section, locales: agent.locales };
-    const asked = index.lookup(question, { ...scope, limit: words === undefined ? SEE_ALSO_CANDIDATES : FUSION_DEPTH });
+    const asked = index.lookup(question, {
+      ...scope,
+      limit: words === undefined ? SEE_ALSO_CANDIDATES : FUSION_DEPTH,
+    });
     const searchedFor = asked.searchedFor;
     if (words === undefined)
       return {
