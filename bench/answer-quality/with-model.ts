@@ -15,6 +15,8 @@ import { OFF_TOPIC } from "./questions.js";
 import { PEOPLE_OFF_TOPIC } from "./people-questions.js";
 import { QUESTION_SETS, type QuestionSetName, rankOf } from "./run.js";
 import { BENCH_LOCALE } from "./model-sets.js";
+import { CHINESE, GERMAN, type LanguageQuestion, RUSSIAN, SPANISH } from "./language-questions.js";
+import type { QualityQuestion } from "./questions.js";
 
 /** Where the recorded replies to bench/answer-quality/model-prompts.jsonl are kept. */
 export const DEFAULT_FIXTURE = "bench/answer-quality/model-replies.jsonl";
@@ -49,19 +51,37 @@ function countingMeter() {
   return { meter, failures: () => failed };
 }
 
+/**
+ * The test parts of the Russian, German, Spanish and Chinese sets, asked of the English wiki: the
+ * tldr translations sit at the same paths as the English pages, so the same pages answer them.
+ */
+const CROSS_LANGUAGE: Record<string, readonly LanguageQuestion[]> = {
+  "ru → en wiki": RUSSIAN,
+  "de → en wiki": GERMAN,
+  "es → en wiki": SPANISH,
+  "zh → en wiki": CHINESE,
+};
+
+type SetName = QuestionSetName | "offTopic" | keyof typeof CROSS_LANGUAGE;
+
+function questionsOf(name: SetName): readonly QualityQuestion[] {
+  if (name === "offTopic")
+    return [...OFF_TOPIC, ...PEOPLE_OFF_TOPIC].map((question) => ({ question, answers: [] as string[] }));
+  const cross = CROSS_LANGUAGE[name];
+  if (cross) return cross.filter((q) => q.part === "test");
+  return QUESTION_SETS[name as QuestionSetName].questions;
+}
+
 async function measureSet(
   answerer: Answerer,
   model: boolean,
-  name: QuestionSetName | "offTopic",
+  name: SetName,
   failures: () => number,
 ): Promise<Outcome> {
   const agent = agentFor(model);
   const before = failures();
   const out: Outcome = { top1: 0, top3: 0, confidentlyWrong: 0, fallback: 0, questions: 0 };
-  const questions =
-    name === "offTopic"
-      ? [...OFF_TOPIC, ...PEOPLE_OFF_TOPIC].map((question) => ({ question, answers: [] as string[] }))
-      : QUESTION_SETS[name].questions;
+  const questions = questionsOf(name);
   for (const q of questions) {
     const answer = await answerer.answer(q.question, agent, { account: "bench" });
     const rank = rankOf(
@@ -113,7 +133,11 @@ export async function runWithModel(fixturePath = DEFAULT_FIXTURE, wiki?: MemoryW
       rewriter: createQuestionRewriter({ models: () => client }),
     });
     const without = createAnswerer({ index, wiki: pages });
-    const names = [...(Object.keys(QUESTION_SETS) as QuestionSetName[]), "offTopic" as const];
+    const names: SetName[] = [
+      ...(Object.keys(QUESTION_SETS) as QuestionSetName[]),
+      "offTopic",
+      ...Object.keys(CROSS_LANGUAGE),
+    ];
     const sets: Record<string, { without: Outcome; with: Outcome }> = {};
     for (const name of names)
       sets[name] = {

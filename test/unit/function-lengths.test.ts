@@ -4,16 +4,6 @@ import { functionLengths } from "../../scripts/function-lengths.mjs";
 /** No function of src/ spans more than this many lines (a longer one is several concepts). */
 const MOST_LINES = 150;
 
-/**
- * Functions over the limit while their split is under way elsewhere (file and name). An entry that
- * is no longer over the limit is simply not needed any more: delete it.
- */
-const BEING_SPLIT = new Set([
-  "wiki/search-index/search-index.ts createSearchIndex",
-  "accounts/account-runner.ts createAccountRunner",
-  "accounts/update-processor.ts createUpdateProcessor",
-]);
-
 describe("function lengths in src/", () => {
   const all = functionLengths();
 
@@ -24,7 +14,7 @@ describe("function lengths in src/", () => {
 
   it(`has no function over ${MOST_LINES} lines`, () => {
     const long = all
-      .filter((f) => f.lines > MOST_LINES && !BEING_SPLIT.has(`${f.file} ${f.name}`))
+      .filter((f) => f.lines > MOST_LINES)
       .map((f) => `${f.file}:${f.line} ${f.name} (${f.lines} lines)`);
     expect(long).toEqual([]);
   });
