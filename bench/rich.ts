@@ -2,6 +2,7 @@ import { resolveAgentSettings } from "../src/agents/agent-settings.js";
 import { markdownToTelegramHtml, splitTelegramHtml } from "../src/agents/format/index.js";
 import { composeRichAnswer } from "../src/agents/rich/compose-rich.js";
 import { measureBlocks } from "../src/agents/rich/measure.js";
+import { textsIn } from "../src/i18n/index.js";
 import { createSearchIndex, type RankedPage, type SearchIndex } from "../src/wiki/search-index/index.js";
 import { loadHandbookPages, loadTldrPages } from "../packages/sandbox/src/memory-wiki.js";
 import { QUESTIONS } from "./answer-quality/questions.js";
@@ -53,7 +54,9 @@ export async function runRich(options: { rounds?: number } = {}) {
         html.push((performance.now() - started) * 1000);
         started = performance.now();
         const all = index.pagePassages(ranked.page.id);
-        const message = composeRichAnswer(agent, { page: ranked.page, shown, all }, []);
+        const message = composeRichAnswer(agent, { page: ranked.page, shown, all }, [], {
+          texts: textsIn("en"),
+        });
         rich.push((performance.now() - started) * 1000);
         if (round === 0) {
           const size = measureBlocks(message.blocks);

@@ -101,8 +101,14 @@ function turnedAway(msg: InboundMessage): TurnedAway {
     messageId: msg.messageId,
     ...(msg.threadId !== undefined ? { threadId: msg.threadId } : {}),
     askerKey: String(msg.senderId ?? msg.senderChatId ?? 0),
-    askerName: msg.senderName ?? (msg.senderUsername ? `@${msg.senderUsername}` : "everyone"),
+    ...askerNameOf(msg),
+    ...(msg.languageCode !== undefined ? { askerLanguage: msg.languageCode } : {}),
   };
+}
+
+function askerNameOf(msg: InboundMessage): { askerName?: string } {
+  const name = msg.senderName ?? (msg.senderUsername ? `@${msg.senderUsername}` : undefined);
+  return name === undefined ? {} : { askerName: name };
 }
 
 /** Where a busy notice goes: as a reply to the first question it covers, outside any chat's order. */

@@ -15,7 +15,7 @@ import { createSupervisor } from "./account-supervisor.js";
 import type { ApiCallEvent, OffsetTrack } from "./account-bot.js";
 import { botOf, damageTeller, runBot } from "./account-polling.js";
 import { identityOf } from "./bot-identity.js";
-import { type CommandMenu, syncCommandMenu } from "./command-menu.js";
+import { type CommandMenus, syncCommandMenus } from "./command-menu.js";
 import { type Journal, openJournal } from "./journal/journal.js";
 import { createOutgoingPacer } from "./outgoing-pacer.js";
 import { createReplay } from "./journal/replay.js";
@@ -56,8 +56,11 @@ export interface AccountRunnerOptions {
   pollTimeoutSeconds?: number;
   /** Durable journal writes (fdatasync). */
   durableJournal?: boolean;
-  /** The bot's command menu; registered with setMyCommands only when it differs from Telegram's. */
-  commands?: CommandMenu;
+  /**
+   * The account's command menus, asked at each start (they follow the language of the agent bound
+   * then); registered with setMyCommands only where they differ from Telegram's.
+   */
+  commands?: (account: string) => CommandMenus;
   /** Keep Telegram's rates with an outgoing queue (default true); false leaves it to 429 and auto-retry. */
   pacing?: boolean;
   /** A message left the outgoing queue after waiting `waitedMs` for its turn. */
@@ -162,7 +165,7 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     stopSignal: stopController.signal,
     stopping: () => stopping,
     async beforeFirstPoll() {
-      if (options.commands) await syncCommandMenu(bot.api, options.commands, log);
+      if (options.commands) await syncCommandMenus(bot.api, options.commands(options.account), log);
       await journal.ready();
       tellDamage();
       replay.run();

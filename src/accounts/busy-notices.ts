@@ -1,5 +1,5 @@
 import type { Replier } from "../core/replier.js";
-import { busyNotice } from "../core/busy-notice.js";
+import { escapeHtmlText, html, type Texts, textsFor } from "../i18n/index.js";
 
 /** A question whose answer is not sent because its chat is over capacity. */
 export interface TurnedAway {
@@ -9,8 +9,10 @@ export interface TurnedAway {
   threadId?: number;
   /** Who asked (a user id, or the chat a message was sent on behalf of): told once per busy spell. */
   askerKey: string;
-  /** How the notice names them (plain text). */
-  askerName: string;
+  /** How the notice names them (plain text); absent: no name is known ("everyone", in the notice's language). */
+  askerName?: string;
+  /** The asker's Telegram language_code: the notice speaks the first asker's language (else English). */
+  askerLanguage?: string;
 }
 
 export interface BusyNotices {
@@ -39,7 +41,7 @@ export interface BusyNoticesDeps {
 
 interface Notice {
   first: TurnedAway;
-  askers: Map<string, string>;
+  askers: Map<string, string | undefined>;
   done: Promise<void>;
   settle: (error?: unknown) => void;
 }
@@ -67,8 +69,9 @@ export function createBusyNotices(deps: BusyNoticesDeps): BusyNotices {
   function send(chat: string, state: ChatNotices, notice: Notice): void {
     delete state.gathering;
     state.sending.add(notice);
-    const html = busyNotice([...notice.askers.values()], deps.perMinute(chat));
-    deps.send(notice.first, html).then(
+    const texts = textsFor(notice.first.askerLanguage);
+    const text = busyNotice(texts, [...notice.askers.values()], deps.perMinute(chat));
+    deps.send(notice.first, text).then(
       () => {
         notices += 1;
         for (const key of notice.askers.keys()) state.told.add(key);
@@ -128,4 +131,18 @@ export function turnedAwayReplier(reply: Replier, tell: () => Promise<void>): Re
     typing: () => () => {},
     acknowledge: () => () => {},
   };
+}
+
+/**
+ * What the askers of a busy chat are told when their questions came faster than Telegram lets
+ * the bot answer there (docs/busy-chats.md): one message in `texts`, naming each of them once.
+ * `names` are plain text (escaped here); `perMinute` is the chat's pace.
+ */
+export function busyNotice(
+  texts: Texts,
+  names: ReadonlyArray<string | undefined>,
+  perMinute: number,
+): string {
+  const who = names.map((name) => escapeHtmlText(name ?? texts.plain("busy.everyone"))).join(", ");
+  return texts.t("busy.notice", { names: html(who), count: perMinute });
 }

@@ -2,7 +2,7 @@ import type { Update } from "grammy/types";
 import type { Logger } from "../log/logger.js";
 import type { InlineHandler, InlineReplier } from "../core/inline-query.js";
 import type { ReactionEvent } from "../core/reaction-event.js";
-import { EXPIRED_TAP_NOTICE } from "../core/tap-notice.js";
+import { textsFor } from "../i18n/index.js";
 import { type MembershipEvent, toMembershipEvent } from "./membership-event.js";
 import { toReactionEvent } from "./reaction-event.js";
 import { toChosenInlineResult, toInlineQuery } from "./to-inline.js";
@@ -79,13 +79,23 @@ export function createSideUpdates(deps: SideUpdateDeps): SideUpdates {
     },
     async answerUnusableTap(update, log) {
       const query: unknown = update.callback_query;
-      const id = typeof query === "object" && query !== null ? (query as { id?: unknown }).id : undefined;
+      const fields = typeof query === "object" && query !== null ? (query as TapFields) : undefined;
+      const id = fields?.id;
       if (typeof id !== "string" || id === "" || !deps.answerTap) return;
+      // In the tapper's language (no agent is known here: else English).
+      const language = fields?.from?.language_code;
+      const notice = textsFor(typeof language === "string" ? language : undefined).t("tap.expired");
       try {
-        await deps.answerTap(id, EXPIRED_TAP_NOTICE);
+        await deps.answerTap(id, notice);
       } catch (error) {
         log.warn({ err: error }, "the unusable button tap could not be answered");
       }
     },
   };
+}
+
+/** What an unusable tap's answer reads of its callback query (read back from the journal: unchecked). */
+interface TapFields {
+  id?: unknown;
+  from?: { language_code?: unknown };
 }

@@ -47,6 +47,8 @@ export function callbackToInbound(
   if ("title" in chat && typeof chat.title === "string") msg.chatTitle = chat.title;
   if (typeof from?.id === "number") msg.senderId = from.id;
   if (typeof from?.username === "string") msg.senderUsername = from.username;
+  if (typeof from?.language_code === "string" && from.language_code !== "")
+    msg.languageCode = from.language_code;
   if (senderName !== "") msg.senderName = senderName;
   if ("is_forum" in chat && chat.is_forum === true) msg.forum = true;
   // As for a message: only a forum topic's id is answered to (not General's, not a reply chain's).

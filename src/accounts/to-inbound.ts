@@ -97,6 +97,9 @@ export function toInboundMessage(
   if (from?.id === GROUP_ANONYMOUS_BOT_ID && senderChatId === chatId) msg.anonymousAdmin = true;
   if (automaticForward) msg.automaticForward = true;
   if (typeof from?.username === "string") msg.senderUsername = from.username;
+  // Only a user's own language: a channel or a group posting speaks for nobody in particular.
+  if (msg.senderId !== undefined && typeof from?.language_code === "string" && from.language_code !== "")
+    msg.languageCode = from.language_code;
   if (senderName !== "") msg.senderName = senderName;
   if (addressing.command !== undefined) msg.command = addressing.command;
   if (addressing.commandNamesBot) msg.commandNamesBot = true;

@@ -19,6 +19,8 @@ export function toInlineQuery(update: Update, account: string): InlineQuery | un
     query: typeof raw.query === "string" ? raw.query : "",
   };
   if (typeof from?.id === "number") query.senderId = from.id;
+  if (typeof from?.language_code === "string" && from.language_code !== "")
+    query.languageCode = from.language_code;
   if (typeof raw.chat_type === "string") query.chatType = raw.chat_type;
   return query;
 }

@@ -19,6 +19,11 @@ export interface AgentSettings {
    * pages and read the question in their languages (search-index SearchOptions.locales).
    */
   locales: string[];
+  /**
+   * The language of users whose own Telegram language has no catalogue (gateway.json
+   * `language`, as written; src/i18n maps it to a catalogue, else English).
+   */
+  language: string;
   /** User ids (strings of digits, or "*") allowed to /new, /edit and /append. */
   editors: string[];
   /** Base of the links shown to users, without a trailing slash (WIKI_URL without `/graphql` by default). */
@@ -49,6 +54,7 @@ export function resolveAgentSettings(
     id,
     section: (config?.section ?? "").replace(/^\/+|\/+$/g, ""),
     ...localesOf(config?.locale),
+    language: config?.language ?? "en",
     editors: [...(config?.editors ?? [])],
     publicBaseUrl: (config?.publicBaseUrl ?? linkBase(wikiUrl)).replace(/\/+$/, ""),
     answerLength: config?.answerLength ?? DEFAULT_ANSWER_LENGTH,

@@ -1,3 +1,5 @@
+import { html, type Texts } from "../i18n/index.js";
+import { agentTexts } from "./agent-language.js";
 import { type AgentSettings, pageUrl } from "./agent-settings.js";
 import type { AnswerSource } from "./answer-types.js";
 import {
@@ -24,9 +26,17 @@ export interface AnswerPage {
 /** A further passage is shown when it scores at least this share of the best one (and fits). */
 const SECOND_PASSAGE_SHARE = 0.5;
 
-/** The line telling the user what was searched instead of what was typed (keyboard twins). */
-export function searchedForNote(searched: string): string {
-  return `Showing results for «${searched}»`;
+/** The line telling the user what was searched instead of what was typed (keyboard twins): plain text. */
+export function searchedForNote(searched: string, texts: Texts): string {
+  return texts.plain("answer.searchedAs", { query: searched });
+}
+
+/** How an answer is framed: in whose language, and a note under it (already in that language). */
+export interface Framing {
+  /** Default: the agent's language. */
+  texts?: Texts;
+  /** A line in italics under the answer: plain text in that language (`texts.plain`), escaped here. */
+  note?: string;
 }
 
 /**
@@ -37,13 +47,18 @@ export function composeAnswer(
   agent: AgentSettings,
   main: AnswerPage,
   seeAlso: AnswerPage[],
-  note?: string,
+  framing: Framing = {},
 ): { html: string; rich: RichMessage; sources: AnswerSource[] } {
+  const { note } = framing;
+  const texts = framing.texts ?? agentTexts(agent);
   const url = pageUrl(agent, main.page);
   const parts = [`<b>${escapeHtml(main.page.title)}</b>`];
   const passages = choosePassages(main, agent);
   const shown = main.passages.filter((p) => passages.some((q) => q.text === p.text));
-  const rich = composeRichAnswer(agent, { ...main, shown }, seeAlso.slice(0, 2), note);
+  const rich = composeRichAnswer(agent, { ...main, shown }, seeAlso.slice(0, 2), {
+    texts,
+    ...(note === undefined ? {} : { note }),
+  });
   const description = oneLine(main.page.description);
   // A description that opens the shown passage is not repeated, however the source wraps it.
   if (description && !passages.some((p) => oneLine(p.text).includes(description))) {
@@ -56,7 +71,7 @@ export function composeAnswer(
     const links = also.map(
       (p) => `<a href="${escapeAttribute(pageUrl(agent, p.page))}">${escapeHtml(p.page.title)}</a>`,
     );
-    parts.push(`See also: ${links.join(" · ")}`);
+    parts.push(texts.t("answer.seeAlso", { links: html(links.join(" · ")) }));
   }
   if (note) parts.push(`<i>${escapeHtml(note)}</i>`);
   return { html: parts.join("\n\n"), rich, sources: toSources(agent, [main, ...also]) };
@@ -99,6 +114,7 @@ function choosePassages(main: AnswerPage, agent: AgentSettings): Array<{ html: s
 export function composeChoices(
   agent: AgentSettings,
   pages: AnswerPage[],
+  texts: Texts = agentTexts(agent),
 ): { html: string; sources: AnswerSource[] } {
   const titles = distinctTitles(pages.map((p) => p.page));
   const lines = pages.map((p, i) => {
@@ -106,12 +122,13 @@ export function composeChoices(
     const description = oneLine(p.page.description);
     return description ? `• ${link}: ${escapeHtml(description)}` : `• ${link}`;
   });
-  const html = [
-    "Closest pages in the wiki:",
-    lines.join("\n"),
-    "<i>Tap one to see its answer, or ask again in other words.</i>",
-  ].join("\n\n");
-  return { html, sources: toSources(agent, pages).map((source, i) => ({ ...source, title: titles[i]! })) };
+  const reply = [texts.t("choices.intro"), lines.join("\n"), `<i>${texts.t("choices.hint")}</i>`].join(
+    "\n\n",
+  );
+  return {
+    html: reply,
+    sources: toSources(agent, pages).map((source, i) => ({ ...source, title: titles[i]! })),
+  };
 }
 
 /**
@@ -128,26 +145,30 @@ export function distinctTitles(pages: ReadonlyArray<{ title: string; path: strin
 }
 
 /** The reply when a chosen page is no longer in the wiki. */
-export function composePageGone(title: string): string {
-  return `The page “${escapeHtml(title)}” is no longer in the wiki. Please ask your question again.`;
+export function composePageGone(title: string, texts: Texts): string {
+  return texts.t("answer.pageGone", { title });
 }
 
 /** The honest reply when nothing matches well enough. */
-export function composeNotFound(question: string, agent: AgentSettings): string {
-  const shown =
-    [...question.trim()].length > 80 ? `${[...question.trim()].slice(0, 80).join("")}…` : question.trim();
-  const where = agent.section ? ` in ${escapeHtml(agent.section)}` : " in the wiki";
-  return [
-    `I found nothing about “${escapeHtml(shown)}”${where}.`,
-    "Try other words, or /search with a keyword (for example the name of a tool or a topic).",
-  ].join("\n");
+export function composeNotFound(
+  question: string,
+  agent: AgentSettings,
+  texts: Texts = agentTexts(agent),
+): string {
+  const asked = [...question.trim()];
+  const shown = asked.length > 80 ? `${asked.slice(0, 80).join("")}…` : asked.join("");
+  const nothing = agent.section
+    ? texts.t("notFound.section", { question: shown, section: agent.section })
+    : texts.t("notFound.wiki", { question: shown });
+  return [nothing, texts.t("notFound.hint")].join("\n");
 }
 
 /** The reply when the wiki cannot be reached; the error itself goes to the operator's log. */
-export const FAILURE_HTML = "Sorry, I cannot reach the wiki right now. Please try again in a few minutes.";
+export function composeFailure(texts: Texts): string {
+  return texts.t("error.wikiUnreachable");
+}
 
 /** The reply to an empty question. */
-export function composeEmptyQuestion(agent: AgentSettings): string {
-  const topic = agent.section ? ` about ${escapeHtml(agent.section)}` : "";
-  return `Ask me a question${topic} in plain words, or send /help.`;
+export function composeEmptyQuestion(agent: AgentSettings, texts: Texts = agentTexts(agent)): string {
+  return agent.section ? texts.t("ask.emptySection", { section: agent.section }) : texts.t("ask.empty");
 }

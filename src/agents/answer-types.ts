@@ -1,4 +1,5 @@
 import type { PageRef } from "../core/reply.js";
+import type { Texts } from "../i18n/index.js";
 import type { AgentSettings } from "./agent-settings.js";
 import type { Confidence } from "./answer-confidence.js";
 import type { RichMessage } from "./rich/rich-types.js";
@@ -46,10 +47,15 @@ export interface Answer {
   error?: unknown;
 }
 
-/** Who asks, for the model's token counts, and a signal that cancels the model's part. */
+/**
+ * Who asks, for the model's token counts, a signal that cancels the model's part, and the language
+ * the answer is framed in. The pages themselves are shown as the wiki holds them.
+ */
 export interface AnswerContext {
   account: string;
   signal?: AbortSignal;
+  /** The asker's language for the answer's own words; default: the agent's (agent-language.ts). */
+  texts?: Texts;
 }
 
 export interface Answerer {
@@ -59,5 +65,5 @@ export interface Answerer {
    * The chosen page's answer to the question (its best passages for it, or its opening passage).
    * Same error contract as `answer`; `found` is false when the page is gone.
    */
-  answerPage(question: string, page: PageRef, agent: AgentSettings): Promise<Answer>;
+  answerPage(question: string, page: PageRef, agent: AgentSettings, texts?: Texts): Promise<Answer>;
 }

@@ -9,10 +9,12 @@ import {
   composeChoices,
   composeEmptyQuestion,
   composeNotFound,
+  composeFailure,
   composePageGone,
-  FAILURE_HTML,
   searchedForNote,
 } from "./answer-compose.js";
+import { agentTexts } from "./agent-language.js";
+import type { Texts } from "../i18n/index.js";
 import { judgeConfidence } from "./answer-confidence.js";
 import { answerFromWikiSearch } from "./answer-fallback.js";
 import type { PageRef } from "../core/reply.js";
@@ -41,9 +43,6 @@ const CHOICES = 3;
 /** Pages read for an answer: the best one, then candidates for its "See also" (chooseSeeAlso). */
 const SEE_ALSO_CANDIDATES = 5;
 
-const NOT_READY_NOTE =
-  "The search index is still being built: this answer comes from the wiki's title search.";
-
 /**
  * Answers questions from the local index, or from the wiki's own search while the index is not
  * ready. See Answer for the error contract: wiki failures are returned, not thrown, and not logged here.
@@ -60,39 +59,44 @@ export function createAnswerer(deps: {
   const { index, wiki, logger } = deps;
   return {
     async answer(question, agent, context) {
+      const texts = context?.texts ?? agentTexts(agent);
       if (question.trim() === "")
         return {
           found: false,
           confidence: "none",
-          html: composeEmptyQuestion(agent),
+          html: composeEmptyQuestion(agent, texts),
           sources: [],
           via: "none",
         };
       try {
         if (index.ready)
-          return await fromIndex(question, agent, await rewriteOf(question, agent, context), context);
+          return await fromIndex(question, agent, await rewriteOf(question, agent, context), {
+            texts,
+            context,
+          });
         const fallback = await answerFromWikiSearch(wiki, question, agent);
         logger?.debug(
           { agent: agent.id, found: fallback !== undefined },
           "answered from the wiki's own search",
         );
-        if (!fallback) return notFound(question, agent);
+        if (!fallback) return notFound(question, agent, texts);
         // A title search is a weaker match than the index's: never more than `weak`.
+        const note = texts.plain("answer.fromTitleSearch");
         return {
           found: true,
           confidence: "weak",
           via: "wiki-search",
-          ...composeAnswer(agent, fallback.main, fallback.seeAlso, NOT_READY_NOTE),
+          ...composeAnswer(agent, fallback.main, fallback.seeAlso, { texts, note }),
         };
       } catch (error) {
-        return failure(error);
+        return failure(error, texts);
       }
     },
-    async answerPage(question, ref, agent) {
+    async answerPage(question, ref, agent, texts = agentTexts(agent)) {
       try {
-        return await pageAnswer(question, ref, agent);
+        return await pageAnswer(question, ref, agent, texts);
       } catch (error) {
-        return failure(error);
+        return failure(error, texts);
       }
     },
   };
@@ -101,20 +105,35 @@ export function createAnswerer(deps: {
    * The page's best passages for the question from the index, else its opening passage from the
    * wiki; a page made private or unpublished since it was offered counts as gone.
    */
-  async function pageAnswer(question: string, ref: PageRef, agent: AgentSettings): Promise<Answer> {
+  async function pageAnswer(
+    question: string,
+    ref: PageRef,
+    agent: AgentSettings,
+    texts: Texts,
+  ): Promise<Answer> {
     const ranked = index.ready
       ? index
           .search(question, { section: ref.path, locale: ref.locale, limit: 5 })
           .find((r) => r.page.path === ref.path)
       : undefined;
     const chosen = { found: true, confidence: "confident", via: "index" } as const;
-    if (ranked) return { ...chosen, ...composeAnswer(agent, wholePage(ranked), []) };
+    if (ranked) return { ...chosen, ...composeAnswer(agent, wholePage(ranked), [], { texts }) };
     const page = await wiki.getPageByPath(ref.path, ref.locale);
     if (!page || !readableNow(page))
-      return { found: false, confidence: "none", html: composePageGone(ref.title), sources: [], via: "none" };
+      return {
+        found: false,
+        confidence: "none",
+        html: composePageGone(ref.title, texts),
+        sources: [],
+        via: "none",
+      };
     const all = splitPassages(page.content, page);
     const passages = all.slice(0, 1).map((p) => ({ ...p, score: 1 }));
-    return { ...chosen, via: "wiki-search", ...composeAnswer(agent, { page, score: 0, passages, all }, []) };
+    return {
+      ...chosen,
+      via: "wiki-search",
+      ...composeAnswer(agent, { page, score: 0, passages, all }, [], { texts }),
+    };
   }
 
   /** The answering page with all its passages (the rich answer shows the rest of the page). */
@@ -133,42 +152,18 @@ export function createAnswerer(deps: {
     return "words" in rewrite ? rewrite.words : undefined;
   }
 
-  /**
-   * The question's results (or its keyboard-layout or transliteration twin's), fused with those
-   * of the model's words when there are any.
-   */
-  function rankFor(question: string, agent: AgentSettings, words: string | undefined) {
-    const scope = { section: agent.section, locales: agent.locales };
-    const asked = index.lookup(question, {
-      ...scope,
-      limit: words === undefined ? SEE_ALSO_CANDIDATES : FUSION_DEPTH,
-    });
-    const searchedFor = asked.searchedFor;
-    if (words === undefined)
-      return {
-        ranked: asked.pages,
-        confidence: judgeConfidence(asked.pages, searchedFor ?? question),
-        searchedFor,
-      };
-    const runs: RankedRun[] = [
-      { query: words, ranked: index.lookup(words, { ...scope, limit: FUSION_DEPTH }).pages, weight: 1 },
-      { query: searchedFor ?? question, ranked: asked.pages, weight: QUESTION_WEIGHT },
-    ];
-    const ranked = fuseRuns(runs, SEE_ALSO_CANDIDATES);
-    return { ranked, confidence: fusedConfidence(ranked, runs), searchedFor: undefined };
-  }
-
   async function fromIndex(
     question: string,
     agent: AgentSettings,
     words: string | undefined,
-    context: AnswerContext | undefined,
+    asked: { texts: Texts; context: AnswerContext | undefined },
   ): Promise<Answer> {
-    const { ranked, confidence, searchedFor } = rankFor(question, agent, words);
+    const { texts, context } = asked;
+    const { ranked, confidence, searchedFor } = rankFor(index, question, agent, words);
     // A keyboard-layout or transliteration twin was searched: judged as, and said to be, that.
     const twin = searchedFor === undefined ? {} : { searchedFor };
     const [best, ...rest] = ranked;
-    if (!best || confidence === "none") return notFound(question, agent);
+    if (!best || confidence === "none") return notFound(question, agent, texts);
     const grounded = await deps.grounder?.ground(question, agent, ranked, context);
     if (grounded) return grounded;
     // A weak match is not a dead end: the closest pages are offered as choices (one page alone
@@ -176,25 +171,31 @@ export function createAnswerer(deps: {
     // nothing in the wiki matches.
     const offered = distinctTitles(ranked.slice(0, CHOICES).map(toAnswerPage));
     if (confidence === "weak" && offered.length > 1) {
-      const composed = composeChoices(agent, offered);
+      const composed = composeChoices(agent, offered, texts);
       return { found: true, confidence, via: "index", ...composed, choices: composed.sources, ...twin };
     }
-    const note = searchedFor === undefined ? undefined : searchedForNote(searchedFor);
+    const note = searchedFor === undefined ? undefined : searchedForNote(searchedFor, texts);
     const seeAlso = chooseSeeAlso(best, index.mentions(best.page.id), rest, keysFor);
     const [main, ...also] = distinctTitles([wholePage(best), ...seeAlso.map(toAnswerPage)]);
-    return { found: true, confidence, via: "index", ...composeAnswer(agent, main!, also, note), ...twin };
+    return {
+      found: true,
+      confidence,
+      via: "index",
+      ...composeAnswer(agent, main!, also, note === undefined ? { texts } : { texts, note }),
+      ...twin,
+    };
   }
 }
 
-function failure(error: unknown): Answer {
-  return { found: false, confidence: "none", html: FAILURE_HTML, sources: [], via: "none", error };
+function failure(error: unknown, texts: Texts): Answer {
+  return { found: false, confidence: "none", html: composeFailure(texts), sources: [], via: "none", error };
 }
 
-function notFound(question: string, agent: AgentSettings): Answer {
+function notFound(question: string, agent: AgentSettings, texts: Texts): Answer {
   return {
     found: false,
     confidence: "none",
-    html: composeNotFound(question, agent),
+    html: composeNotFound(question, agent, texts),
     sources: [],
     via: "none",
   };
@@ -205,3 +206,28 @@ function toAnswerPage(ranked: RankedPage): AnswerPage {
 }
 
 export { describeWikiFailure } from "./wiki-failure.js";
+
+/**
+ * The question's results (or its keyboard-layout or transliteration twin's), fused with those
+ * of the model's words when there are any.
+ */
+function rankFor(index: SearchIndex, question: string, agent: AgentSettings, words: string | undefined) {
+  const scope = { section: agent.section, locales: agent.locales };
+  const asked = index.lookup(question, {
+    ...scope,
+    limit: words === undefined ? SEE_ALSO_CANDIDATES : FUSION_DEPTH,
+  });
+  const searchedFor = asked.searchedFor;
+  if (words === undefined)
+    return {
+      ranked: asked.pages,
+      confidence: judgeConfidence(asked.pages, searchedFor ?? question),
+      searchedFor,
+    };
+  const runs: RankedRun[] = [
+    { query: words, ranked: index.lookup(words, { ...scope, limit: FUSION_DEPTH }).pages, weight: 1 },
+    { query: searchedFor ?? question, ranked: asked.pages, weight: QUESTION_WEIGHT },
+  ];
+  const ranked = fuseRuns(runs, SEE_ALSO_CANDIDATES);
+  return { ranked, confidence: fusedConfidence(ranked, runs), searchedFor: undefined };
+}

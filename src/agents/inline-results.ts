@@ -1,5 +1,7 @@
 import type { InlineArticle } from "../core/inline-query.js";
 import type { IndexedPage, SearchIndex } from "../wiki/search-index/index.js";
+import type { Texts } from "../i18n/index.js";
+import { agentTexts } from "./agent-language.js";
 import { type AgentSettings, answersFrom, inSection, pageUrl } from "./agent-settings.js";
 import { type AnswerPage, composeAnswer } from "./answer-compose.js";
 import { distinctTitles } from "./related-pages.js";
@@ -19,9 +21,10 @@ export interface InlineSearch {
    * page's best passage for the words, in the agent's answer HTML with the page link. Empty words
    * list the agent's most recently updated pages (their opening passage). Only the local index is
    * read (never the wiki), and only its pages are shown: published, non-private ones of the
-   * agent's section and locale. [] while the index is not ready.
+   * agent's section and locale. [] while the index is not ready. Framed in `texts` (the asker's
+   * language; default: the agent's).
    */
-  results(words: string, agent: AgentSettings): InlineArticle[];
+  results(words: string, agent: AgentSettings, texts?: Texts): InlineArticle[];
   /** The indexed page a result id names, for a chosen result; undefined when it is gone or not an id of ours. */
   pageOf(resultId: string): PageRef | undefined;
 }
@@ -29,8 +32,12 @@ export interface InlineSearch {
 export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
   const { index } = deps;
 
-  function article(agent: AgentSettings, main: AnswerPage & { page: IndexedPage }): InlineArticle {
-    const { html, rich } = composeAnswer(agent, main, []);
+  function article(
+    agent: AgentSettings,
+    texts: Texts,
+    main: AnswerPage & { page: IndexedPage },
+  ): InlineArticle {
+    const { html, rich } = composeAnswer(agent, main, [], { texts });
     const best = main.passages[0];
     const line = oneLine(main.page.description) || (best ? oneLine(best.text) : "");
     return {
@@ -43,7 +50,7 @@ export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
     };
   }
 
-  function recent(agent: AgentSettings): InlineArticle[] {
+  function recent(agent: AgentSettings, texts: Texts): InlineArticle[] {
     const pages = index
       .pages()
       .filter((p) => answersFrom(agent, p.locale) && inSection(agent, p.path))
@@ -51,20 +58,20 @@ export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
       .slice(0, INLINE_RESULTS_MAX);
     return pages.map((page) => {
       const opening = index.opening(page.id);
-      return article(agent, { page, score: 0, passages: opening ? [{ ...opening, score: 1 }] : [] });
+      return article(agent, texts, { page, score: 0, passages: opening ? [{ ...opening, score: 1 }] : [] });
     });
   }
 
   return {
-    results(words, agent) {
+    results(words, agent, texts = agentTexts(agent)) {
       if (!index.ready) return [];
-      if (words.trim() === "") return recent(agent);
+      if (words.trim() === "") return recent(agent, texts);
       const ranked = index.search(words, {
         section: agent.section,
         locales: agent.locales,
         limit: INLINE_RESULTS_MAX,
       });
-      return distinctTitles(ranked).map((r) => article(agent, r));
+      return distinctTitles(ranked).map((r) => article(agent, texts, r));
     },
     pageOf(resultId) {
       const match = RESULT_ID.exec(resultId);

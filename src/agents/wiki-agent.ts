@@ -6,7 +6,8 @@ import type { WikiPort } from "../wiki/types.js";
 import { type AgentSettings, isEditor } from "./agent-settings.js";
 import type { Answer, Answerer } from "./answer-types.js";
 import { runCommand } from "./commands/registry.js";
-import { FAILURE_HTML } from "./answer-compose.js";
+import { composeFailure } from "./answer-compose.js";
+import { agentTexts } from "./agent-language.js";
 import { splitTelegramHtml } from "./format/index.js";
 import { describeWikiFailure } from "./wiki-failure.js";
 
@@ -34,13 +35,17 @@ export function createWikiAgent(deps: {
     if (msg.command === undefined) {
       const question = msg.args.trim();
       if (question === "") return { chunks: [], kind: "command" };
-      const answer = await deps.answerer.answer(question, agent, { account: msg.account });
+      const answer = await deps.answerer.answer(question, agent, {
+        account: msg.account,
+        texts: agentTexts(agent, msg.languageCode),
+      });
       if (answer.error !== undefined) logFailure(msg, agent, answer.error);
       return replyOf(answer);
     }
     const editor = isEditor(agent, msg.senderId);
     const commandDeps = { index: deps.index, wiki: deps.wiki, logger };
-    return runCommand(msg.command, { msg, agent, editor, args: msg.args, deps: commandDeps });
+    const texts = agentTexts(agent, msg.languageCode);
+    return runCommand(msg.command, { msg, agent, editor, args: msg.args, deps: commandDeps, texts });
   }
 
   function logFailure(msg: InboundMessage, agent: AgentSettings, error: unknown): void {
@@ -56,11 +61,15 @@ export function createWikiAgent(deps: {
         return await run(msg, agent);
       } catch (error) {
         logFailure(msg, agent, error);
-        return { kind: "error", chunks: splitTelegramHtml(FAILURE_HTML) };
+        return {
+          kind: "error",
+          chunks: splitTelegramHtml(composeFailure(agentTexts(agent, msg.languageCode))),
+        };
       }
     },
     async answerChoice(msg, question, page, agent) {
-      const answer = await deps.answerer.answerPage(question, page, agent);
+      const texts = agentTexts(agent, msg.languageCode);
+      const answer = await deps.answerer.answerPage(question, page, agent, texts);
       if (answer.error !== undefined) logFailure(msg, agent, answer.error);
       return replyOf(answer);
     },

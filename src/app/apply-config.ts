@@ -1,5 +1,6 @@
 import { dirname } from "node:path";
 import type { AccountPool } from "../accounts/account-pool.js";
+import { agentLanguageWarnings } from "../agents/agent-language.js";
 import { type LoadedConfig, loadGatewayConfig } from "../config/load.js";
 import { errorMessage, isGatewayError } from "../errors.js";
 import type { ConfigHealth } from "../http/config-health.js";
@@ -45,7 +46,7 @@ export async function applyConfig(
   reason: string,
 ): Promise<{ started: string[]; stopped: string[] }> {
   const { logger } = target;
-  for (const warning of loaded.warnings)
+  for (const warning of [...loaded.warnings, ...agentLanguageWarnings(loaded.config)])
     logger.warn({ path: warning.path, fix: warning.fix }, warning.message);
   target.config.path = loaded.path;
   await target.models?.apply(loaded.config.models, dirname(loaded.path));

@@ -129,6 +129,7 @@ export function createGatewayParts(
     pool,
     pipeline,
     logger: logger.child({ component: "pairing" }),
+    agentLanguage: (account) => config.runtime?.agents.get(account)?.language,
   });
   const view = gatewayView({
     pool,

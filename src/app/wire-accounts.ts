@@ -1,7 +1,7 @@
 import { type AccountPool, createAccountPool } from "../accounts/account-pool.js";
 import type { Journal } from "../accounts/journal/journal.js";
 import { htmlToPlain } from "../agents/format/index.js";
-import { commandMenu } from "../core/bot-commands.js";
+import { commandMenus } from "../agents/command-menus.js";
 import type { Settings } from "../config/settings.js";
 import type { ChatMigrations } from "../core/chat-migrations.js";
 import type { InlineHandler } from "../core/inline-query.js";
@@ -62,7 +62,8 @@ export function wireAccounts(deps: {
       chosen: (chosen, log) => deps.inline.chosen(chosen, log),
     },
     toPlain: htmlToPlain,
-    commands: commandMenu(),
+    // The menus follow the language of the agent bound when the account starts.
+    commands: (account) => commandMenus(deps.config.runtime?.agents.get(account)?.language),
     onState: privacyWarning,
     onMembership: (account, event) => deps.membership.record(account, event),
     onReaction: deps.onReaction,

@@ -93,6 +93,7 @@ export function wirePipeline(deps: {
     pair: createPairingHandler({
       request: (account, msg) => pairing.request(account, msg),
       onRequest: (account) => metrics.pairingRequests.inc({ account }),
+      agentLanguage: (account) => deps.config.runtime?.agents.get(account)?.language,
     }),
     recordDenial: (msg, decision) => denials.record(msg, decision),
     answer: deps.answer,

@@ -1,3 +1,4 @@
+import { agentLanguageWarnings } from "../agents/agent-language.js";
 import { ConfigError } from "../config/config-error.js";
 import { loadGatewayConfig } from "../config/load.js";
 import type { GatewayConfig } from "../config/schema.js";
@@ -18,7 +19,8 @@ export const checkCommand: Command = {
     const { values } = parseFlags(args, FLAGS, usage, false);
     const settings = loadSettings(settingsArgs(values), io.env);
     try {
-      const loaded = await loadGatewayConfig(settings.configPath);
+      const read = await loadGatewayConfig(settings.configPath);
+      const loaded = { ...read, warnings: [...read.warnings, ...agentLanguageWarnings(read.config)] };
       if (values.json) {
         io.out(
           `${JSON.stringify({ ok: true, path: loaded.path, warnings: loaded.warnings, summary: summarize(loaded.config) }, null, 2)}\n`,

@@ -60,6 +60,8 @@ export const FIELD_DOCS = {
     section: 'wiki path prefix the agent answers from (`""` = the whole wiki)',
     locale:
       'wiki locale of its pages; a list (`["ru", "en"]`, the first preferred) or `"*"` answers from several (docs/languages.md)',
+    language:
+      "the language the bot speaks to users whose Telegram app is in a language it has no catalogue for (see [The bot's language](i18n.md))",
     editors: "users allowed to `/new`, `/edit` and `/append` pages",
     publicBaseUrl:
       "base of the page links shown to users (http or https); when absent, `WIKI_URL` without `/graphql`",

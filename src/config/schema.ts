@@ -218,6 +218,13 @@ export const agentSchema = z.strictObject({
     ])
     .default("en")
     .describe(DOCS.agent.locale),
+  language: z
+    .string()
+    .regex(/^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8})*$/, {
+      error: "must be a language code like en, ru or zh-hans",
+    })
+    .optional()
+    .meta({ description: DOCS.agent.language, default: "en" }),
   editors: userIdListOrEmpty("the account's groups", DOCS.agent.editors),
   publicBaseUrl: z
     .url({ protocol: /^https?$/, error: "must be an absolute http(s) URL" })

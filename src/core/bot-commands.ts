@@ -1,10 +1,13 @@
 /**
  * The bot commands every agent answers: the one list the command menu (setMyCommands), `/help`,
- * the group policy ("is this bare `/cmd` mine?") and the docs' command table come from. The agent
+ * the group policy ("is this bare `/cmd` mine?") and the docs' command table come from. What users
+ * read of a command, its menu line and its `/help` line, is in the message catalogues (src/i18n),
+ * keyed by its id: `menu.<id>` and `help.<id>`. The agent
  * attaches one handler to each entry by its id (agents/commands/registry.ts; a missing handler
  * does not compile), and a test checks the docs' table against this list.
  *
- * Adding a command: an entry here, its handler there, a row in the docs' table.
+ * Adding a command: an entry here, its handler there, its texts in every catalogue, a row in the
+ * docs' table.
  */
 
 /** Who may run a command: anyone the policy lets in, or only the agent's editors. */
@@ -15,17 +18,15 @@ export type CommandPlace = "dm" | "group" | "both";
 export interface BotCommandEntry {
   /**
    * The entry's stable name: its handler's key (agents/commands/registry.ts) and the key of its
-   * texts in a message catalogue (description, usage, help).
+   * texts in the message catalogues (`menu.<id>`, `help.<id>`).
    */
   id: string;
   /** What users type after `/` (lower-case, at most 32 of a–z, 0–9, `_`). */
   command: string;
-  /** The menu's line (setMyCommands: 3–256 characters). */
-  description: string;
-  /** How the command is written, as `/help` and the docs show it. */
+  /** How the command is written in English, as the docs show it (`/help` shows `help.<id>`). */
   usage: string;
-  /** What `/help` says after the usage; absent: `/help` does not list it (`/start`, `/help` itself). */
-  help?: string;
+  /** `/help` lists it (with its line `help.<id>`); not `/start` and `/help` themselves. */
+  inHelp: boolean;
   who: CommandAudience;
   where: CommandPlace;
 }
@@ -34,79 +35,72 @@ export const BOT_COMMANDS = [
   {
     id: "start",
     command: "start",
-    description: "What this bot does",
     usage: "/start",
+    inHelp: false,
     who: "everyone",
     where: "both",
   },
   {
     id: "help",
     command: "help",
-    description: "How to ask, and the commands",
     usage: "/help",
+    inHelp: false,
     who: "everyone",
     where: "both",
   },
   {
     id: "search",
     command: "search",
-    description: "Pages about some words: /search WORDS",
     usage: "/search WORDS",
-    help: "pages about these words",
+    inHelp: true,
     who: "everyone",
     where: "both",
   },
   {
     id: "page",
     command: "page",
-    description: "Show a page: /page ID or PATH",
     usage: "/page ID|PATH",
-    help: "show a page",
+    inHelp: true,
     who: "everyone",
     where: "both",
   },
   {
     id: "recent",
     command: "recent",
-    description: "Recently updated pages: /recent [N]",
     usage: "/recent [N]",
-    help: "recently updated pages",
+    inHelp: true,
     who: "everyone",
     where: "both",
   },
   {
     id: "whoami",
     command: "whoami",
-    description: "Your user id and this chat's id",
     usage: "/whoami",
-    help: "your user id and this chat's id",
+    inHelp: true,
     who: "everyone",
     where: "both",
   },
   {
     id: "new",
     command: "new",
-    description: "Editors: /new PATH TITLE, text on the next lines",
     usage: "/new PATH TITLE",
-    help: "then the page text on the next lines",
+    inHelp: true,
     who: "editors",
     where: "both",
   },
   {
     id: "edit",
     command: "edit",
-    description: "Editors: /edit ID|PATH, new text on the next lines",
     usage: "/edit ID|PATH",
-    help: "then the new page text on the next lines",
+    inHelp: true,
     who: "editors",
     where: "both",
   },
   {
     id: "append",
     command: "append",
-    description: "Editors: /append ID|PATH TEXT",
     usage: "/append ID|PATH TEXT",
-    help: "adds TEXT at the end of the page",
+    inHelp: true,
     who: "editors",
     where: "both",
   },
@@ -125,14 +119,6 @@ export function botCommand(command: string): BotCommandEntry | undefined {
 /** A command the agents answer (lower-case, without `/`). */
 export function isKnownCommand(command: string): boolean {
   return BY_COMMAND.has(command);
-}
-
-/**
- * The menu Telegram shows (setMyCommands; registered only when it changes, since repeated calls
- * draw 429s): every command, in the order above.
- */
-export function commandMenu(): Array<{ command: string; description: string }> {
-  return BOT_COMMANDS.map((c) => ({ command: c.command, description: c.description }));
 }
 
 /** Whether a command is answered in a chat of this type. */

@@ -40,6 +40,11 @@ export interface InboundMessage {
   migrateFromChatId?: number;
   senderUsername?: string;
   senderName?: string;
+  /**
+   * The sender's Telegram `language_code` (an IETF tag such as `ru`, `pt-br`, `zh-hans`), when
+   * Telegram sends one; the bot answers in it when it has a catalogue for it (src/i18n).
+   */
+  languageCode?: string;
   senderIsBot: boolean;
   /** Text or caption; "" when the message has none. */
   text: string;

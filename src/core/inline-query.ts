@@ -15,6 +15,8 @@ export interface InlineQuery {
   /** Sender's numeric user id; absent when the update carries none (only a forged one). */
   senderId?: number;
   senderIsBot: boolean;
+  /** The sender's Telegram `language_code`, when Telegram sends one (see InboundMessage). */
+  languageCode?: string;
   /** The words after `@bot`, as typed (up to 256 characters). */
   query: string;
   /** Where the user types: "sender" (their own DM with the bot), "private", "group", "supergroup", "channel"; absent when Telegram does not say. */

@@ -3,7 +3,8 @@ import type { MessageHandler } from "../core/message-handler.js";
 import type { Logger } from "../log/logger.js";
 import type { PairingStore } from "../policy/pairing-store.js";
 import { hasQuestion } from "../policy/kept-message.js";
-import { APPROVED_NO_MESSAGE_TEXT, APPROVED_TEXT } from "./pairing-flow.js";
+import { textsFor } from "../i18n/index.js";
+import { approvalNotice } from "./pairing-flow.js";
 
 export interface ApprovalDelivery {
   /** Coalesces overlapping calls: one delivery pass at a time, one more if asked meanwhile. */
@@ -21,6 +22,8 @@ export function createApprovalDelivery(deps: {
   pool: AccountPool;
   pipeline: MessageHandler;
   logger: Logger;
+  /** The `language` of the agent bound to an account, for a user whose own language is not known or not spoken. */
+  agentLanguage?: (account: string) => string | undefined;
 }): ApprovalDelivery {
   let running: Promise<void> | undefined;
   let again = false;
@@ -34,7 +37,9 @@ export function createApprovalDelivery(deps: {
         // A kept message without a question (a sticker, say) is not promised an answer.
         const kept = delivery.message && hasQuestion(delivery.message) ? delivery.message : undefined;
         const notice = runner.replier({ chatId: Number(delivery.userId) });
-        await notice.send([kept ? APPROVED_TEXT : APPROVED_NO_MESSAGE_TEXT]);
+        // In the language of the message the request kept, when it kept one.
+        const texts = textsFor(delivery.message?.languageCode, deps.agentLanguage?.(delivery.account));
+        await notice.send([approvalNotice(texts, kept !== undefined)]);
         if (kept) {
           await deps.pipeline(kept, runner.replier({ chatId: kept.chatId, messageId: kept.messageId }), log);
         }

@@ -1,7 +1,8 @@
 import type { AgentSettings } from "../agents/agent-settings.js";
 import type { WikiAgent } from "../agents/wiki-agent.js";
 import type { InboundMessage } from "../core/inbound-message.js";
-import { EXPIRED_TAP_NOTICE } from "../core/tap-notice.js";
+import { agentTexts } from "../agents/agent-language.js";
+import type { MessageKey } from "../i18n/index.js";
 import type { InlineButton, Replier, SentMessages } from "../core/replier.js";
 import type { Logger } from "../log/logger.js";
 import type { GapLog } from "../state/gap-log.js";
@@ -11,12 +12,16 @@ import type { ReplyOf } from "../core/reply.js";
 
 type Labels = Partial<Record<string, string | number>>;
 
-/** What a refused tap is told (a notice on the spinner, no message in the chat). */
-export const TAP_NOTICES: Record<ChoiceRefusal | "denied", string> = {
-  "callback-expired": EXPIRED_TAP_NOTICE,
-  "callback-forged": "This button is not valid here.",
-  denied: "You are not allowed to use this bot here.",
-};
+/**
+ * What a refused tap is told (a notice on the spinner, no message in the chat): its catalogue
+ * key. The expired notice is the same words whoever taps, so it tells nothing about the chat or
+ * the wiki (update-processor says it too, for a tap on a message the bot no longer sees).
+ */
+export const TAP_NOTICES = {
+  "callback-expired": "tap.expired",
+  "callback-forged": "tap.forged",
+  denied: "tap.denied",
+} as const satisfies Record<ChoiceRefusal | "denied", MessageKey>;
 
 /** Longest button label, in characters (longer titles are cut with "…"). */
 const LABEL_MAX = 60;
@@ -77,7 +82,8 @@ export function createChoiceFlow(deps: {
       if (!resolved.ok) {
         log.info({ reason: resolved.reason, chatId: msg.chatId }, "button tap refused");
         deps.taps.inc({ account: msg.account, outcome: resolved.reason });
-        await reply.answerCallback(msg.callback.id, TAP_NOTICES[resolved.reason]);
+        const notice = agentTexts(agent, msg.languageCode).t(TAP_NOTICES[resolved.reason]);
+        await reply.answerCallback(msg.callback.id, notice);
         return;
       }
       const { offer, page } = resolved;

@@ -3,7 +3,9 @@ import type { ChatMigrations } from "../core/chat-migrations.js";
 import type { InboundMessage } from "../core/inbound-message.js";
 import type { MessageHandler } from "../core/message-handler.js";
 import type { Replier } from "../core/replier.js";
+import { agentTexts } from "../agents/agent-language.js";
 import { whoamiText } from "../agents/commands/read-commands.js";
+import { textsFor } from "../i18n/index.js";
 import type { Logger } from "../log/logger.js";
 import type { GapLog } from "../state/gap-log.js";
 import type { ReplyMemory } from "../state/reply-memory.js";
@@ -91,7 +93,7 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
         { chatId: msg.chatId, messageId: msg.messageId, ...(replaces !== undefined ? { replaces } : {}) },
         "an edited message is answered again",
       );
-    const understood = understand(msg);
+    const understood = understand(msg, agentTexts(agent, msg.languageCode));
     if (understood.as === "tap") return deps.choices.tap(understood.msg, agent, replier, log);
     if (understood.as === "asked")
       return answered(
@@ -122,19 +124,21 @@ async function denied(
   log: Logger,
 ): Promise<void> {
   deps.recordDenial(msg, admission.decision);
+  // In the sender's language, else the language of the agent bound to the account.
+  const texts = textsFor(msg.languageCode, deps.runtime()?.agents.get(msg.account)?.language);
   if (admission.remember) record.remember(msg, admission.remember);
   switch (admission.answer) {
     case "nothing":
       return;
     case "tap-notice":
-      if (msg.callback) await replier.answerCallback(msg.callback.id, TAP_NOTICES.denied);
+      if (msg.callback) await replier.answerCallback(msg.callback.id, texts.t(TAP_NOTICES.denied));
       return;
     case "pairing":
       return deps.pair(msg, replier, log);
     case "whoami":
       return record.delivered(
         msg,
-        await deliver({ kind: "whoami", chunks: [whoamiText(msg)] }, { msg, replier }),
+        await deliver({ kind: "whoami", chunks: [whoamiText(msg, texts)] }, { msg, replier }),
       );
   }
 }

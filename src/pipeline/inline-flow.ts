@@ -3,6 +3,7 @@ import type { InlineAnswer, InlineHandler, InlineQuery } from "../core/inline-qu
 import type { DenyReason } from "../policy/decision.js";
 import { evaluateInline, type InlineDecision } from "../policy/evaluate-inline.js";
 import type { GapLog } from "../state/gap-log.js";
+import { type Texts, textsFor } from "../i18n/index.js";
 import type { RuntimeConfig } from "./runtime-config.js";
 
 type Labels = Partial<Record<string, string | number>>;
@@ -11,7 +12,11 @@ type Labels = Partial<Record<string, string | number>>;
 export const INLINE_CACHE_SECONDS = 5;
 /** The deep-link parameter of the "Ask for access" button: the DM opens with `/start access`. */
 export const INLINE_ACCESS_START = "access";
-export const INLINE_ACCESS_BUTTON = { text: "Ask for access", startParameter: INLINE_ACCESS_START };
+
+/** The "Ask for access" button, in the asker's language. */
+export function inlineAccessButton(texts: Texts): { text: string; startParameter: string } {
+  return { text: texts.t("inline.askAccess"), startParameter: INLINE_ACCESS_START };
+}
 
 export interface InlineMetrics {
   decisions: { inc(labels: Labels): void };
@@ -51,6 +56,8 @@ export function createInlineFlow(deps: InlineFlowDeps): InlineHandler {
     async query(query, reply, log) {
       const runtime = deps.runtime();
       const policy = runtime?.policies.get(query.account);
+      const bound = runtime?.agents.get(query.account);
+      const texts = textsFor(query.languageCode, bound?.language);
       const decision: InlineDecision = policy
         ? evaluateInline(query, policy, { isApproved: deps.isApproved })
         : { allow: false, reason: "account-disabled", askAccess: false };
@@ -62,9 +69,9 @@ export function createInlineFlow(deps: InlineFlowDeps): InlineHandler {
       if (!decision.allow) {
         deps.recordDenial(query, decision.reason);
         metrics.inlineQueries.inc({ account: query.account, outcome: "denied" });
-        return reply.answer(nothing(decision.askAccess ? INLINE_ACCESS_BUTTON : undefined));
+        return reply.answer(nothing(decision.askAccess ? inlineAccessButton(texts) : undefined));
       }
-      const agent = runtime?.agents.get(query.account);
+      const agent = bound;
       if (!agent) {
         log.error(
           { code: "no-binding", remedy: `add a binding for account ${query.account} to gateway.json` },
@@ -72,7 +79,7 @@ export function createInlineFlow(deps: InlineFlowDeps): InlineHandler {
         );
         return reply.answer(nothing());
       }
-      const found = deps.search.results(query.query, agent);
+      const found = deps.search.results(query.query, agent, texts);
       // Rich results only where the account sends rich messages (read at each query: hot reload applies).
       const rich = runtime?.config.accounts[query.account]?.richMessages === "auto";
       const results = rich ? found : found.map(({ rich: _rich, ...html }) => html);

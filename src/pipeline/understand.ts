@@ -1,14 +1,10 @@
 import type { InboundMessage } from "../core/inbound-message.js";
 import type { ReplyOf } from "../core/reply.js";
+import type { Texts } from "../i18n/index.js";
 import { questionOf } from "./question-text.js";
 
 /** A DM that holds only media gets the text hint at most once per chat in this time. */
 export const MEDIA_HINT_INTERVAL_MS = 10 * 60 * 1000;
-
-export const MEDIA_HINT_TEXT =
-  "I answer questions written as text. Please type your question (a photo or a document needs a caption saying what you want to know).";
-export const MENTION_HINT_TEXT =
-  "Ask me something: write your question after the mention, for example “how do I restore a backup?”. /help lists what I can do.";
 
 /** A reply the pipeline makes itself, without asking the agent. */
 export type Hint = ReplyOf<"media-hint" | "media-hint-suppressed" | "mention-hint" | "empty">;
@@ -22,7 +18,8 @@ export type Understanding =
   /** A bot command, or a question (`args` is the question: for a mention replying to another user's message, maybe theirs). */
   | { as: "asked"; asked: InboundMessage };
 
-export type Understand = (msg: InboundMessage) => Understanding;
+/** `texts`: what the sender is told in (their language, else the agent's). */
+export type Understand = (msg: InboundMessage, texts: Texts) => Understanding;
 
 /**
  * Understand: what an admitted message asks. A DM holding only media gets the text hint, at most
@@ -33,23 +30,23 @@ export type Understand = (msg: InboundMessage) => Understanding;
 export function createUnderstand(deps: { now: () => number; mediaHintIntervalMs?: number }): Understand {
   const interval = deps.mediaHintIntervalMs ?? MEDIA_HINT_INTERVAL_MS;
   const mediaHinted = new Map<string, number>();
-  const mediaHint = (msg: InboundMessage): Hint => {
+  const mediaHint = (msg: InboundMessage, texts: Texts): Hint => {
     const key = `${msg.account}|${msg.chatId}`;
     const last = mediaHinted.get(key);
     if (last !== undefined && deps.now() - last < interval)
       return { kind: "media-hint-suppressed", chunks: [] };
     mediaHinted.set(key, deps.now());
-    return { kind: "media-hint", chunks: [MEDIA_HINT_TEXT] };
+    return { kind: "media-hint", chunks: [texts.t("hint.media")] };
   };
-  return (msg) => {
+  return (msg, texts) => {
     if (msg.callback) return { as: "tap", msg: { ...msg, callback: msg.callback } };
-    if (msg.content === "media") return { as: "hint", reply: mediaHint(msg) };
+    if (msg.content === "media") return { as: "hint", reply: mediaHint(msg, texts) };
     const question = questionOf(msg);
     if (msg.command === undefined && question === "")
       return {
         as: "hint",
         reply: msg.mentionsBot
-          ? { kind: "mention-hint", chunks: [MENTION_HINT_TEXT] }
+          ? { kind: "mention-hint", chunks: [texts.t("hint.mention")] }
           : { kind: "empty", chunks: [] },
       };
     return { as: "asked", asked: question === msg.args ? msg : { ...msg, args: question } };

@@ -14,6 +14,7 @@ const inboundMessageSchema: z.ZodType<InboundMessage> = z.object({
   senderId: int.exactOptional(),
   senderUsername: z.string().exactOptional(),
   senderName: z.string().exactOptional(),
+  languageCode: z.string().max(35).exactOptional(),
   senderIsBot: z.boolean(),
   text: z.string(),
   date: z.number(),

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { LANGUAGES } from "../../src/i18n/index.js";
 import { eventually } from "../helpers/daemon.js";
 import { type Stack, startStack } from "../helpers/stack.js";
 
@@ -99,7 +100,7 @@ describe("accounts (daemon against the sandboxes)", () => {
     expect(telegram.calls({ bot: bots.vera!.username }).length).toBe(getMeCalls);
   });
 
-  it("registers the command menu once, not on every restart", async () => {
+  it("registers the command menus (one per language and one for everyone else) once, not on every restart", async () => {
     stack = await startStack({ accounts: ["default"] });
     const bot = stack.bots.default!.username;
     let daemon = await stack.startDaemon();
@@ -107,8 +108,9 @@ describe("accounts (daemon against the sandboxes)", () => {
     expect(await daemon.stop()).toBe(0);
     daemon = await stack.startDaemon();
     await eventually(() => allPolling(daemon.httpUrl, ["default"]), 20_000);
-    expect(stack.telegram.calls({ bot, method: "setMyCommands" }).length).toBe(1);
-    expect(stack.telegram.calls({ bot, method: "getMyCommands" }).length).toBe(2);
+    const menus = LANGUAGES.length + 1;
+    expect(stack.telegram.calls({ bot, method: "setMyCommands" }).length).toBe(menus);
+    expect(stack.telegram.calls({ bot, method: "getMyCommands" }).length).toBe(2 * menus);
   });
 
   it("rides out 429 floods and 5xx bursts: every message is answered", async () => {

@@ -22,7 +22,7 @@ const HOUSE: LayerRules = {
     { name: "application", units: ["pipeline", "http"] },
     { name: "domain edges", units: ["accounts", "policy", "agents"] },
     { name: "wiki", units: ["wiki", "models", "cluster"] },
-    { name: "ground", units: ["core", "config", "state", "log", "errors.ts"] },
+    { name: "ground", units: ["core", "i18n", "config", "state", "log", "errors.ts"] },
   ],
   allowedWithinLayer: [
     ["main.ts", "cli"], // the entry point runs the CLI

@@ -7,6 +7,8 @@ import type { PageSummary, WikiPage, WikiPort } from "../../wiki/types.js";
 import { isWikiError } from "../../wiki/wiki-error.js";
 import { type AgentSettings, answersFrom, inSection, pageUrl } from "../agent-settings.js";
 import { escapeAttribute, escapeHtml, markdownToTelegramHtml, oneLine } from "../format/index.js";
+import { html, type Texts, textsFor } from "../../i18n/index.js";
+import { agentTexts } from "../agent-language.js";
 import { findPage } from "./page-ref.js";
 
 export interface ReadDeps {
@@ -17,31 +19,48 @@ export interface ReadDeps {
 const link = (agent: AgentSettings, page: { path: string; locale: string; title: string }) =>
   `<a href="${escapeAttribute(pageUrl(agent, page))}">${escapeHtml(page.title)}</a>`;
 
-/** What the agent answers from: its name exactly as configured ("Team wiki", "DevOps runbooks"). */
-const wikiName = (agent: AgentSettings) =>
-  agent.name ? escapeHtml(agent.name) : agent.section ? `the ${escapeHtml(agent.section)} pages` : "the wiki";
+/** The opening of /help: what the agent answers from (its name exactly as configured, "Team wiki"). */
+function helpIntro(agent: AgentSettings, texts: Texts): string {
+  if (agent.name) return texts.t("help.introNamed", { name: agent.name });
+  if (agent.section) return texts.t("help.introSection", { section: agent.section });
+  return texts.t("help.intro");
+}
+
+type Listed = Extract<(typeof BOT_COMMANDS)[number], { inHelp: true }>;
+
+/** The /help line of a command the registry lists there (`help.<id>`; one missing does not compile). */
+function helpLine(entry: Listed, texts: Texts): string {
+  return texts.t(`help.${entry.id}`);
+}
 
 /**
- * How to ask, and the commands with a help line from the registry (core/bot-commands.ts): the
- * everyone's, then, for an editor, the editors'.
+ * How to ask, and the commands the registry (core/bot-commands.ts) lists in /help: the
+ * everyone's, then, for an editor, the editors'. In `texts`, the asker's language.
  */
-export function helpText(agent: AgentSettings, editor: boolean): string {
-  const line = (c: { usage: string; help?: string }) => `${c.usage} — ${c.help}`;
-  const listed = BOT_COMMANDS.filter((c) => "help" in c);
+export function helpText(agent: AgentSettings, editor: boolean, texts: Texts = agentTexts(agent)): string {
+  const listed = BOT_COMMANDS.filter((c): c is Listed => c.inHelp);
   const lines = [
-    `Ask me a question in plain words and I answer from ${wikiName(agent)}.`,
+    helpIntro(agent, texts),
     "",
-    ...listed.filter((c) => c.who === "everyone").map(line),
+    ...listed.filter((c) => c.who === "everyone").map((c) => helpLine(c, texts)),
   ];
-  if (editor) lines.push("", "You are an editor:", ...listed.filter((c) => c.who === "editors").map(line));
+  if (editor)
+    lines.push(
+      "",
+      texts.t("help.editors"),
+      ...listed.filter((c) => c.who === "editors").map((c) => helpLine(c, texts)),
+    );
   return lines.join("\n");
 }
 
-export function startText(agent: AgentSettings, editor: boolean): string {
+/** /start: the agent's greeting as configured (shown as written), else a hello; then /help. */
+export function startText(agent: AgentSettings, editor: boolean, texts: Texts = agentTexts(agent)): string {
   const greeting = agent.greeting
     ? escapeHtml(agent.greeting)
-    : `Hello! I am ${agent.name ? escapeHtml(agent.name) : "a wiki bot"}.`;
-  return `${greeting}\n\n${helpText(agent, editor)}`;
+    : agent.name
+      ? texts.t("start.greetingNamed", { name: agent.name })
+      : texts.t("start.greeting");
+  return `${greeting}\n\n${helpText(agent, editor, texts)}`;
 }
 
 const SEARCH_RESULTS = 8;
@@ -52,9 +71,14 @@ const MAX_HIT_READS = 16;
  * Top pages for some words, from the index, or while it is built from the wiki's own title
  * search; that search returns private pages too, so each hit is read and shown only if readable.
  */
-export async function searchCommand(deps: ReadDeps, agent: AgentSettings, words: string): Promise<string> {
+export async function searchCommand(
+  deps: ReadDeps,
+  agent: AgentSettings,
+  words: string,
+  texts: Texts = agentTexts(agent),
+): Promise<string> {
   const query = words.trim();
-  if (query === "") return "Usage: /search WORDS, for example /search backup restore";
+  if (query === "") return texts.t("search.usage");
   const pages = deps.index.ready
     ? deps.index
         .search(query, { section: agent.section, locales: agent.locales, limit: SEARCH_RESULTS })
@@ -66,9 +90,9 @@ export async function searchCommand(deps: ReadDeps, agent: AgentSettings, words:
           { want: SEARCH_RESULTS, maxReads: MAX_HIT_READS },
         )
       ).map((r) => r.page);
-  if (pages.length === 0) return `No page matches “${escapeHtml(query)}”. Try fewer or other words.`;
+  if (pages.length === 0) return texts.t("search.nothing", { query });
   return [
-    `Pages about “${escapeHtml(query)}”:`,
+    texts.t("search.found", { count: pages.length, query }),
     ...pages.map((p, i) => {
       const description = oneLine(p.description);
       return `${i + 1}. ${link(agent, p)}${description ? ` — ${escapeHtml(description)}` : ""}`;
@@ -87,26 +111,26 @@ export async function pageCommand(
   agent: AgentSettings,
   ref: string,
   editor: boolean,
+  texts: Texts = agentTexts(agent),
 ): Promise<string> {
-  if (ref.trim() === "") return "Usage: /page ID or /page PATH";
+  if (ref.trim() === "") return texts.t("page.usage");
   const page = await findPage(deps.wiki, agent, ref);
-  if (!page || (!editor && !readableNow(page))) {
-    return `No page “${escapeHtml(ref.trim())}” here.`;
-  }
+  if (!page || (!editor && !readableNow(page))) return texts.t("page.notFound", { ref: ref.trim() });
   const body = markdownToTelegramHtml(page.content, { baseUrl: agent.publicBaseUrl });
-  const note = hiddenNote(page);
-  return `<b>${escapeHtml(page.title)}</b> (id ${page.id}, ${link(agent, page)})${note ? `\n<i>${note}</i>` : ""}\n\n${body}`;
+  const note = hiddenNote(page, texts);
+  const heading = texts.t("page.heading", { title: page.title, id: page.id, link: html(link(agent, page)) });
+  return `${heading}${note ? `\n<i>${note}</i>` : ""}\n\n${body}`;
 }
 
 /** Why readers do not see a page an editor is shown ("" when they do). */
-function hiddenNote(page: WikiPage, now = Date.now()): string {
-  if (!page.isPublished) return "Draft: readers do not see this page.";
-  if (page.isPrivate) return "Private: readers do not see this page.";
+function hiddenNote(page: WikiPage, texts: Texts, now = Date.now()): string {
+  if (!page.isPublished) return texts.t("page.draft");
+  if (page.isPrivate) return texts.t("page.private");
   if (withinPublishWindow(page, now)) return "";
   const start = Date.parse(page.publishStartDate);
   return page.publishStartDate && !(start <= now)
-    ? `Scheduled: readers see this page from ${escapeHtml(page.publishStartDate)}.`
-    : `Expired: readers no longer see this page (publication ended ${escapeHtml(page.publishEndDate)}).`;
+    ? texts.t("page.scheduled", { date: page.publishStartDate })
+    : texts.t("page.expired", { date: page.publishEndDate });
 }
 
 /**
@@ -115,7 +139,12 @@ function hiddenNote(page: WikiPage, now = Date.now()): string {
  * when it indexed the page as listed (same updatedAt), else the page is read (at most
  * MAX_RECENT_READS pages per command).
  */
-export async function recentCommand(deps: ReadDeps, agent: AgentSettings, arg: string): Promise<string> {
+export async function recentCommand(
+  deps: ReadDeps,
+  agent: AgentSettings,
+  arg: string,
+  texts: Texts = agentTexts(agent),
+): Promise<string> {
   const n = Math.min(20, Math.max(1, Number.parseInt(arg, 10) || 5));
   const candidates = (await deps.wiki.listPages())
     .filter((p) => isReadable(p) && answersFrom(agent, p.locale) && inSection(agent, p.path))
@@ -127,9 +156,9 @@ export async function recentCommand(deps: ReadDeps, agent: AgentSettings, arg: s
     if (pages.length >= n || reads.left <= 0) break;
     if (await inWindow(deps, page, now, reads)) pages.push(page);
   }
-  if (pages.length === 0) return "No pages here yet.";
+  if (pages.length === 0) return texts.t("recent.none");
   return [
-    "Recently updated:",
+    texts.t("recent.heading"),
     ...pages.map((p) => `• ${link(agent, p)} — ${escapeHtml(p.updatedAt.slice(0, 10))}`),
   ].join("\n");
 }
@@ -156,9 +185,9 @@ async function inWindow(
 }
 
 /** Plain facts an operator needs for allowFrom, groups and editors. */
-export function whoamiText(msg: InboundMessage): string {
+export function whoamiText(msg: InboundMessage, texts: Texts = textsFor(msg.languageCode)): string {
   return [
-    `Your user id: <code>${msg.senderId ?? "unknown"}</code>`,
-    `This chat id: <code>${msg.chatId}</code> (${escapeHtml(msg.chatType)})`,
+    msg.senderId === undefined ? texts.t("whoami.userUnknown") : texts.t("whoami.user", { id: msg.senderId }),
+    texts.t("whoami.chat", { id: msg.chatId, type: texts.t(`chatType.${msg.chatType}`) }),
   ].join("\n");
 }

@@ -6,6 +6,7 @@ import {
 } from "../../core/bot-commands.js";
 import type { InboundMessage } from "../../core/inbound-message.js";
 import type { Reply } from "../../core/reply.js";
+import type { Texts } from "../../i18n/index.js";
 import type { AgentSettings } from "../agent-settings.js";
 import { splitTelegramHtml } from "../format/index.js";
 import { appendCommand, editCommand, type EditDeps, newCommand } from "./edit-commands.js";
@@ -27,6 +28,8 @@ export interface CommandContext {
   /** The text after the command. */
   args: string;
   deps: EditDeps;
+  /** What the sender is told in: their language (agent-language.ts). */
+  texts: Texts;
 }
 
 /** A command's handler: the reply's Telegram HTML (the agent splits it into messages). */
@@ -37,15 +40,15 @@ export type BotCommand = BotCommandEntry & { run: CommandHandler };
 
 /** One handler per entry of BOT_COMMANDS, by id: an entry without one does not compile. */
 const HANDLERS: { readonly [Id in BotCommandId]: CommandHandler } = {
-  start: ({ agent, editor }) => startText(agent, editor),
-  help: ({ agent, editor }) => helpText(agent, editor),
-  search: ({ deps, agent, args }) => searchCommand(deps, agent, args),
-  page: ({ deps, agent, args, editor }) => pageCommand(deps, agent, args, editor),
-  recent: ({ deps, agent, args }) => recentCommand(deps, agent, args),
-  whoami: ({ msg }) => whoamiText(msg),
-  new: ({ deps, agent, args }) => newCommand(deps, agent, args),
-  edit: ({ deps, agent, args }) => editCommand(deps, agent, args),
-  append: ({ deps, agent, args }) => appendCommand(deps, agent, args),
+  start: ({ agent, editor, texts }) => startText(agent, editor, texts),
+  help: ({ agent, editor, texts }) => helpText(agent, editor, texts),
+  search: ({ deps, agent, args, texts }) => searchCommand(deps, agent, args, texts),
+  page: ({ deps, agent, args, editor, texts }) => pageCommand(deps, agent, args, editor, texts),
+  recent: ({ deps, agent, args, texts }) => recentCommand(deps, agent, args, texts),
+  whoami: ({ msg, texts }) => whoamiText(msg, texts),
+  new: ({ deps, agent, args, texts }) => newCommand(deps, agent, args, texts),
+  edit: ({ deps, agent, args, texts }) => editCommand(deps, agent, args, texts),
+  append: ({ deps, agent, args, texts }) => appendCommand(deps, agent, args, texts),
 };
 
 /** The bot commands with their handlers, in the registry's order. */
@@ -53,9 +56,6 @@ export const COMMANDS: readonly BotCommand[] = BOT_COMMANDS.map((entry) => ({
   ...entry,
   run: HANDLERS[entry.id],
 }));
-
-export const EDITORS_ONLY_TEXT =
-  "Only this wiki's editors can change pages. Ask the operator to add your user id (send /whoami) to this agent's editors.";
 
 /**
  * Runs `command` (lower-case, without `/`) from `commands`: an unknown one points to /help, an
@@ -72,12 +72,12 @@ export async function runCommand(
     kind,
     chunks: splitTelegramHtml(html),
   });
-  if (!entry) return reply(`I do not know /${command}. Send /help for what I can do.`, "command");
-  if (entry.who === "editors" && !ctx.editor) return reply(EDITORS_ONLY_TEXT, "refused");
-  if (!answeredIn(entry, ctx.msg.chatType))
-    return reply(
-      `/${entry.command} works in ${entry.where === "dm" ? "a private chat with me" : "groups"} only.`,
-      "refused",
-    );
+  const { texts } = ctx;
+  if (!entry) return reply(texts.t("command.unknown", { command }), "command");
+  if (entry.who === "editors" && !ctx.editor) return reply(texts.t("edit.editorsOnly"), "refused");
+  if (!answeredIn(entry, ctx.msg.chatType)) {
+    const where = entry.where === "dm" ? "command.dmOnly" : "command.groupOnly";
+    return reply(texts.t(where, { command: entry.command }), "refused");
+  }
   return reply(await entry.run(ctx), "command");
 }

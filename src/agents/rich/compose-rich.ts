@@ -1,3 +1,4 @@
+import type { Texts } from "../../i18n/index.js";
 import { type AgentSettings, pageUrl } from "../agent-settings.js";
 import { oneLine } from "../format/index.js";
 import { fitPrefix } from "./fit.js";
@@ -17,8 +18,11 @@ export interface RichPage {
   all?: ReadonlyArray<{ index: number; markdown: string; heading?: string }>;
 }
 
-export const REST_SUMMARY = "The rest of the page";
-export const WHOLE_PAGE = "Read the whole page";
+/** The rich answer's own words, in the asker's language, and the note under it (plain text). */
+export interface RichFraming {
+  texts: Texts;
+  note?: string;
+}
 
 /**
  * The answer as a rich message: the page's title as a heading, its description, the passages
@@ -35,8 +39,9 @@ export function composeRichAnswer(
   agent: AgentSettings,
   main: RichPage,
   seeAlso: ReadonlyArray<Pick<RichPage, "page">>,
-  note?: string,
+  framing: RichFraming,
 ): RichMessage {
+  const { texts } = framing;
   const url = pageUrl(agent, main.page);
   const render = (markdown: string) =>
     markdownToRichBlocks(markdown, { baseUrl: agent.publicBaseUrl, headingShift: 1 });
@@ -45,9 +50,16 @@ export function composeRichAnswer(
   if (description && !main.shown.some((p) => oneLine(p.text).includes(description))) {
     head.push({ type: "paragraph", text: { type: "italic", text: description } });
   }
-  const tail = links(agent, main, seeAlso, url, note);
-  const wholePage: RichBlock = { type: "paragraph", text: { type: "url", text: `📖 ${WHOLE_PAGE}`, url } };
-  const detailsShell: RichBlock = { type: "details", summary: REST_SUMMARY, blocks: [wholePage] };
+  const tail = links(agent, main, seeAlso, url, framing);
+  const wholePage: RichBlock = {
+    type: "paragraph",
+    text: { type: "url", text: `📖 ${texts.plain("rich.wholePage")}`, url },
+  };
+  const detailsShell: RichBlock = {
+    type: "details",
+    summary: texts.plain("rich.restOfPage"),
+    blocks: [wholePage],
+  };
   // The title, the links and an (at least) link-only details block always fit: reserve them.
   const reserved = measureBlocks([...head, ...tail, detailsShell]);
   const picked = withIntroduced(main);
@@ -69,7 +81,7 @@ export function composeRichAnswer(
       : [
           {
             type: "details",
-            summary: REST_SUMMARY,
+            summary: texts.plain("rich.restOfPage"),
             blocks: complete ? rest.taken : [...rest.taken, wholePage],
           },
         ];
@@ -81,14 +93,16 @@ function links(
   main: RichPage,
   seeAlso: ReadonlyArray<Pick<RichPage, "page">>,
   url: string,
-  note: string | undefined,
+  { texts, note }: RichFraming,
 ): RichBlock[] {
   const out: RichBlock[] = [
     { type: "paragraph", text: ["📖 ", { type: "url", text: main.page.title, url }] },
   ];
   const also = seeAlso.slice(0, 2);
   if (also.length > 0) {
-    const parts: RichText[] = ["See also: "];
+    const label = texts.plain("rich.seeAlso");
+    // A full-width colon (Chinese) carries its own space.
+    const parts: RichText[] = [label.endsWith(":") ? `${label} ` : label];
     also.forEach((p, i) => {
       if (i > 0) parts.push(" · ");
       parts.push({ type: "url", text: p.page.title, url: pageUrl(agent, p.page) });

@@ -12,12 +12,12 @@ const ask = (updateId: number, asker: string, name = asker): TurnedAway => ({
 });
 
 /** Notices whose gathering ends when the test says so, and whose sending it settles. */
-function world(failSends = 0) {
+function world(failSends = 0, perMinute = 20) {
   const timers: Array<() => void> = [];
   const sent: Array<{ first: number; html: string }> = [];
   let failures = failSends;
   const notices = createBusyNotices({
-    perMinute: () => 20,
+    perMinute: () => perMinute,
     schedule: (fn) => void timers.push(fn),
     async send(first, html) {
       if (failures > 0) {
@@ -52,6 +52,24 @@ describe("busy notices", () => {
     expect(sent[0]!.html).toContain("about 20 a minute");
     expect(settled.sort()).toEqual([1, 2, 3]);
     expect(notices.counts()).toEqual({ turnedAway: 3, notices: 1 });
+  });
+
+  it("speaks the first asker's language, with the pace's plural, and names the nameless in it", async () => {
+    const { notices, sent, fire } = world(0, 5);
+    const { askerName: _name, ...nameless } = ask(2, "chat");
+    void notices.turnAway({ ...ask(1, "ada", "Ада"), askerLanguage: "ru-RU" });
+    void notices.turnAway({ ...nameless, askerLanguage: "en" });
+    await fire();
+    expect(sent[0]!.html).toContain("Ада, все: здесь слишком много вопросов сразу.");
+    expect(sent[0]!.html).toContain("примерно на 5 вопросов в минуту");
+  });
+
+  it("speaks English to an asker whose language has no catalogue", async () => {
+    const { notices, sent, fire } = world(0, 1);
+    void notices.turnAway({ ...ask(1, "ada"), askerLanguage: "pt-br" });
+    await fire();
+    expect(sent[0]!.html).toContain("ada: too many questions here at once.");
+    expect(sent[0]!.html).toContain("about 1 a minute");
   });
 
   it("tells an asker once per busy spell; after the chat's backlog is gone, again", async () => {

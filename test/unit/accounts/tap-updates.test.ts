@@ -6,7 +6,7 @@ import { openJournal } from "../../../src/accounts/journal/journal.js";
 import type { ReplyTarget } from "../../../src/accounts/telegram-replier.js";
 import { createUpdateProcessor } from "../../../src/accounts/update-processor.js";
 import type { InboundMessage } from "../../../src/core/inbound-message.js";
-import { EXPIRED_TAP_NOTICE } from "../../../src/core/tap-notice.js";
+import { textsIn } from "../../../src/i18n/index.js";
 import { TAP_NOTICES } from "../../../src/pipeline/choice-tap.js";
 import { journalFile, silentReplier, testBot } from "./fixtures.js";
 
@@ -62,10 +62,23 @@ describe("button taps in the update processor", () => {
     journal.record([update]);
     await processor.process(update);
     await processor.process(update);
-    expect(answers).toEqual([["q1", EXPIRED_TAP_NOTICE]]);
-    expect(EXPIRED_TAP_NOTICE).toBe(TAP_NOTICES["callback-expired"]);
+    expect(answers).toEqual([["q1", "This choice has expired. Please ask your question again."]]);
+    expect(answers[0]![1]).toBe(textsIn("en").t(TAP_NOTICES["callback-expired"]));
     expect(handled).toEqual([]);
     expect(journal.isDone(1)).toBe(true);
+    await journal.close();
+  });
+
+  it("says the expired notice in the tapper's language", async () => {
+    const answers: Array<[string, string]> = [];
+    const { journal, processor } = setup(async (id, text) => void answers.push([id, text]));
+    const update = tap(2, {
+      message: inaccessible,
+      from: { id: 8, is_bot: false, first_name: "Li", language_code: "zh-hans" },
+    });
+    journal.record([update]);
+    await processor.process(update);
+    expect(answers).toEqual([["q2", "此选项已过期。请重新提问。"]]);
     await journal.close();
   });
 

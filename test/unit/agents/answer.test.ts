@@ -27,6 +27,7 @@ describe("resolveAgentSettings", () => {
       section: "",
       locale: "en",
       locales: ["en"],
+      language: "en",
       editors: [],
       publicBaseUrl: "http://wiki:3000",
       answerLength: 1200,

@@ -2,7 +2,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { checkRichBlocks } from "../../../packages/sandbox/src/telegram/rich/check.js";
 import { resolveAgentSettings } from "../../../src/agents/agent-settings.js";
-import { composeRichAnswer, REST_SUMMARY, WHOLE_PAGE } from "../../../src/agents/rich/compose-rich.js";
+import { composeRichAnswer } from "../../../src/agents/rich/compose-rich.js";
+import { textsIn } from "../../../src/i18n/index.js";
+
+const english = textsIn("en");
+const REST_SUMMARY = english.plain("rich.restOfPage");
+const WHOLE_PAGE = english.plain("rich.wholePage");
 import { markdownToRichBlocks } from "../../../src/agents/rich/markdown-blocks.js";
 import { RICH_LIMITS, type RichBlock } from "../../../src/agents/rich/rich-types.js";
 import { splitPassages } from "../../../src/wiki/search-index/passages.js";
@@ -18,9 +23,12 @@ const page = { path: "it/backups", locale: "en", title: "Backups", description: 
 function richAnswerOf(markdown: string, shownIndexes = [0]) {
   const all = splitPassages(markdown, { title: page.title, description: page.description });
   const shown = shownIndexes.map((i) => all[i]!).filter(Boolean);
-  return composeRichAnswer(agent, { page, shown, all }, [
-    { page: { path: "it/restore", locale: "en", title: "Restore", description: "" } },
-  ]);
+  return composeRichAnswer(
+    agent,
+    { page, shown, all },
+    [{ page: { path: "it/restore", locale: "en", title: "Restore", description: "" } }],
+    { texts: english },
+  );
 }
 
 /** Every block, nested ones included. */
@@ -173,5 +181,23 @@ describe("composeRichAnswer", () => {
       }),
       { numRuns: 60, seed: 31 },
     );
+  });
+
+  it("says its own words in the asker's language; the page stays as the wiki holds it", () => {
+    const all = splitPassages("Copies run nightly.\n\n## Restore\n\nAsk ops.", page);
+    const german = textsIn("de");
+    const message = composeRichAnswer(
+      agent,
+      { page, shown: [all[0]!] },
+      [{ page: { path: "it/restore", locale: "en", title: "Restore", description: "" } }],
+      { texts: german, note: german.plain("answer.searchedAs", { query: "a<b" }) },
+    );
+    const text = JSON.stringify(message.blocks);
+    expect(text).toContain(german.plain("rich.restOfPage"));
+    expect(text).toContain(`📖 ${german.plain("rich.wholePage")}`);
+    expect(text).toContain("Siehe auch: ");
+    expect(text).toContain("Ergebnisse für „a<b“.");
+    expect(text).toContain("Copies run nightly.");
+    expect(text).not.toContain(WHOLE_PAGE);
   });
 });

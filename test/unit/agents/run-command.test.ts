@@ -3,6 +3,7 @@ import { resolveAgentSettings } from "../../../src/agents/agent-settings.js";
 import { type BotCommand, type CommandContext, runCommand } from "../../../src/agents/commands/registry.js";
 import { helpText } from "../../../src/agents/commands/read-commands.js";
 import { BOT_COMMANDS } from "../../../src/core/bot-commands.js";
+import { textsIn } from "../../../src/i18n/index.js";
 import { createLogger } from "../../../src/log/logger.js";
 import { group, dm } from "../policy/fixtures.js";
 
@@ -13,12 +14,13 @@ const context = (over: Partial<CommandContext> = {}): CommandContext => ({
   editor: false,
   args: "",
   deps: { index: {} as never, wiki: {} as never, logger: createLogger({ level: "silent" }) },
+  texts: textsIn("en"),
   ...over,
 });
 const command = (over: Partial<BotCommand>): BotCommand => ({
   id: "x",
   command: "x",
-  description: "Does x",
+  inHelp: false,
   usage: "/x",
   who: "everyone",
   where: "both",
@@ -59,20 +61,32 @@ describe("running a command of the registry", () => {
 });
 
 describe("/help from the registry", () => {
-  const listed = (who: string) => BOT_COMMANDS.filter((c) => "help" in c && c.who === who);
+  const listed = (who: string) => BOT_COMMANDS.filter((c) => c.inHelp && c.who === who);
 
-  it("lists every command with a help line, the editors' ones for editors only", () => {
+  it("lists every command with a help line (its English usage first), the editors' ones for editors only", () => {
     const reader = helpText(agent, false);
     const editor = helpText(agent, true);
     for (const c of listed("everyone")) {
-      expect(reader).toContain(`${c.usage} — ${"help" in c ? c.help : ""}`);
+      expect(reader).toContain(`${c.usage} — `);
       expect(editor).toContain(c.usage);
     }
     for (const c of listed("editors")) {
       expect(reader).not.toContain(c.usage);
-      expect(editor).toContain(`${c.usage} — ${"help" in c ? c.help : ""}`);
+      expect(editor).toContain(`${c.usage} — `);
     }
     expect(editor).toContain("You are an editor:");
     expect(reader).not.toContain("/start");
+  });
+
+  it("speaks the asker's language: Russian arguments, the editors' heading, the usage messages", async () => {
+    const ru = textsIn("ru");
+    const help = helpText(agent, true, ru);
+    expect(help).toContain("/search СЛОВА — страницы по этим словам");
+    expect(help).toContain("Вы редактор, вам доступны ещё команды:");
+    expect(help).toContain("/append ID|ПУТЬ ТЕКСТ — добавить ТЕКСТ в конец страницы");
+    const refused = await runCommand("x", context({ texts: ru }), [command({ who: "editors" })]);
+    expect(refused.chunks.join("")).toMatch(/^Менять страницы могут только редакторы/);
+    const unknown = await runCommand("frobnicate", context({ texts: textsIn("zh") }), [command({})]);
+    expect(unknown.chunks).toEqual(["我不认识 /frobnicate 这个命令。发送 /help 看看我能做什么。"]);
   });
 });

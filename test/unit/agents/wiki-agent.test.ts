@@ -4,7 +4,8 @@ import { resolveAgentSettings } from "../../../src/agents/agent-settings.js";
 import { createAnswerer } from "../../../src/agents/answer.js";
 import { htmlToPlain, telegramLength } from "../../../src/agents/format/index.js";
 import { createWikiAgent, type WikiAgent } from "../../../src/agents/wiki-agent.js";
-import { commandMenu, isKnownCommand } from "../../../src/core/bot-commands.js";
+import { isKnownCommand } from "../../../src/core/bot-commands.js";
+import { commandMenus } from "../../../src/agents/command-menus.js";
 import { privateMessage } from "../../helpers/inbound.js";
 import { createMemoryLogger } from "../../../packages/sandbox/src/memory-logger.js";
 import { createSearchIndex } from "../../../src/wiki/search-index/index.js";
@@ -269,7 +270,7 @@ describe("wiki agent", () => {
   });
 
   it("answers every command the policy counts as known (a bare one in a group reaches the agent)", async () => {
-    for (const { command } of commandMenu()) {
+    for (const { command } of commandMenus("en")[0]!.commands) {
       expect(isKnownCommand(command)).toBe(true);
       const text = (await plain(`/${command}`, EDITOR)).text;
       expect(text, command).not.toMatch(/I do not know/);
@@ -278,12 +279,12 @@ describe("wiki agent", () => {
   });
 
   it("the command menu is valid for setMyCommands", () => {
-    for (const c of commandMenu()) {
+    for (const c of commandMenus("en").flatMap((m) => m.commands)) {
       expect(c.command).toMatch(/^[a-z0-9_]{1,32}$/);
       expect(c.description.length).toBeGreaterThanOrEqual(3);
       expect(c.description.length).toBeLessThanOrEqual(256);
     }
-    expect(commandMenu().map((c) => c.command)).toEqual(
+    expect(commandMenus("en")[0]!.commands.map((c) => c.command)).toEqual(
       expect.arrayContaining([
         "start",
         "help",

@@ -119,6 +119,25 @@ describe("wiki-gateway check", () => {
     );
   });
 
+  it("takes an agent's language as written (ru-RU), warns when the bot has no catalogue for it, refuses a malformed one", async () => {
+    const path = await writeExampleWithTokens();
+    const config = JSON.parse(await readFile(path, "utf8"));
+    config.agents.main.language = "ru-RU";
+    config.agents.devops.language = "fr";
+    await writeFile(path, JSON.stringify(config));
+    const io = captureIo();
+    expect(await runCli(["check", "--config", path], io)).toBe(0);
+    expect(io.stdout()).not.toContain("agents.main.language");
+    expect(io.stdout()).toMatch(
+      /warning: agents\.devops\.language: the bot has no catalogue for "fr".*English\n {2}fix: set it to one of en, ru, de, es, zh/,
+    );
+    config.agents.devops.language = "русский";
+    await writeFile(path, JSON.stringify(config));
+    const refused = captureIo();
+    expect(await runCli(["check", "--config", path], refused)).toBe(2);
+    expect(refused.stderr()).toContain("must be a language code like en, ru or zh-hans");
+  });
+
   it("exits 2 for a missing file", async () => {
     const io = captureIo();
     expect(await runCli(["check", "--config", join(dir, "nope.json")], io)).toBe(2);

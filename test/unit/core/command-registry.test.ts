@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { BOT_COMMANDS, botCommand, commandMenu, isKnownCommand } from "../../../src/core/bot-commands.js";
+import { BOT_COMMANDS, botCommand, isKnownCommand } from "../../../src/core/bot-commands.js";
+import { commandMenus } from "../../../src/agents/command-menus.js";
 
 /**
  * The docs' command table ("| command | who | what |") must name exactly the registry's commands,
@@ -48,9 +49,8 @@ describe("the bot-command registry", () => {
   });
 
   it("the menu, the known commands and the entries are one list", () => {
-    expect(commandMenu()).toEqual(
-      BOT_COMMANDS.map((c) => ({ command: c.command, description: c.description })),
-    );
+    for (const menu of commandMenus("en"))
+      expect(menu.commands.map((c) => c.command)).toEqual(BOT_COMMANDS.map((c) => c.command));
     for (const c of BOT_COMMANDS) {
       expect(isKnownCommand(c.command)).toBe(true);
       expect(c.usage.startsWith(`/${c.command}`), c.id).toBe(true);

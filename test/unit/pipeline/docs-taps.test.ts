@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { textsIn } from "../../../src/i18n/index.js";
 import { TAP_NOTICES } from "../../../src/pipeline/choice-tap.js";
 
 const page = readFileSync(new URL("../../../docs/answers-and-commands.md", import.meta.url), "utf8");
@@ -12,7 +13,8 @@ describe("docs/answers-and-commands.md: button taps", () => {
     );
     expect(rows.map(([code]) => code).sort()).toEqual(["answered", ...Object.keys(TAP_NOTICES)].sort());
     for (const [code, shown] of rows) {
-      if (code in TAP_NOTICES) expect(shown).toBe(`"${TAP_NOTICES[code as keyof typeof TAP_NOTICES]}"`);
+      if (code in TAP_NOTICES)
+        expect(shown).toBe(`"${textsIn("en").t(TAP_NOTICES[code as keyof typeof TAP_NOTICES])}"`);
     }
   });
 });

@@ -3,11 +3,7 @@ import type { InlineSearch } from "../../../src/agents/inline-results.js";
 import type { InlineAnswer, InlineQuery } from "../../../src/core/inline-query.js";
 import { validateGatewayConfig } from "../../../src/config/validate.js";
 import { createLogger } from "../../../src/log/logger.js";
-import {
-  createInlineFlow,
-  INLINE_ACCESS_BUTTON,
-  INLINE_CACHE_SECONDS,
-} from "../../../src/pipeline/inline-flow.js";
+import { createInlineFlow, INLINE_CACHE_SECONDS } from "../../../src/pipeline/inline-flow.js";
 import { resolveRuntimeConfig } from "../../../src/pipeline/runtime-config.js";
 import type { DenyReason } from "../../../src/policy/decision.js";
 
@@ -34,9 +30,11 @@ function setup(account: Record<string, unknown>, approved: string[] = []) {
   const denials: Array<{ senderId?: number; reason: DenyReason }> = [];
   const gaps: unknown[] = [];
   const asked: string[] = [];
+  const languages: Array<string | undefined> = [];
   const search: InlineSearch = {
-    results(words) {
+    results(words, _agent, texts) {
       asked.push(words);
+      languages.push(texts?.language);
       return [
         { id: "p7", title: "Tar", description: "Extract", html: "<b>Tar</b>", url: "https://w/en/tar" },
       ];
@@ -69,7 +67,7 @@ function setup(account: Record<string, unknown>, approved: string[] = []) {
       reply,
       log,
     );
-  return { flow, query, answers, denials, gaps, metrics, asked };
+  return { flow, query, answers, denials, gaps, metrics, asked, languages };
 }
 
 describe("the inline flow", () => {
@@ -88,6 +86,16 @@ describe("the inline flow", () => {
     expect(t.metrics.inlineQueries.seen).toEqual([{ account: "main", agent: "docs", outcome: "results" }]);
   });
 
+  it("speaks the asker's language: the results' framing and the access button", async () => {
+    const allowed = setup({ allowFrom: ["111"] });
+    await allowed.query({ languageCode: "ru" });
+    await allowed.query({ languageCode: "pt-br" });
+    expect(allowed.languages).toEqual(["ru", "en"]);
+    const denied = setup({ allowFrom: ["222"] });
+    await denied.query({ languageCode: "zh-hans" });
+    expect(denied.answers[0]!.button).toEqual({ text: "申请访问", startParameter: "access" });
+  });
+
   it("an approved sender under pairing gets results", async () => {
     const t = setup({}, ["111"]);
     await t.query();
@@ -97,10 +105,8 @@ describe("the inline flow", () => {
   it("an unknown sender gets no results and only the access button; the denial is recorded and counted", async () => {
     const t = setup({ allowFrom: ["222"] });
     await t.query();
-    expect(t.answers).toEqual([
-      { results: [], cacheTime: INLINE_CACHE_SECONDS, isPersonal: true, button: INLINE_ACCESS_BUTTON },
-    ]);
-    expect(INLINE_ACCESS_BUTTON).toEqual({ text: "Ask for access", startParameter: "access" });
+    const button = { text: "Ask for access", startParameter: "access" };
+    expect(t.answers).toEqual([{ results: [], cacheTime: INLINE_CACHE_SECONDS, isPersonal: true, button }]);
     expect(t.asked).toEqual([]);
     expect(t.denials).toEqual([{ senderId: 111, reason: "inline-not-allowed" }]);
     expect(t.metrics.decisions.seen).toEqual([

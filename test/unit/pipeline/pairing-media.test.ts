@@ -9,7 +9,10 @@ import type { Replier } from "../../../src/core/replier.js";
 import { hasQuestion } from "../../../src/policy/kept-message.js";
 import { createPairingStore } from "../../../src/policy/pairing-store.js";
 import { createApprovalDelivery } from "../../../src/pipeline/approval-delivery.js";
-import { APPROVED_NO_MESSAGE_TEXT, APPROVED_TEXT, pairingReply } from "../../../src/pipeline/pairing-flow.js";
+import { pairingReply } from "../../../src/pipeline/pairing-flow.js";
+
+const APPROVED_NO_MESSAGE_TEXT = "You have been approved: this bot now answers you.";
+const APPROVED_TEXT = `${APPROVED_NO_MESSAGE_TEXT} Here is the answer to the question you sent.`;
 import { dm } from "../policy/fixtures.js";
 
 const sticker = dm({ content: "media", contentKind: "sticker", text: "", args: "" });
@@ -36,7 +39,7 @@ describe("a kept pairing message without text", () => {
 });
 
 /** A pairing store in a fresh directory, an approval delivery around it, and what it sent. */
-async function world() {
+async function world(agentLanguage?: string) {
   const dir = await mkdtemp(join(tmpdir(), "wg-pairing-media-"));
   const pairing = createPairingStore({
     file: join(dir, "pairing.json"),
@@ -57,6 +60,7 @@ async function world() {
     pool,
     pipeline: async (msg) => void answered.push(msg),
     logger: createMemoryLogger().logger,
+    ...(agentLanguage ? { agentLanguage: () => agentLanguage } : {}),
   });
   return { pairing, delivery, sent, answered };
 }
@@ -97,5 +101,36 @@ describe("pairing keeps only a message with a question", () => {
       text: "what is this error?",
       content: "caption",
     });
+  });
+});
+
+describe("pairing in the sender's language", () => {
+  const russian = dm({
+    text: "как восстановить бэкап?",
+    args: "как восстановить бэкап?",
+    languageCode: "ru",
+  });
+
+  it("the request's reply: Russian words, the same code and command", () => {
+    const text = pairingReply(russian, { kind: "created", code: "ABCDEFGH" } as never)!;
+    expect(text).toContain("Этот бот отвечает только одобренным пользователям");
+    expect(text).toContain("Код запроса: <code>ABCDEFGH</code>");
+    expect(text).toContain("<pre>wiki-gateway pairing approve ABCDEFGH --account main</pre>");
+    expect(text).toContain("Код действует 1 час.");
+  });
+
+  it("the approval: in the kept message's language, else the agent's", async () => {
+    const kept = await world("de");
+    const created = await kept.pairing.request("main", russian);
+    await kept.pairing.approve(created.kind === "created" ? created.code : "");
+    await kept.delivery.run();
+    expect(kept.sent).toEqual([
+      "Доступ одобрен: теперь бот вам отвечает. Вот ответ на вопрос, который вы отправили.",
+    ]);
+    const none = await world("de");
+    const asked = await none.pairing.request("main", { ...sticker, languageCode: "ru" });
+    await none.pairing.approve(asked.kind === "created" ? asked.code : "");
+    await none.delivery.run();
+    expect(none.sent).toEqual(["Sie sind freigegeben: Dieser Bot antwortet Ihnen jetzt."]);
   });
 });

@@ -1,15 +1,21 @@
 import { describe, expect, it } from "vitest";
-import {
-  createUnderstand,
-  MEDIA_HINT_INTERVAL_MS,
-  MEDIA_HINT_TEXT,
-  MENTION_HINT_TEXT,
-} from "../../../src/pipeline/understand.js";
+import { textsIn } from "../../../src/i18n/index.js";
+import { createUnderstand, MEDIA_HINT_INTERVAL_MS } from "../../../src/pipeline/understand.js";
+
+const MEDIA_HINT_TEXT =
+  "I answer questions written as text. Please type your question (a photo or a document needs a caption saying what you want to know).";
+const MENTION_HINT_TEXT =
+  "Ask me something: write your question after the mention, for example “how do I restore a backup?”. /help lists what I can do.";
 import { dm, group } from "../policy/fixtures.js";
 
 function understanding() {
   const clock = { now: 1_000_000 };
-  return { understand: createUnderstand({ now: () => clock.now }), clock };
+  const understand = createUnderstand({ now: () => clock.now });
+  return {
+    understand: (msg: Parameters<typeof understand>[0]) => understand(msg, textsIn("en")),
+    clock,
+    raw: understand,
+  };
 }
 
 describe("understand: what an admitted message asks", () => {
@@ -67,6 +73,18 @@ describe("understand: what an admitted message asks", () => {
     expect(understand(pointing)).toEqual({
       as: "asked",
       asked: { ...pointing, args: "Where is the VPN profile?" },
+    });
+  });
+
+  it("hints in the sender's language", () => {
+    const { raw } = understanding();
+    const photo = dm({ content: "media", contentKind: "photo", text: "", args: "" });
+    expect(raw(photo, textsIn("de"))).toMatchObject({
+      reply: { chunks: [expect.stringMatching(/^Ich beantworte Fragen/)] },
+    });
+    const mention = group({ text: "@WikiBot", args: "", mentionsBot: true });
+    expect(raw(mention, textsIn("zh"))).toMatchObject({
+      reply: { chunks: [expect.stringMatching(/^请向我提问/)] },
     });
   });
 });

@@ -27,7 +27,10 @@ describe("control API /__sandbox/", () => {
   it("state, users and say (group and private chat)", async () => {
     const { control, bot, user, call } = await start();
     const bob = await control("POST", "users", { firstName: "Bob", username: "bob" });
-    expect(bob).toEqual({ status: 200, body: { id: expect.any(Number), firstName: "Bob", username: "bob" } });
+    expect(bob).toEqual({
+      status: 200,
+      body: { id: expect.any(Number), firstName: "Bob", username: "bob" },
+    });
     const group = await control("POST", "groups", {
       title: "G",
       members: [user.id, bob.body.id],
@@ -51,6 +54,19 @@ describe("control API /__sandbox/", () => {
     const updates = (await call("getUpdates")).body.result;
     expect(updates.map((u: any) => u.message.text)).toEqual(["hi bot", "@alpha_bot hey"]);
     expect((await control("GET", `pending?bot=${bot.username}`)).body).toEqual({ pending: 2 });
+  });
+
+  it("a user's languageCode is the language_code of their messages (default en)", async () => {
+    const { control, bot, call } = await start();
+    const vera = await control("POST", "users", { firstName: "Вера", languageCode: "ru" });
+    const li = await control("POST", "users", { firstName: "李", languageCode: "zh-hans" });
+    expect(vera.body.languageCode).toBe("ru");
+    await control("POST", "say", { from: vera.body.id, bot: bot.username, text: "/help" });
+    await control("POST", "say", { from: li.body.id, bot: bot.username, text: "/help" });
+    const updates = (await call("getUpdates")).body.result;
+    expect(updates.map((u: any) => u.message.from.language_code)).toEqual(["ru", "zh-hans"]);
+    const bad = await control("POST", "users", { firstName: "X", languageCode: 7 });
+    expect(bad.status).toBe(400);
   });
 
   it("sent with since and wait long-polls for the next message; calls filter by bot and method", async () => {

@@ -1,0 +1,110 @@
+import type { Catalogue } from "../catalogue.js";
+
+/**
+ * Simplified Chinese (zh-Hans). The user is addressed as 您; full-width punctuation; "the wiki"
+ * is 知识库. Chinese has no plural forms: `other` only.
+ */
+export const zh: Catalogue = {
+  "menu.start": "这个机器人能做什么",
+  "menu.help": "如何提问，以及有哪些命令",
+  "menu.search": "按关键词查找页面：/search 关键词",
+  "menu.page": "查看页面：/page ID 或路径",
+  "menu.recent": "最近更新的页面：/recent [N]",
+  "menu.whoami": "您的用户 ID 和本聊天的 ID",
+  "menu.new": "编辑者：/new 路径 标题，正文从下一行开始",
+  "menu.edit": "编辑者：/edit ID|路径，新正文从下一行开始",
+  "menu.append": "编辑者：/append ID|路径 文本",
+
+  "start.greeting": "您好！我是知识库机器人。",
+  "start.greetingNamed": "您好！我是{name}。",
+  "help.intro": "用日常的话向我提问，我会根据知识库的内容回答。",
+  "help.introNamed": "用日常的话向我提问，我会根据“{name}”的内容回答。",
+  "help.introSection": "用日常的话向我提问，我会根据 {section} 下的页面回答。",
+  "help.search": "/search 关键词 — 查找与这些词相关的页面",
+  "help.page": "/page ID|路径 — 查看一个页面",
+  "help.recent": "/recent [N] — 最近更新的页面",
+  "help.whoami": "/whoami — 您的用户 ID 和本聊天的 ID",
+  "help.editors": "您是编辑者，还可以使用：",
+  "help.new": "/new 路径 标题 — 页面正文从下一行开始",
+  "help.edit": "/edit ID|路径 — 新的页面正文从下一行开始",
+  "help.append": "/append ID|路径 文本 — 把文本追加到页面末尾",
+  "command.unknown": "我不认识 /{command} 这个命令。发送 /help 看看我能做什么。",
+  "command.dmOnly": "/{command} 只能在与我的私聊中使用。",
+  "command.groupOnly": "/{command} 只能在群组中使用。",
+
+  "answer.seeAlso": "另见：{links}",
+  "answer.fromTitleSearch": "搜索索引仍在建立中，这个回答来自知识库的标题搜索。",
+  "answer.searchedAs": "以下是“{query}”的搜索结果。",
+  "answer.pageLanguage": "此页面的语言是{language}。",
+  "choices.intro": "知识库中最接近的页面：",
+  "choices.hint": "点击其中一个查看回答，或者换个说法再问一次。",
+  "answer.pageGone": "页面“{title}”已不在知识库中。请重新提问。",
+  "notFound.wiki": "在知识库中没有找到关于“{question}”的内容。",
+  "notFound.section": "在 {section} 中没有找到关于“{question}”的内容。",
+  "notFound.hint": "换几个词试试，或者用 /search 加关键词搜索（比如工具名称或主题）。",
+  "ask.empty": "请用日常的话向我提问，或者发送 /help。",
+  "ask.emptySection": "请用日常的话问我关于 {section} 的问题，或者发送 /help。",
+  "error.wikiUnreachable": "抱歉，现在无法连接知识库。请过几分钟再试。",
+
+  "search.usage": "用法：/search 关键词，例如 /search 备份 恢复",
+  "search.nothing": "没有与“{query}”匹配的页面。试试少用几个词，或者换些词。",
+  "search.found": { other: "与“{query}”相关的页面（{count} 个）：" },
+  "page.usage": "用法：/page ID 或 /page 路径",
+  "page.notFound": "这里没有页面“{ref}”。",
+  "page.heading": "<b>{title}</b>（ID {id}，{link}）",
+  "page.draft": "草稿：读者看不到此页面。",
+  "page.private": "私有页面：读者看不到此页面。",
+  "page.scheduled": "定时发布：读者从 {date} 起可以看到此页面。",
+  "page.expired": "已过期：读者已看不到此页面（发布已于 {date} 结束）。",
+  "recent.none": "这里还没有页面。",
+  "recent.heading": "最近更新：",
+  "whoami.user": "您的用户 ID：<code>{id}</code>",
+  "whoami.userUnknown": "您的用户 ID：未知",
+  "whoami.chat": "本聊天的 ID：<code>{id}</code>（{type}）",
+  "chatType.private": "私聊",
+  "chatType.group": "群组",
+  "chatType.supergroup": "超级群组",
+  "chatType.channel": "频道",
+
+  "edit.editorsOnly":
+    "只有本知识库的编辑者才能修改页面。请让管理员把您的用户 ID（发送 /whoami 查看）加入此机器人的编辑者名单。",
+  "edit.usageNew": "用法：/new 路径 标题，页面正文从下一行开始。",
+  "edit.usageEdit": "用法：/edit ID|路径，新的页面正文从下一行开始。",
+  "edit.usageAppend": "用法：/append ID|路径 文本（文本也可以写在后面几行）。",
+  "edit.unlinkablePath": {
+    other:
+      "已拒绝：页面路径不能包含 {characters}。Wiki.js 会从页面链接中去掉这些字符，页面将无法打开。请使用字母、数字、- 和 /。",
+  },
+  "edit.outsideSection": "“{path}”不是本分区中的路径。",
+  "edit.unconfirmed": "未确认：知识库没有及时响应，页面上还看不到这次修改。再次发送之前，请先查看页面。",
+  "edit.refused": "已拒绝：{reason}（{slug}，{code}）",
+  "edit.created": "已创建：{link}",
+  "edit.updated": "已更新：{link}",
+
+  "hint.media": "我只回答用文字提出的问题。请输入您的问题（照片或文件请附上说明，写明您想了解什么）。",
+  "hint.mention": "请向我提问：在提及我之后写下问题，例如“如何恢复备份？”。发送 /help 查看我能做什么。",
+  "tap.expired": "此选项已过期。请重新提问。",
+
+  "rich.restOfPage": "页面其余部分",
+  "rich.wholePage": "阅读完整页面",
+  "rich.seeAlso": "另见：",
+
+  "busy.notice": {
+    other:
+      "{names}：这里同时提出的问题太多了。Telegram 只允许我在这个聊天中每分钟回答大约 {count} 个问题，所以最近的问题没有得到回答。请过几分钟再提问。",
+  },
+  "busy.everyone": "各位",
+  "tap.forged": "此按钮在这里无效。",
+  "tap.denied": "您无权在这里使用此机器人。",
+  "inline.askAccess": "申请访问",
+
+  "pairing.onHold": "此机器人只回答已获批准的用户，您的消息暂时保留。",
+  "pairing.stillWaiting": "您的配对请求仍在等待管理员处理。",
+  "pairing.tooMany": "此机器人只回答已获批准的用户，目前等待批准的人太多。请一小时后再试。",
+  "pairing.code": "配对码：<code>{code}</code>",
+  "pairing.askOperator": "请让管理员运行：",
+  "pairing.validKept": { other: "配对码 {count} 小时内有效。您的消息已保存，获批后会立即回答。" },
+  "pairing.validAskLater": { other: "配对码 {count} 小时内有效。获批后，请用文字发送您的问题。" },
+  "pairing.approved": "您已获批准：此机器人现在会回答您。以下是您之前所提问题的回答。",
+  "pairing.approvedNoMessage": "您已获批准：此机器人现在会回答您。",
+};
