@@ -5,7 +5,7 @@ import { createTestWorld } from "../packages/sandbox/src/test-world.js";
 import { stopProcess } from "./lib/processes.js";
 import { writeResults } from "./lib/results.js";
 import { median, percentile, round } from "./lib/stats.js";
-import { startGateway } from "./lib/world.js";
+import { startGateway, writeOneGroupConfig } from "./lib/world.js";
 
 /** Questions in the busy group's burst, and DMs timed in each phase. */
 const BURST = 120;
@@ -55,21 +55,7 @@ async function fairnessRun(port: number): Promise<FairnessRun> {
   });
   const stateDir = mkdtempSync(join(tmpdir(), "wg-bench-fairness-state-"));
   try {
-    world.writeConfig({
-      enabled: true,
-      defaultAccount: "default",
-      accounts: {
-        default: {
-          botTokenFile: world.botTokenFile("default"),
-          dmPolicy: "open",
-          groupPolicy: "allowlist",
-          groupAllowFrom: ["*"],
-          groups: { [String(world.group.id)]: { requireMention: false } },
-        },
-      },
-      bindings: [{ agentId: "main", match: { channel: "telegram", accountId: "default" } }],
-      agents: { main: { section: "" } },
-    });
+    writeOneGroupConfig(world, false);
     const gateway = await startGateway(world, stateDir, port, { env: { TELEGRAM_PACING: "true" } });
     try {
       const { telegram } = world;

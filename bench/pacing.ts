@@ -5,7 +5,7 @@ import { createTestWorld, type TestWorld } from "../packages/sandbox/src/test-wo
 import { stopProcess } from "./lib/processes.js";
 import { writeResults } from "./lib/results.js";
 import { median, round } from "./lib/stats.js";
-import { startGateway } from "./lib/world.js";
+import { startGateway, writeOneGroupConfig } from "./lib/world.js";
 
 /** The burst: questions to one group (each mentioning the bot) and DMs from several users, all at once. */
 const GROUP_QUESTIONS = 60;
@@ -54,21 +54,7 @@ async function burst(pacing: boolean, port: number): Promise<PacingRun> {
   });
   const stateDir = mkdtempSync(join(tmpdir(), "wg-bench-pacing-state-"));
   try {
-    world.writeConfig({
-      enabled: true,
-      defaultAccount: "default",
-      accounts: {
-        default: {
-          botTokenFile: world.botTokenFile("default"),
-          dmPolicy: "open",
-          groupPolicy: "allowlist",
-          groupAllowFrom: ["*"],
-          groups: { [String(world.group.id)]: { requireMention: true } },
-        },
-      },
-      bindings: [{ agentId: "main", match: { channel: "telegram", accountId: "default" } }],
-      agents: { main: { section: "" } },
-    });
+    writeOneGroupConfig(world, true);
     const gateway = await startGateway(world, stateDir, port, {
       // No busy-chat bound: every question is answered, so the queue is measured against the 429s alone.
       env: {

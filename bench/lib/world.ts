@@ -153,3 +153,25 @@ export function startEcho(world: World): ChildProcess {
     TELEGRAM_API_ROOT: world.telegram.apiRoot,
   });
 }
+
+/**
+ * gateway.json for one open account ("default", agent "main" over the whole wiki) in the world's
+ * group, which answers everyone there, with or without a mention.
+ */
+export function writeOneGroupConfig(world: TestWorld, requireMention: boolean): void {
+  world.writeConfig({
+    enabled: true,
+    defaultAccount: "default",
+    accounts: {
+      default: {
+        botTokenFile: world.botTokenFile("default"),
+        dmPolicy: "open",
+        groupPolicy: "allowlist",
+        groupAllowFrom: ["*"],
+        groups: { [String(world.group.id)]: { requireMention } },
+      },
+    },
+    bindings: [{ agentId: "main", match: { channel: "telegram", accountId: "default" } }],
+    agents: { main: { section: "" } },
+  });
+}
