@@ -2,11 +2,11 @@ import { writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { promptKey } from "../../src/models/prompt-key.js";
 import { rewriteMessages } from "../../src/models/prompts.js";
-import { BENCH_LOCALE, benchQuestions } from "./model-sets.js";
+import { benchQuestions } from "./model-sets.js";
 
 /**
  * Writes exactly the prompts the product sends to a model for the bench's questions (the rewrite
- * prompt of src/models/prompts.ts, as the answerer builds it for an English wiki), so that a
+ * prompt of src/models/prompts.ts, as the answerer builds it for the wiki locale each set is asked of), so that a
  * model's replies can be recorded for the replay fixture. One JSON object a line:
  *   {"key": "<promptKey>", "messages": [{role, content}, ...], "uses": [{"set", "index"}, ...]}
  * A prompt asked by several sets is written once. The replies go in a fixture of lines
@@ -20,8 +20,8 @@ export function dumpPrompts(out: string): number {
     string,
     { key: string; messages: unknown; uses: Array<{ set: string; index: number }> }
   >();
-  for (const { set, index, question } of benchQuestions()) {
-    const messages = rewriteMessages(question, BENCH_LOCALE);
+  for (const { set, index, question, locale } of benchQuestions()) {
+    const messages = rewriteMessages(question, locale);
     const key = promptKey(messages);
     const entry = byKey.get(key) ?? { key, messages, uses: [] };
     entry.uses.push({ set, index });

@@ -1,16 +1,36 @@
 import { OFF_TOPIC } from "./questions.js";
 import { PEOPLE_OFF_TOPIC } from "./people-questions.js";
 import { QUESTION_SETS, type QuestionSetName } from "./run.js";
+import { CHINESE, GERMAN, RUSSIAN, SPANISH } from "./language-questions.js";
 
 /** The wiki locale the bench's agent answers from (the tldr corpus is English). */
 export const BENCH_LOCALE = "en";
 
-/** Every question the answer-quality bench asks, with the set it belongs to: the answerable sets, then the off-topic ones. */
-export function benchQuestions(): Array<{ set: string; index: number; question: string }> {
-  const out: Array<{ set: string; index: number; question: string }> = [];
+/** One question the bench asks a model about, with the set it belongs to and the wiki locale it is asked of. */
+export interface BenchQuestion {
+  set: string;
+  index: number;
+  question: string;
+  locale: string;
+}
+
+const LANGUAGE_SETS = { ru: RUSSIAN, de: GERMAN, es: SPANISH, zh: CHINESE } as const;
+
+/**
+ * Every question the answer-quality bench asks: the answerable sets, then the off-topic ones (of
+ * the English wiki), then the Russian, German, Spanish and Chinese sets, each asked of the English
+ * wiki and of a wiki in its own language.
+ */
+export function benchQuestions(): BenchQuestion[] {
+  const out: BenchQuestion[] = [];
+  const add = (set: string, locale: string) => (question: string, index: number) =>
+    out.push({ set, index, question, locale });
   for (const name of Object.keys(QUESTION_SETS) as QuestionSetName[])
-    QUESTION_SETS[name].questions.forEach((q, index) => out.push({ set: name, index, question: q.question }));
-  OFF_TOPIC.forEach((question, index) => out.push({ set: "offTopic", index, question }));
-  PEOPLE_OFF_TOPIC.forEach((question, index) => out.push({ set: "peopleOffTopic", index, question }));
+    QUESTION_SETS[name].questions.forEach((q, i) => add(name, BENCH_LOCALE)(q.question, i));
+  OFF_TOPIC.forEach(add("offTopic", BENCH_LOCALE));
+  PEOPLE_OFF_TOPIC.forEach(add("peopleOffTopic", BENCH_LOCALE));
+  for (const [language, questions] of Object.entries(LANGUAGE_SETS))
+    for (const locale of [BENCH_LOCALE, language])
+      questions.forEach((q, i) => add(`${language}@${locale}`, locale)(q.question, i));
   return out;
 }
