@@ -165,7 +165,7 @@ export async function run(options: AnswerQualityOptions = {}) {
   );
   const offTopicAnswered = await falseAnswers(answerer, OFF_TOPIC);
   const peopleOffTopicAnswered = await falseAnswers(answerer, PEOPLE_OFF_TOPIC);
-  const team = await teamQuality(rankOf);
+  const team = await teamQuality(answerRanks);
   const teamSet = (details: typeof team.test) => ({
     ...setQuality(details),
     confidentWrong: details.filter((d) => d.confidence === "confident" && d.rank !== 0).length,
