@@ -2,6 +2,7 @@ import { OFF_TOPIC } from "./questions.js";
 import { PEOPLE_OFF_TOPIC } from "./people-questions.js";
 import { QUESTION_SETS, type QuestionSetName } from "./run.js";
 import { CHINESE, GERMAN, RUSSIAN, SPANISH } from "./language-questions.js";
+import { TEAM_DEV, TEAM_TEST } from "./team-questions.js";
 
 /** The wiki locale the bench's agent answers from (the tldr corpus is English). */
 export const BENCH_LOCALE = "en";
@@ -18,7 +19,7 @@ const LANGUAGE_SETS = { ru: RUSSIAN, de: GERMAN, es: SPANISH, zh: CHINESE } as c
 
 /**
  * Every question the answer-quality bench asks: the answerable sets, then the off-topic ones (of
- * the English wiki), then the Russian, German, Spanish and Chinese sets, each asked of the English
+ * the English wiki), then the team questions (of the handbook and tldr wiki), then the Russian, German, Spanish and Chinese sets, each asked of the English
  * wiki and of a wiki in its own language.
  */
 export function benchQuestions(): BenchQuestion[] {
@@ -29,6 +30,8 @@ export function benchQuestions(): BenchQuestion[] {
     QUESTION_SETS[name].questions.forEach((q, i) => add(name, BENCH_LOCALE)(q.question, i));
   OFF_TOPIC.forEach(add("offTopic", BENCH_LOCALE));
   PEOPLE_OFF_TOPIC.forEach(add("peopleOffTopic", BENCH_LOCALE));
+  TEAM_DEV.forEach((q, i) => add("teamDev", BENCH_LOCALE)(q.question, i));
+  TEAM_TEST.forEach((q, i) => add("teamTest", BENCH_LOCALE)(q.question, i));
   for (const [language, questions] of Object.entries(LANGUAGE_SETS))
     for (const locale of [BENCH_LOCALE, language])
       questions.forEach((q, i) => add(`${language}@${locale}`, locale)(q.question, i));

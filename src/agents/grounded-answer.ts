@@ -7,9 +7,16 @@ import type { Answer, AnswerContext, AnswerSource } from "./answer-types.js";
 import { escapeAttribute, escapeHtml } from "./format/index.js";
 import type { ModelLookup } from "./question-rewriter.js";
 
-/** Pages, and passages of each, given to the model for a grounded answer. */
-const PAGES = 3;
-const PASSAGES_PER_PAGE = 2;
+/**
+ * What the model reads for a grounded answer: the best passage of each of the first PAGES ranked
+ * pages, so that it can pick the page that answers when the ranking put it below first; then the
+ * second-best passages of the leading pages, in rank order, up to PASSAGES in all. Chosen before
+ * any answer was recorded: the rewrite's ranking has the right page among its first five far more
+ * often than first, and eight passages of at most PASSAGE_CHARS keep a prompt around 2,000 tokens,
+ * which small local models handle.
+ */
+const PAGES = 5;
+const PASSAGES = 8;
 
 export interface Grounder {
   /**
@@ -29,15 +36,28 @@ interface Numbered extends PromptPassage {
   page: RankedPage;
 }
 
-/** The passages numbered as the prompt numbers them: the best pages' best passages, in rank order. */
+/**
+ * The passages numbered as the prompt numbers them: grouped by page in rank order, each page's
+ * passages best first (see PAGES and PASSAGES for which are chosen).
+ */
 export function numberPassages(ranked: readonly RankedPage[]): Numbered[] {
-  return ranked
-    .slice(0, PAGES)
-    .flatMap((page) =>
-      page.passages
-        .slice(0, PASSAGES_PER_PAGE)
-        .map((p) => ({ page, title: page.page.title, heading: p.heading, text: p.text })),
-    );
+  const pages = ranked.slice(0, PAGES);
+  const chosen = pages.map((page) => page.passages.slice(0, 1));
+  let room = PASSAGES - chosen.reduce((n, c) => n + c.length, 0);
+  for (const [i, page] of pages.entries()) {
+    const more = page.passages.slice(1, 1 + Math.max(0, Math.min(room, 1)));
+    chosen[i]!.push(...more);
+    room -= more.length;
+  }
+  return pages.flatMap((page, i) =>
+    chosen[i]!.map((p) => ({
+      page,
+      title: page.page.title,
+      description: page.page.description,
+      heading: p.heading,
+      text: p.markdown,
+    })),
+  );
 }
 
 /** The passage numbers a reply cites, in the order first cited, keeping only 1..given. */
@@ -113,7 +133,7 @@ export function createGrounder(deps: { models: ModelLookup; logger?: Logger }): 
         return {
           found: true,
           confidence: "confident",
-          via: "index",
+          via: "model",
           ...composeGrounded(agent, reply.text, passages, cited),
         };
       } catch (error) {
