@@ -1,4 +1,4 @@
-import { resolveAgentSettings } from "../../src/agents/agent-settings.js";
+import type { AgentSettings } from "../../src/agents/agent-settings.js";
 import { createAnswerer } from "../../src/agents/answer.js";
 import { createGrounder } from "../../src/agents/grounded-answer.js";
 import { createQuestionRewriter } from "../../src/agents/question-rewriter.js";
@@ -7,24 +7,16 @@ import type { ModelClient } from "../../src/models/model-client.js";
 import { ModelError } from "../../src/models/model-error.js";
 import { createSearchIndex } from "../../src/wiki/search-index/index.js";
 import type { ReplayFixture } from "../../packages/sandbox/src/model/index.js";
-import { loadTldrPages } from "../../packages/sandbox/src/memory-wiki.js";
-import { BENCH_LOCALE, type BenchQuestion } from "./model-sets.js";
+import { loadTldrPages, type MemoryWiki } from "../../packages/sandbox/src/memory-wiki.js";
+import { BENCH_LOCALE, benchAgent, type BenchQuestion } from "./model-sets.js";
 import { startReplay } from "./replay-model.js";
 
 /** The answer agent of the bench: the English tldr wiki, answering with the replayed model. */
-export const answerAgent = () =>
-  resolveAgentSettings(
-    "bench",
-    {
-      section: "",
-      locale: BENCH_LOCALE,
-      editors: [],
-      answerLength: 1200,
-      model: "replay",
-      modelUse: "answer",
-    },
-    "https://wiki.example.com",
-  );
+export const answerAgent = (agent: AgentSettings = benchAgent): AgentSettings => ({
+  ...agent,
+  model: "replay",
+  modelUse: "answer",
+});
 
 /**
  * A client that passes rewrites to `client` and keeps each grounded-answer prompt instead of
@@ -47,16 +39,17 @@ function capturingAnswers(
 }
 
 /**
- * The grounded-answer prompts the product sends for `questions` of the English tldr wiki: each
- * question goes through createAnswerer with modelUse "answer", its rewrite replayed from
+ * The grounded-answer prompts the product sends for `questions` asked of `wiki` by `agent` (by
+ * default the English tldr wiki and the bench's agent): each question goes through createAnswerer with modelUse "answer", its rewrite replayed from
  * `fixture` exactly as the product would get it, and the prompt the grounder builds is kept. A
  * question the ranking finds nothing for sends no answer prompt (the product answers "not found").
  */
 export async function answerPrompts(
   questions: readonly BenchQuestion[],
   fixture: ReplayFixture,
+  asked: { wiki?: MemoryWiki; agent?: AgentSettings } = {},
 ): Promise<Array<{ question: BenchQuestion; messages: readonly ChatMessage[] }>> {
-  const pages = await loadTldrPages();
+  const pages = asked.wiki ?? (await loadTldrPages());
   const index = createSearchIndex();
   await index.build(pages, { concurrency: 8 });
   const replay = await startReplay(fixture);
@@ -70,7 +63,7 @@ export async function answerPrompts(
       rewriter: createQuestionRewriter({ models }),
       grounder: createGrounder({ models }),
     });
-    const agent = answerAgent();
+    const agent = answerAgent(asked.agent);
     const out = [];
     for (const question of questions) {
       if (question.locale !== BENCH_LOCALE) continue;

@@ -6,6 +6,8 @@ import { readReplayFixture } from "../../packages/sandbox/src/model/index.js";
 import { answerPrompts } from "./answer-prompts.js";
 import { benchQuestions } from "./model-sets.js";
 import { seededOrder } from "./people-questions.js";
+import { teamAgent } from "./team-run.js";
+import { teamWiki } from "./team-wiki.js";
 import { DEFAULT_FIXTURE } from "./with-model.js";
 
 interface Prompt {
@@ -14,8 +16,10 @@ interface Prompt {
   uses: Array<{ set: string; index: number; purpose: "rewrite" | "answer" }>;
 }
 
-/** Sets whose grounded answers are asked of the English tldr wiki (the team sets ask another wiki). */
+/** Sets whose grounded answers are asked of the English tldr wiki. */
 const ANSWER_SETS = /^(tuned|heldOut|peopleDev|peopleTest|offTopic|peopleOffTopic|(ru|de|es|zh)@en)$/;
+/** Sets whose grounded answers are asked of the handbook and tldr wiki, by the demo's main bot. */
+const TEAM_SETS = /^team(Dev|Test)$/;
 /** Files a recording is split into, one for each agent recording replies. */
 const RECORDING_PARTS = 4;
 const SHUFFLE_SEED = 29;
@@ -25,7 +29,7 @@ const SHUFFLE_SEED = 29;
  * model's replies can be recorded for the replay fixture: the rewrite prompt of
  * src/models/prompts.ts for every question (as the answerer builds it for the wiki locale each set
  * is asked of), and the grounded-answer prompt (modelUse "answer") for the sets asked of the
- * English tldr wiki, built by the product's answerer from the rewrites already recorded in the
+ * English tldr wiki and for the team questions (of the handbook and tldr wiki), built by the product's answerer from the rewrites already recorded in the
  * fixture (answer-prompts.ts). One JSON object a line:
  *   {"key": "<promptKey>", "messages": [{role, content}, ...], "uses": [{"set", "index", "purpose"}, ...]}
  * A prompt asked by several sets is written once. The replies go in a fixture of lines
@@ -54,10 +58,18 @@ export async function dumpPrompts(
   const questions = benchQuestions();
   for (const { set, index, question, locale } of questions)
     keep(rewriteMessages(question, locale), { set, index, purpose: "rewrite" });
-  for (const { question, messages } of await answerPrompts(
-    questions.filter((q) => ANSWER_SETS.test(q.set)),
-    fixture,
-  ))
+  const answers = [
+    ...(await answerPrompts(
+      questions.filter((q) => ANSWER_SETS.test(q.set)),
+      fixture,
+    )),
+    ...(await answerPrompts(
+      questions.filter((q) => TEAM_SETS.test(q.set)),
+      fixture,
+      { wiki: await teamWiki(), agent: teamAgent },
+    )),
+  ];
+  for (const { question, messages } of answers)
     keep(messages, { set: question.set, index: question.index, purpose: "answer" });
   const all = [...byKey.values()];
   writeFileSync(out, all.map((e) => `${JSON.stringify(e)}\n`).join(""));

@@ -1,3 +1,4 @@
+import { resolveAgentSettings } from "../../src/agents/agent-settings.js";
 import { OFF_TOPIC } from "./questions.js";
 import { PEOPLE_OFF_TOPIC } from "./people-questions.js";
 import { QUESTION_SETS, type QuestionSetName } from "./run.js";
@@ -6,6 +7,13 @@ import { TEAM_DEV, TEAM_TEST } from "./team-questions.js";
 
 /** The wiki locale the bench's agent answers from (the tldr corpus is English). */
 export const BENCH_LOCALE = "en";
+
+/** The bench's agent: the whole English tldr wiki, without a model until a mode names one. */
+export const benchAgent = resolveAgentSettings(
+  "bench",
+  { section: "", locale: BENCH_LOCALE, editors: [], answerLength: 1200 },
+  "https://wiki.example.com",
+);
 
 /** One question the bench asks a model about, with the set it belongs to and the wiki locale it is asked of. */
 export interface BenchQuestion {

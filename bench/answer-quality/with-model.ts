@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { type AgentSettings, resolveAgentSettings } from "../../src/agents/agent-settings.js";
+import type { AgentSettings } from "../../src/agents/agent-settings.js";
 import { type Answerer, createAnswerer } from "../../src/agents/answer.js";
 import { createGrounder } from "../../src/agents/grounded-answer.js";
 import { createQuestionRewriter } from "../../src/agents/question-rewriter.js";
@@ -12,7 +12,7 @@ import { loadTldrPages, type MemoryWiki } from "../../packages/sandbox/src/memor
 import { writeResults } from "../lib/results.js";
 import { percentile, round } from "../lib/stats.js";
 import { CHINESE, GERMAN, RUSSIAN, SPANISH } from "./language-questions.js";
-import { BENCH_LOCALE } from "./model-sets.js";
+import { benchAgent } from "./model-sets.js";
 import { countingMeter, measure, type Outcome, outcomeCell } from "./model-quality.js";
 import { PEOPLE_OFF_TOPIC } from "./people-questions.js";
 import { OFF_TOPIC, type QualityQuestion } from "./questions.js";
@@ -28,12 +28,6 @@ export const DEFAULT_FIXTURE = "bench/answer-quality/model-replies.jsonl";
 /** The modes measured: without the model, with its rewrite only, with its grounded answer. */
 const MODES = ["off", "rewrite", "answer"] as const satisfies readonly ModelUse[];
 type Mode = (typeof MODES)[number];
-
-const benchAgent = resolveAgentSettings(
-  "bench",
-  { section: "", locale: BENCH_LOCALE, editors: [], answerLength: 1200 },
-  "https://wiki.example.com",
-);
 
 const withUse = (agent: AgentSettings, mode: Mode): AgentSettings =>
   mode === "off" ? { ...agent, modelUse: "off" } : { ...agent, model: "replay", modelUse: mode };

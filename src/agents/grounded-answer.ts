@@ -18,18 +18,24 @@ import type { ModelLookup } from "./question-rewriter.js";
 const PAGES = 5;
 const PASSAGES = 8;
 
+/**
+ * What came of asking the model: its answer; `declined` when it read the passages and said NO
+ * ANSWER or cited none it was given (a judgement on the passages, not a failure); undefined
+ * without a model for the agent or when the call failed (the floor).
+ */
+export type Grounding = { answer: Answer } | { declined: "no-answer" | "uncited" } | undefined;
+
 export interface Grounder {
   /**
-   * The model's answer from the ranked pages' passages (modelUse "answer"), or undefined for the
-   * answer without a model: on any model failure, a reply citing no passage it was given, or
-   * NO ANSWER. Never throws for a model failure.
+   * The model's answer from the ranked pages' passages (modelUse "answer"). Never throws for a
+   * model failure.
    */
   ground(
     question: string,
     agent: AgentSettings,
     ranked: readonly RankedPage[],
     context?: AnswerContext,
-  ): Promise<Answer | undefined>;
+  ): Promise<Grounding>;
 }
 
 interface Numbered extends PromptPassage {
@@ -123,18 +129,21 @@ export function createGrounder(deps: { models: ModelLookup; logger?: Logger }): 
           "model answer",
         );
         const cited = citedNumbers(reply.text, passages.length);
-        if (reply.text.trim().startsWith(NO_ANSWER) || cited.length === 0) {
+        const noAnswer = reply.text.trim().startsWith(NO_ANSWER);
+        if (noAnswer || cited.length === 0) {
           deps.logger?.info(
             { agent: agent.id, model: client.name, code: "model-uncited-answer" },
             "the model's answer cites no passage given: answered without it",
           );
-          return undefined;
+          return { declined: noAnswer ? "no-answer" : "uncited" };
         }
         return {
-          found: true,
-          confidence: "confident",
-          via: "model",
-          ...composeGrounded(agent, reply.text, passages, cited),
+          answer: {
+            found: true,
+            confidence: "confident",
+            via: "model",
+            ...composeGrounded(agent, reply.text, passages, cited),
+          },
         };
       } catch (error) {
         if (!isModelError(error)) throw error;
