@@ -6,6 +6,7 @@ import { type AgentSettings, pageUrl } from "./agent-settings.js";
 import type { Answer, AnswerContext, AnswerSource } from "./answer-types.js";
 import { escapeAttribute, escapeHtml } from "./format/index.js";
 import type { ModelLookup } from "./question-rewriter.js";
+import { distinctTitles } from "./related-pages.js";
 
 /**
  * What the model reads for a grounded answer: the best passage of each of the first PAGES ranked
@@ -47,7 +48,9 @@ interface Numbered extends PromptPassage {
  * passages best first (see PAGES and PASSAGES for which are chosen).
  */
 export function numberPassages(ranked: readonly RankedPage[]): Numbered[] {
-  const pages = ranked.slice(0, PAGES);
+  // Pages that share a title are told apart by their part of the wiki ("df · linux"), or given
+  // once when they would show the same answer (distinctTitles).
+  const pages = distinctTitles(ranked.slice(0, PAGES));
   const chosen = pages.map((page) => page.passages.slice(0, 1));
   let room = PASSAGES - chosen.reduce((n, c) => n + c.length, 0);
   for (const [i, page] of pages.entries()) {
