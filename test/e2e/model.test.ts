@@ -88,6 +88,10 @@ describe("answers with a model (daemon, Telegram, wiki and model stand-ins)", ()
     expect(answer.text).toContain("Run restore --latest to get the newest backup back [1].");
     expect(links(answer).some((u) => u.endsWith("/en/guides/backup"))).toBe(true);
 
+    // The same question again, cased and spaced otherwise: answered from the cache, no new call.
+    const again = await ask(bot, `  ${QUESTION.toUpperCase()} `);
+    expect(again.text).toContain("Run restore --latest to get the newest backup back [1].");
+
     const received = model!.received();
     expect(received).toHaveLength(2);
     expect(received[0]!.authorization).toBe("Bearer model-key-123");
