@@ -4,7 +4,7 @@ import { createGrounder } from "../src/agents/grounded-answer.js";
 import { createQuestionRewriter } from "../src/agents/question-rewriter.js";
 import { createModelClient } from "../src/models/model-client.js";
 import type { ModelMeter } from "../src/models/model-meter.js";
-import { MODEL_DEFAULTS } from "../src/models/model-settings.js";
+import { MODEL_URL_NAME, modelUrlSettings } from "../src/models/model-from-config.js";
 import { createSearchIndex } from "../src/wiki/search-index/index.js";
 import { createSandboxModel } from "../packages/sandbox/src/model/index.js";
 import { loadTldrPages } from "../packages/sandbox/src/memory-wiki.js";
@@ -47,14 +47,8 @@ export async function runModelOverhead(options: { rounds?: number } = {}) {
     discarded: () => {},
   };
   const client = createModelClient({
-    settings: {
-      name: "slow",
-      baseUrl,
-      model: "slow",
-      apiKey: undefined,
-      ...MODEL_DEFAULTS,
-      dailyTokenBudget: undefined,
-    },
+    // The settings MODEL_URL gives: the defaults of `models.<name>`, no key, no budget.
+    settings: modelUrlSettings(baseUrl, "slow"),
     meter,
   });
   const models = () => client;
@@ -67,7 +61,7 @@ export async function runModelOverhead(options: { rounds?: number } = {}) {
   const agentWith = (modelUse: "off" | "rewrite" | "answer") =>
     resolveAgentSettings(
       "main",
-      { section: "", locale: "en", editors: [], answerLength: 1200, model: "slow", modelUse },
+      { section: "", locale: "en", editors: [], answerLength: 1200, model: MODEL_URL_NAME, modelUse },
       "http://wiki.example",
     );
   const rows: Array<Array<string | number>> = [];
