@@ -5,6 +5,7 @@ import { agentTexts } from "./agent-language.js";
 import { type AgentSettings, answersFrom, inSection, pageUrl } from "./agent-settings.js";
 import { type AnswerPage, composeAnswer } from "./answer-compose.js";
 import { distinctTitles } from "./related-pages.js";
+import { localeOrder, preferTranslations } from "./asker-locales.js";
 import type { PageRef } from "../core/reply.js";
 import { oneLine, splitTelegramHtml } from "./format/index.js";
 
@@ -22,9 +23,10 @@ export interface InlineSearch {
    * list the agent's most recently updated pages (their opening passage). Only the local index is
    * read (never the wiki), and only its pages are shown: published, non-private ones of the
    * agent's section and locale. [] while the index is not ready. Framed in `texts` (the asker's
-   * language; default: the agent's).
+   * language; default: the agent's). For an agent of several locales, a page's translation in the
+   * asker's `language` (their Telegram `language_code`) stands for it (asker-locales.ts).
    */
-  results(words: string, agent: AgentSettings, texts?: Texts): InlineArticle[];
+  results(words: string, agent: AgentSettings, texts?: Texts, language?: string): InlineArticle[];
   /** The indexed page a result id names, for a chosen result; undefined when it is gone or not an id of ours. */
   pageOf(resultId: string): PageRef | undefined;
 }
@@ -50,12 +52,12 @@ export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
     };
   }
 
-  function recent(agent: AgentSettings, texts: Texts): InlineArticle[] {
-    const pages = index
+  function recent(agent: AgentSettings, texts: Texts, order: readonly string[]): InlineArticle[] {
+    const listed = index
       .pages()
       .filter((p) => answersFrom(agent, p.locale) && inSection(agent, p.path))
-      .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : a.id - b.id))
-      .slice(0, INLINE_RESULTS_MAX);
+      .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : a.id - b.id));
+    const pages = preferTranslations(listed, order, (p) => p).slice(0, INLINE_RESULTS_MAX);
     return pages.map((page) => {
       const opening = index.opening(page.id);
       return article(agent, texts, { page, score: 0, passages: opening ? [{ ...opening, score: 1 }] : [] });
@@ -63,15 +65,18 @@ export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
   }
 
   return {
-    results(words, agent, texts = agentTexts(agent)) {
+    results(words, agent, texts = agentTexts(agent), language) {
       if (!index.ready) return [];
-      if (words.trim() === "") return recent(agent, texts);
+      const order = localeOrder(agent, language);
+      if (words.trim() === "") return recent(agent, texts, order);
       const ranked = index.search(words, {
         section: agent.section,
         locales: agent.locales,
         limit: INLINE_RESULTS_MAX,
       });
-      return distinctTitles(ranked).map((r) => article(agent, texts, r));
+      return distinctTitles(preferTranslations(ranked, order, (r) => r.page)).map((r) =>
+        article(agent, texts, r),
+      );
     },
     pageOf(resultId) {
       const match = RESULT_ID.exec(resultId);

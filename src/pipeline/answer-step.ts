@@ -21,7 +21,7 @@ export type AnswerStep = (msg: InboundMessage, agent: AgentSettings) => Promise<
 /**
  * The answer step: the bound agent's reply, with repeated questions served from the cache.
  * Contract: only plain questions (no command) are cached, only once the index is ready, keyed by
- * agent, index generation and normalised question; an error reply is never kept and empties the
+ * agent, asker's language, index generation and normalised question; an error reply is never kept and empties the
  * cache, so a wiki failure is not served again after the wiki recovers.
  */
 export function createAnswerStep(deps: {
@@ -33,7 +33,7 @@ export function createAnswerStep(deps: {
   return async (msg, settings) => {
     const handle = () => deps.agent.handle(msg, settings);
     if (msg.command !== undefined || !deps.index.ready) return handle();
-    const key = questionKey(settings.id, deps.index.generation(), msg.args);
+    const key = questionKey(settings.id, deps.index.generation(), msg.args, msg.languageCode);
     const out = await cache.get(key, handle);
     if (out.kind === "error") cache.clear();
     return out;
