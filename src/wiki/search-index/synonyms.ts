@@ -83,14 +83,22 @@ const GROUPS_BY_LANGUAGE: Record<string, readonly string[]> = {
 };
 
 /**
- * Per language, each term's group. A stem two languages share means what each language says: the
- * Spanish "archivo" (a file, stem "archiv") is no English "archive", and finds no "compress".
+ * Per language, each term's group, made when a word of that language is first read (stemming
+ * the groups loads the language's stemmer: a process that meets only English loads no other). A
+ * stem two languages share means what each language says: the Spanish "archivo" (a file, stem
+ * "archiv") is no English "archive", and finds no "compress".
  */
 const byLanguage = new Map<string, Map<string, string[]>>();
-for (const [code, groups] of Object.entries(GROUPS_BY_LANGUAGE)) {
-  const byTerm = new Map<string, string[]>();
-  byLanguage.set(code, byTerm);
+
+function groupsOf(code: string): Map<string, string[]> | undefined {
+  let byTerm = byLanguage.get(code);
+  if (byTerm) return byTerm;
+  const groups = Object.hasOwn(GROUPS_BY_LANGUAGE, code) ? GROUPS_BY_LANGUAGE[code] : undefined;
+  if (!groups) return undefined;
+  byTerm = new Map();
   for (const group of groups) addGroup(group, code, byTerm);
+  byLanguage.set(code, byTerm);
+  return byTerm;
 }
 
 function addGroup(group: string, code: string, byTerm: Map<string, string[]>): void {
@@ -116,5 +124,5 @@ function addGroup(group: string, code: string, byTerm: Map<string, string[]>): v
  * language that read it (`locale`, English by default).
  */
 export function synonymsOf(term: string, locale = "en"): readonly string[] {
-  return byLanguage.get(locale)?.get(term) ?? [];
+  return groupsOf(locale)?.get(term) ?? [];
 }
