@@ -5,7 +5,7 @@ import { agentTexts } from "./agent-language.js";
 import { type AgentSettings, answersFrom, inSection, pageUrl } from "./agent-settings.js";
 import { type AnswerPage, composeAnswer } from "./answer-compose.js";
 import { distinctTitles } from "./related-pages.js";
-import { localeOrder, preferTranslations } from "./asker-locales.js";
+import { localeOrder, pageLanguageNote, preferTranslations } from "./asker-locales.js";
 import type { PageRef } from "../core/reply.js";
 import { oneLine, splitTelegramHtml } from "./format/index.js";
 
@@ -34,12 +34,15 @@ export interface InlineSearch {
 export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
   const { index } = deps;
 
+  /** `language`: the asker's, for the note on a page in another (asker-locales.ts). */
   function article(
     agent: AgentSettings,
-    texts: Texts,
+    asker: { texts: Texts; language: string | undefined },
     main: AnswerPage & { page: IndexedPage },
   ): InlineArticle {
-    const { html, rich } = composeAnswer(agent, main, [], { texts });
+    const { texts } = asker;
+    const note = pageLanguageNote(agent, asker.language, main.page.locale, texts);
+    const { html, rich } = composeAnswer(agent, main, [], note === undefined ? { texts } : { texts, note });
     const best = main.passages[0];
     const line = oneLine(main.page.description) || (best ? oneLine(best.text) : "");
     return {
@@ -52,7 +55,11 @@ export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
     };
   }
 
-  function recent(agent: AgentSettings, texts: Texts, order: readonly string[]): InlineArticle[] {
+  function recent(
+    agent: AgentSettings,
+    asker: { texts: Texts; language: string | undefined },
+    order: readonly string[],
+  ): InlineArticle[] {
     const listed = index
       .pages()
       .filter((p) => answersFrom(agent, p.locale) && inSection(agent, p.path))
@@ -60,7 +67,7 @@ export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
     const pages = preferTranslations(listed, order, (p) => p).slice(0, INLINE_RESULTS_MAX);
     return pages.map((page) => {
       const opening = index.opening(page.id);
-      return article(agent, texts, { page, score: 0, passages: opening ? [{ ...opening, score: 1 }] : [] });
+      return article(agent, asker, { page, score: 0, passages: opening ? [{ ...opening, score: 1 }] : [] });
     });
   }
 
@@ -68,14 +75,15 @@ export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
     results(words, agent, texts = agentTexts(agent), language) {
       if (!index.ready) return [];
       const order = localeOrder(agent, language);
-      if (words.trim() === "") return recent(agent, texts, order);
+      const asker = { texts, language };
+      if (words.trim() === "") return recent(agent, asker, order);
       const ranked = index.search(words, {
         section: agent.section,
         locales: agent.locales,
         limit: INLINE_RESULTS_MAX,
       });
       return distinctTitles(preferTranslations(ranked, order, (r) => r.page)).map((r) =>
-        article(agent, texts, r),
+        article(agent, asker, r),
       );
     },
     pageOf(resultId) {
