@@ -171,11 +171,7 @@ export function createAnswerer(deps: {
       const composed = composeChoices(agent, offered, texts);
       return { found: true, confidence, via: "index", ...composed, choices: composed.sources, ...twin };
     }
-    const notes = [
-      searchedFor === undefined ? undefined : searchedForNote(searchedFor, texts),
-      pageLanguageNote(agent, context?.language, best.page.locale, texts),
-    ].filter((n) => n !== undefined);
-    const note = notes.length === 0 ? undefined : notes.join("\n");
+    const note = answerNote(agent, { texts, language: context?.language }, searchedFor, best.page.locale);
     const seeAlso = chooseSeeAlso(best, index.mentions(best.page.id), rest, keysFor);
     const [main, ...also] = distinctTitles([wholePage(best), ...seeAlso.map(toAnswerPage)]);
     return {
@@ -200,6 +196,23 @@ function notFound(question: string, agent: AgentSettings, texts: Texts): Answer 
     sources: [],
     via: "none",
   };
+}
+
+/**
+ * The note under an answer: what was searched when a twin of the question was, and that the page
+ * is in another language than the asker's (asker-locales.ts); undefined when neither.
+ */
+function answerNote(
+  agent: AgentSettings,
+  asker: { texts: Texts; language: string | undefined },
+  searchedFor: string | undefined,
+  pageLocale: string,
+): string | undefined {
+  const notes = [
+    searchedFor === undefined ? undefined : searchedForNote(searchedFor, asker.texts),
+    pageLanguageNote(agent, asker.language, pageLocale, asker.texts),
+  ].filter((n) => n !== undefined);
+  return notes.length === 0 ? undefined : notes.join("\n");
 }
 
 function toAnswerPage(ranked: RankedPage): AnswerPage {
