@@ -26,6 +26,8 @@ export interface ReceivedChat {
   maxTokens: number | undefined;
   key: string;
   authorization: string | undefined;
+  /** When the request's body had arrived, by `now` (ms). */
+  at: number;
 }
 
 /**
@@ -121,6 +123,7 @@ export function createSandboxModel(options: SandboxModelOptions = {}): SandboxMo
       maxTokens: typeof body.max_tokens === "number" ? body.max_tokens : undefined,
       key,
       authorization: req.headers.authorization,
+      at: now(),
     });
     const recorded = fixture.reply(key);
     const reply = script.take(chatMessages) ?? (recorded === undefined ? fallback : { content: recorded });
