@@ -3,6 +3,7 @@ import type { Texts } from "../i18n/index.js";
 import type { AgentSettings } from "./agent-settings.js";
 import type { Confidence } from "./answer-confidence.js";
 import type { RichMessage } from "./rich/rich-types.js";
+import type { AnswerSink } from "./streamed-reply.js";
 
 export interface AnswerSource {
   path: string;
@@ -56,6 +57,8 @@ export interface AnswerContext {
   signal?: AbortSignal;
   /** The asker's language for the answer's own words; default: the agent's (agent-language.ts). */
   texts?: Texts;
+  /** Where a model's answer is shown while it is written, with the asker's stop (streamed-reply.ts). */
+  stream?: AnswerSink;
 }
 
 export interface Answerer {

@@ -26,6 +26,8 @@ export interface ReceivedChat {
   maxTokens: number | undefined;
   key: string;
   authorization: string | undefined;
+  /** The client closed the connection before the reply ended (a cancelled call, e.g. a user's stop). */
+  aborted: boolean;
 }
 
 /**
@@ -114,16 +116,22 @@ export function createSandboxModel(options: SandboxModelOptions = {}): SandboxMo
     const chatMessages = messages as ChatMessage[];
     const key = promptKey(chatMessages);
     const stream = body.stream === true;
-    log.push({
+    const received: ReceivedChat = {
       model,
       messages: chatMessages,
       stream,
       maxTokens: typeof body.max_tokens === "number" ? body.max_tokens : undefined,
       key,
       authorization: req.headers.authorization,
-    });
+      aborted: false,
+    };
+    log.push(received);
     const recorded = fixture.reply(key);
     const reply = script.take(chatMessages) ?? (recorded === undefined ? fallback : { content: recorded });
+    // A stream cut short on purpose (cutAfter) or the stand-in closing is not the client's abort.
+    res.on("close", () => {
+      if (!res.writableFinished && reply?.cutAfter === undefined && !closing) received.aborted = true;
+    });
     if (!reply)
       return sendJson(
         res,

@@ -23,6 +23,8 @@ export type {
   UserSaysInput,
   UserSaysResult,
 } from "./types.js";
+export type { DraftRecord, LiveDraft } from "./drafts.js";
+export type { DeletedMessage } from "./world.js";
 export { SandboxError } from "./errors.js";
 export { TELEGRAM_FLOOD_LIMITS } from "./flood.js";
 export {

@@ -1,6 +1,7 @@
 import { type BotUpdates, createBotUpdates } from "./bot-updates.js";
 import type { PendingInline, PendingQuery } from "./pending-queries.js";
 import type { ChatStore } from "./chat-store.js";
+import type { DraftBoard } from "./drafts.js";
 import type { FaultState } from "./faults.js";
 import type { CallLog, SentLog } from "./logs.js";
 import { type Registry, usernameKey } from "./registry.js";
@@ -33,6 +34,19 @@ export interface World {
   callbackQueries: Map<string, PendingQuery>;
   /** Inline queries handed to bots, by id (answerInlineQuery checks them). */
   inlineQueries: Map<string, PendingInline>;
+  /** Message drafts streamed to private chats (drafts.ts). */
+  drafts: DraftBoard;
+  /** Messages the bots deleted (deleteMessage), oldest first. */
+  deleted: DeletedMessage[];
+}
+
+/** A message a bot deleted. */
+export interface DeletedMessage {
+  bot: string;
+  chatId: number;
+  messageId: number;
+  /** Sandbox clock, ms. */
+  at: number;
 }
 
 /** Seconds of the sandbox clock, for message `date`. */
