@@ -1,7 +1,8 @@
 import { tap } from "./callback-queries.js";
 import { createChatStore } from "./chat-store.js";
 import { createControlApi } from "./control-api.js";
-import { createDraftBoard, stopGeneration } from "./drafts.js";
+import { createDraftBoard } from "./draft-board.js";
+import { stopGeneration } from "./drafts.js";
 import { SandboxError } from "./errors.js";
 import { createFaultState } from "./faults.js";
 import { TELEGRAM_FLOOD_LIMITS } from "./flood.js";

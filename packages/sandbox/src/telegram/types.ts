@@ -1,5 +1,4 @@
-import type { DraftFilter, DraftRecord, LiveDraft } from "./drafts.js";
-import type { DeletedMessage } from "./world.js";
+import type { DraftFilter, DraftRecord, LiveDraft } from "./draft-board.js";
 /** Public shapes of the Telegram sandbox (see index.ts for the contract of each member). */
 
 export interface SandboxBot {
@@ -68,6 +67,15 @@ export interface SentMessage {
   replyMarkup?: { inline_keyboard: Array<Array<{ text: string; callback_data?: string; url?: string }>> };
   /** A rich message (sendRichMessage, or editMessageText with rich_message): `rich_message` as rendered; `text` is its plain text. */
   rich?: { blocks: Array<Record<string, unknown>>; is_rtl?: true };
+}
+
+/** A message a bot deleted (deleteMessage). */
+export interface DeletedMessage {
+  bot: string;
+  chatId: number;
+  messageId: number;
+  /** Sandbox clock, ms. */
+  at: number;
 }
 
 export interface CallRecord {

@@ -1,11 +1,11 @@
 import { type BotUpdates, createBotUpdates } from "./bot-updates.js";
 import type { PendingInline, PendingQuery } from "./pending-queries.js";
 import type { ChatStore } from "./chat-store.js";
-import type { DraftBoard } from "./drafts.js";
+import type { DraftBoard } from "./draft-board.js";
 import type { FaultState } from "./faults.js";
 import type { CallLog, SentLog } from "./logs.js";
 import { type Registry, usernameKey } from "./registry.js";
-import type { SandboxBot } from "./types.js";
+import type { DeletedMessage, SandboxBot } from "./types.js";
 
 /** Per-bot server state besides identity. */
 export interface BotState {
@@ -38,15 +38,6 @@ export interface World {
   drafts: DraftBoard;
   /** Messages the bots deleted (deleteMessage), oldest first. */
   deleted: DeletedMessage[];
-}
-
-/** A message a bot deleted. */
-export interface DeletedMessage {
-  bot: string;
-  chatId: number;
-  messageId: number;
-  /** Sandbox clock, ms. */
-  at: number;
 }
 
 /** Seconds of the sandbox clock, for message `date`. */
