@@ -3,6 +3,7 @@ import type { Socket } from "node:net";
 import type { ChatMessage } from "../../../../src/models/chat-types.js";
 import { promptKey } from "../../../../src/models/prompt-key.js";
 import { sendChatReply, sendJson } from "./chat-reply.js";
+import { echoReply } from "./echo-reply.js";
 import { errorBody, modelList } from "./openai-shapes.js";
 import { EMPTY_FIXTURE, type ReplayFixture } from "./replay-fixture.js";
 import { createReplyScript, type ScriptedReply } from "./scripted-replies.js";
@@ -16,6 +17,11 @@ export interface SandboxModelOptions {
   fixture?: ReplayFixture;
   /** Clock in ms (the `created` fields). */
   now?: () => number;
+  /**
+   * The demo's replies: a prompt nothing else answers gets echo-reply.ts's reply (made from the
+   * prompt, never invented), streamed a word every `chunkDelayMs`.
+   */
+  echo?: { chunkDelayMs: number };
 }
 
 /** One chat completion request as received, for tests that check what reached the model. */
@@ -75,6 +81,11 @@ export function createSandboxModel(options: SandboxModelOptions = {}): SandboxMo
     },
   };
 
+  function echoOf(messages: readonly ChatMessage[]): ScriptedReply | null {
+    const content = options.echo ? echoReply(messages) : undefined;
+    return content === undefined ? null : { content, chunkDelayMs: options.echo!.chunkDelayMs };
+  }
+
   function reset(): void {
     script.clear();
     fallback = null;
@@ -127,7 +138,9 @@ export function createSandboxModel(options: SandboxModelOptions = {}): SandboxMo
     };
     log.push(received);
     const recorded = fixture.reply(key);
-    const reply = script.take(chatMessages) ?? (recorded === undefined ? fallback : { content: recorded });
+    const reply =
+      script.take(chatMessages) ??
+      (recorded === undefined ? (fallback ?? echoOf(chatMessages)) : { content: recorded });
     // A stream cut short on purpose (cutAfter) or the stand-in closing is not the client's abort.
     res.on("close", () => {
       if (!res.writableFinished && reply?.cutAfter === undefined && !closing) received.aborted = true;

@@ -58,6 +58,8 @@ export interface DraftBoard {
 export function createDraftBoard(now: () => number): DraftBoard {
   let records: DraftRecord[] = [];
   const live = new Map<string, LiveDraft>();
+  /** Drafts the user stopped, by key: until when later calls for them are not shown. */
+  const stopped = new Map<string, number>();
   let seq = 0;
   const keyOf = (d: Pick<DraftRecord, "bot" | "chatId" | "threadId" | "draftId">) =>
     `${d.bot}|${d.chatId}|${d.threadId ?? 0}|${d.draftId}`;
@@ -73,7 +75,8 @@ export function createDraftBoard(now: () => number): DraftBoard {
       records.push(record);
       const key = keyOf(draft);
       // A draft the user stopped takes no more changes ("stop further drafts").
-      if (!live.get(key)?.stopped) live.set(key, { ...record, until: draft.at + DRAFT_LIFETIME_MS });
+      if ((stopped.get(key) ?? -Infinity) < draft.at)
+        live.set(key, { ...record, until: draft.at + DRAFT_LIFETIME_MS });
       return record;
     },
     record: (filter) => records.filter((d) => matches(d, filter)),
@@ -91,6 +94,7 @@ export function createDraftBoard(now: () => number): DraftBoard {
         .filter((d) => draftId === undefined || d.draftId === draftId)
         .at(-1);
       if (!found) return undefined;
+      stopped.set(keyOf(found), now() + DRAFT_LIFETIME_MS);
       if (found.keepOnStop) Object.assign(found, { stopped: true, until: now() + KEPT_ON_STOP_MS });
       else live.delete(keyOf(found));
       return found;
@@ -98,6 +102,7 @@ export function createDraftBoard(now: () => number): DraftBoard {
     clear() {
       records = [];
       live.clear();
+      stopped.clear();
     },
   };
 }

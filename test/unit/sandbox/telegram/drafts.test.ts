@@ -111,6 +111,9 @@ describe("sendMessageDraft and the stop button (Bot API 9.5, 10.3)", () => {
     expect(sandbox.liveDrafts().map((d) => [d.text, d.stopped])).toEqual([["Run restore", true]]);
     clock += 5_001;
     expect(sandbox.liveDrafts()).toEqual([]);
+    // Nor does a stopped draft come back with a later call.
+    await call("sendMessageDraft", { chat_id: user.id, draft_id: 9, text: "Run restore --latest now" });
+    expect(sandbox.liveDrafts()).toEqual([]);
 
     // Not named in allowed_updates: never delivered.
     await call("getUpdates", {
