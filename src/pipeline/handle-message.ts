@@ -156,9 +156,10 @@ async function answered(
   const stopTyping = replier.typing();
   const unacknowledge =
     agent.ackReaction && msg.command === undefined ? replier.acknowledge(ACK_EMOJI) : undefined;
-  // A question's answer may be a model's, shown while it is written (a draft, a placeholder).
+  // A question's answer may be a model's, shown while it is written (a draft, a placeholder). Not
+  // an edited question's: its answer replaces the earlier one by an edit, which ends no draft.
   const stream =
-    msg.command === undefined
+    msg.command === undefined && to.replaces === undefined
       ? replier.stream?.({ rich: sendsRich(deps.runtime(), msg.account) })
       : undefined;
   try {
