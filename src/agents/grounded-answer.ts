@@ -7,7 +7,7 @@ import type { Answer, AnswerContext, AnswerSource } from "./answer-types.js";
 import { escapeAttribute, escapeHtml } from "./format/index.js";
 import type { ModelLookup } from "./question-rewriter.js";
 import { composeRichGrounded } from "./rich/grounded-rich.js";
-import { streamedReply } from "./streamed-reply.js";
+import { streaming } from "./streamed-reply.js";
 
 /** Pages, and passages of each, given to the model for a grounded answer. */
 const PAGES = 3;
@@ -93,19 +93,13 @@ export function createGrounder(deps: { models: ModelLookup; logger?: Logger }): 
       const passages = numberPassages(ranked);
       if (passages.length === 0) return undefined;
       try {
-        const reply = {
-          text: await streamedReply(
-            client,
-            {
-              purpose: "answer",
-              agent: agent.id,
-              account: context?.account ?? "",
-              messages: answerMessages(question, passages),
-              ...(context?.signal ? { signal: context.signal } : {}),
-            },
-            context?.stream,
-          ),
-        };
+        const reply = await streaming(client, context?.stream).complete({
+          purpose: "answer",
+          agent: agent.id,
+          account: context?.account ?? "",
+          messages: answerMessages(question, passages),
+          ...(context?.signal ? { signal: context.signal } : {}),
+        });
         deps.logger?.debug(
           { agent: agent.id, model: client.name, question, reply: reply.text },
           "model answer",

@@ -1,10 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { streamedReply } from "../../../src/agents/streamed-reply.js";
+import { type AnswerSink, streaming } from "../../../src/agents/streamed-reply.js";
 import type { ModelCall, ModelReply } from "../../../src/models/model-client.js";
 import { ModelError } from "../../../src/models/model-error.js";
 
 const CALL: ModelCall = { purpose: "answer", agent: "main", account: "a", messages: [] };
 const usage = { prompt: 1, completion: 1 };
+/** The reply text through `streaming`. */
+const streamedReply = async (
+  client: Parameters<typeof streaming>[0],
+  call: ModelCall,
+  sink: AnswerSink,
+): Promise<string> => (await streaming(client, sink).complete(call)).text;
 
 /** A model that writes `words` one at a time, every 5 ms, and stops with model-cancelled when aborted. */
 function writer(words: string[]) {
