@@ -63,10 +63,15 @@ export function openAnswerStream(
   target: StreamTarget,
   options: { rich: boolean },
 ): OpenStream {
+  const answered = deps.journal.sentChunks(target.updateId).size > 0;
+  return target.chatId > 0
+    ? draftStream(deps, target, options, answered)
+    : placeholderStream(deps, target, answered);
+}
+
+/** A group's placeholder: sent once the answer took a while, edited at the chat's pace, deleted after the answer. */
+function placeholderStream(deps: AnswerStreamDeps, target: StreamTarget, answered: boolean): OpenStream {
   const { log, journal } = deps;
-  const answered = journal.sentChunks(target.updateId).size > 0;
-  const inert = new AbortController().signal;
-  if (target.chatId > 0) return draftStream(deps, target, options, answered);
   let placeholder = journal.placeholder(target.updateId);
   const throttle = createStreamThrottle(
     async (text) => {
@@ -81,12 +86,13 @@ export function openAnswerStream(
       firstAfterMs: PLACEHOLDER_FIRST_MS,
       showEmpty: false,
       ...(deps.mayShow ? { mayShow: () => deps.mayShow!(target.chatId) } : {}),
-      onFailure: (error) => log.info({ reason: describe(error) }, "the answer's placeholder stopped"),
+      onFailure: (error) => log.info({ reason: reasonOf(error) }, "the answer's placeholder stopped"),
     },
   );
   return {
     show: (text) => (answered ? undefined : throttle.push(text)),
-    stopped: inert,
+    // No stop button in a group.
+    stopped: new AbortController().signal,
     quiet: () => throttle.stop(),
     async close() {
       await throttle.stop();
@@ -95,7 +101,7 @@ export function openAnswerStream(
         await deps.api.deleteMessage(target.chatId, placeholder);
       } catch (error) {
         log.info(
-          { messageId: placeholder, reason: describe(error) },
+          { messageId: placeholder, reason: reasonOf(error) },
           "the answer's placeholder was not deleted",
         );
       }
@@ -126,7 +132,7 @@ function draftStream(
     {
       intervalMs: DRAFT_INTERVAL_MS,
       showEmpty: true,
-      onFailure: (error) => deps.log.info({ reason: describe(error) }, "the answer's draft stopped"),
+      onFailure: (error) => deps.log.info({ reason: reasonOf(error) }, "the answer's draft stopped"),
     },
   );
   const quiet = async () => {
@@ -180,6 +186,6 @@ function richDraft(text: string) {
   return { blocks: paragraphs.map((p) => ({ type: "paragraph" as const, text: p })) };
 }
 
-function describe(error: unknown): string {
+function reasonOf(error: unknown): string {
   return error instanceof GrammyError ? error.description : String(error);
 }

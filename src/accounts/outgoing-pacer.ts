@@ -71,6 +71,18 @@ interface Window {
   running: number;
 }
 
+/** ms until `window` has room under `limit` at `at` (Infinity: only a running send's end frees it). */
+function waitOf(window: Window, limit: RateWindow, at: number): number {
+  const { stamps } = window;
+  let drop = 0;
+  while (drop < stamps.length && stamps[drop]! <= at - limit.ms) drop++;
+  if (drop > 0) stamps.splice(0, drop);
+  const excess = stamps.length + window.running - limit.count + 1;
+  if (excess <= 0) return 0;
+  if (excess > stamps.length) return Infinity;
+  return stamps[excess - 1]! + limit.ms - at;
+}
+
 /**
  * An outgoing queue for one bot that keeps Telegram's rates before Telegram has to refuse (429).
  *
@@ -122,18 +134,6 @@ export function createOutgoingPacer(options: OutgoingPacerOptions = {}): Outgoin
       lanes.set(key, lane);
     }
     return lane;
-  }
-
-  /** ms until `window` has room under `limit` (Infinity: only a running send's end frees it). */
-  function waitOf(window: Window, limit: RateWindow, at: number): number {
-    const { stamps } = window;
-    let drop = 0;
-    while (drop < stamps.length && stamps[drop]! <= at - limit.ms) drop++;
-    if (drop > 0) stamps.splice(0, drop);
-    const excess = stamps.length + window.running - limit.count + 1;
-    if (excess <= 0) return 0;
-    if (excess > stamps.length) return Infinity;
-    return stamps[excess - 1]! + limit.ms - at;
   }
 
   function start(lane: Lane, task: Task, at: number): void {

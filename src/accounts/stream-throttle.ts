@@ -43,7 +43,7 @@ export function createStreamThrottle(
   let ended = false;
 
   const worth = (text: string) =>
-    shown === undefined ? text !== "" || options.showEmpty : text.length > shown.length;
+    shown === undefined ? text.trim() !== "" || options.showEmpty : text.length > shown.length;
 
   function pump(): void {
     if (ended || running || timer || latest === undefined || !worth(latest)) return;
