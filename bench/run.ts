@@ -13,7 +13,7 @@ import { requireTldrCorpus } from "../packages/sandbox/src/tldr-corpus.js";
 /**
  * `npm run bench`: every benchmark, each against its baseline in the same run, medians of several
  * runs. Results go to bench/results/*.json and *.md. Choose with arguments:
- *   node bench/dist/bench/run.js [pipeline] [scale] [answer-quality [--model-fixture FILE]] [wiki-import] [inline] [rich] [--soak SECONDS] [--runs N]
+ *   node bench/dist/bench/run.js [pipeline] [scale] [answer-quality [--model-fixture FILE]] [wiki-import] [inline] [rich] [model-overhead] [--soak SECONDS] [--runs N]
  *   node bench/dist/bench/run.js soak [--soak SECONDS] [--image-env]   (the soak alone, 600 s by
  *     default; --image-env: with the container image's memory settings; a full run, with no
  *     benchmark named, ends with it too)
@@ -94,6 +94,10 @@ if (want("store")) {
 // The soak is part of a full run (`npm run bench -- --runs 3` reproduces every figure), else only when named.
 if (chosen.length === 0 || only("soak"))
   tables.push((await runSoak(flag("--soak") ?? 600, { imageEnv })).table);
+if (want("model-overhead")) {
+  const { runModelOverhead } = await import("./model-overhead.js");
+  tables.push((await runModelOverhead(runs ? { rounds: runs } : {})).table);
+}
 if (only("pacing")) tables.push((await runPacing(runs ? { runs } : {})).table);
 if (only("fairness")) tables.push((await runFairness(runs ? { runs } : {})).table);
 process.stdout.write(`${tables.join("\n\n")}\n`);

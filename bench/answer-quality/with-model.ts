@@ -47,7 +47,10 @@ const agentFor = (model: boolean) =>
 /** A model outcome counter: each question's call is "ok" or a failure (the floor). */
 function countingMeter() {
   let failed = 0;
-  const meter: ModelMeter = { tokens: () => {}, call: (l) => void (l.outcome === "ok" ? 0 : failed++) };
+  const meter: ModelMeter = {
+    call: (l) => void (l.outcome === "ok" ? 0 : failed++),
+    discarded: () => void failed++,
+  };
   return { meter, failures: () => failed };
 }
 

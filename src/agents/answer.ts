@@ -69,11 +69,14 @@ export function createAnswerer(deps: {
           via: "none",
         };
       try {
-        if (index.ready)
-          return await fromIndex(question, agent, await rewriteOf(question, agent, context), {
+        if (index.ready) {
+          const rewrite = await rewriteOf(deps.rewriter, question, agent, context);
+          return await fromIndex(question, agent, rewrite.words, {
             texts,
             context,
+            modelFailed: rewrite.modelFailed,
           });
+        }
         const fallback = await answerFromWikiSearch(wiki, question, agent);
         logger?.debug(
           { agent: agent.id, found: fallback !== undefined },
@@ -141,22 +144,11 @@ export function createAnswerer(deps: {
     return { ...toAnswerPage(ranked), all: index.pagePassages(ranked.page.id) };
   }
 
-  /** The model's search words for the question; undefined without a model or when it failed (the floor). */
-  async function rewriteOf(
-    question: string,
-    agent: AgentSettings,
-    context: AnswerContext | undefined,
-  ): Promise<string | undefined> {
-    if (!deps.rewriter || agent.modelUse === "off") return undefined;
-    const rewrite = await deps.rewriter.rewrite(question, agent, context?.account ?? "", context?.signal);
-    return "words" in rewrite ? rewrite.words : undefined;
-  }
-
   async function fromIndex(
     question: string,
     agent: AgentSettings,
     words: string | undefined,
-    asked: { texts: Texts; context: AnswerContext | undefined },
+    asked: { texts: Texts; context: AnswerContext | undefined; modelFailed?: boolean },
   ): Promise<Answer> {
     const { texts, context } = asked;
     const { ranked, confidence, searchedFor } = rankFor(index, question, agent, words);
@@ -164,7 +156,9 @@ export function createAnswerer(deps: {
     const twin = searchedFor === undefined ? {} : { searchedFor };
     const [best, ...rest] = ranked;
     if (!best || confidence === "none") return notFound(question, agent, texts);
-    const grounded = await deps.grounder?.ground(question, agent, ranked, context);
+    const grounded = asked.modelFailed
+      ? undefined
+      : await deps.grounder?.ground(question, agent, ranked, context);
     if (grounded) return grounded;
     // A weak match is not a dead end: the closest pages are offered as choices (one page alone
     // is no choice: it is answered, still marked weak). "Nothing found" is kept for questions
@@ -185,6 +179,26 @@ export function createAnswerer(deps: {
       ...twin,
     };
   }
+}
+
+/**
+ * The model's search words for the question (none without a model or when it failed), and
+ * whether the call failed: then the model is not asked again for this question's answer, so a
+ * model that is down or slow costs one timeout, not two.
+ */
+async function rewriteOf(
+  rewriter: QuestionRewriter | undefined,
+  question: string,
+  agent: AgentSettings,
+  context: AnswerContext | undefined,
+): Promise<{ words: string | undefined; modelFailed: boolean }> {
+  if (!rewriter || agent.modelUse === "off") return { words: undefined, modelFailed: false };
+  const rewrite = await rewriter.rewrite(question, agent, context?.account ?? "", context?.signal);
+  if ("words" in rewrite) return { words: rewrite.words, modelFailed: false };
+  return {
+    words: undefined,
+    modelFailed: rewrite.fallback !== "no-model" && rewrite.fallback !== "model-unusable-reply",
+  };
 }
 
 function failure(error: unknown, texts: Texts): Answer {

@@ -100,12 +100,12 @@ export function createGrounder(deps: { models: ModelLookup; logger?: Logger }): 
           messages: answerMessages(question, passages),
           ...(context?.signal ? { signal: context.signal } : {}),
         });
-        deps.logger?.debug(
-          { agent: agent.id, model: client.name, question, reply: reply.text },
-          "model answer",
-        );
         const cited = citedNumbers(reply.text, passages.length);
         if (reply.text.trim().startsWith(NO_ANSWER) || cited.length === 0) {
+          client.discard(
+            { purpose: "answer", agent: agent.id, account: context?.account ?? "" },
+            "model-uncited-answer",
+          );
           deps.logger?.info(
             { agent: agent.id, model: client.name, code: "model-uncited-answer" },
             "the model's answer cites no passage given: answered without it",

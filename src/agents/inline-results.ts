@@ -18,7 +18,9 @@ const RESULT_ID = /^p(\d{1,15})$/;
 export interface InlineSearch {
   /**
    * Up to INLINE_RESULTS_MAX article results for an inline query, one per page, best first: the
-   * page's best passage for the words, in the agent's answer HTML with the page link. Empty words
+   * page's best passage for the words, in the agent's answer HTML with the page link, and the
+   * page as a rich message (the passage with what it introduces, the rest of the page in a
+   * details block) as the agent's answer would be. Empty words
    * list the agent's most recently updated pages (their opening passage). Only the local index is
    * read (never the wiki), and only its pages are shown: published, non-private ones of the
    * agent's section and locale. [] while the index is not ready. Framed in `texts` (the asker's
@@ -37,7 +39,10 @@ export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
     texts: Texts,
     main: AnswerPage & { page: IndexedPage },
   ): InlineArticle {
-    const { html, rich } = composeAnswer(agent, main, [], { texts });
+    // The whole page's passages: the rich result brings the table a passage introduces and the
+    // rest of the page in its details block, as an answer in a chat does.
+    const whole = { ...main, all: index.pagePassages(main.page.id) };
+    const { html, rich } = composeAnswer(agent, whole, [], { texts });
     const best = main.passages[0];
     const line = oneLine(main.page.description) || (best ? oneLine(best.text) : "");
     return {

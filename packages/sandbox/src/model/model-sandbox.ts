@@ -32,6 +32,8 @@ export interface ReceivedChat {
   maxTokens: number | undefined;
   key: string;
   authorization: string | undefined;
+  /** When the request's body had arrived, by `now` (ms). */
+  at: number;
   /** The client closed the connection before the reply ended (a cancelled call, e.g. a user's stop). */
   aborted: boolean;
 }
@@ -134,6 +136,7 @@ export function createSandboxModel(options: SandboxModelOptions = {}): SandboxMo
       maxTokens: typeof body.max_tokens === "number" ? body.max_tokens : undefined,
       key,
       authorization: req.headers.authorization,
+      at: now(),
       aborted: false,
     };
     log.push(received);
