@@ -3,6 +3,7 @@ import type { Texts } from "../i18n/index.js";
 import type { AgentSettings } from "./agent-settings.js";
 import type { Confidence } from "./answer-confidence.js";
 import type { RichMessage } from "./rich/rich-types.js";
+import type { AnswerSink } from "./streamed-reply.js";
 
 export interface AnswerSource {
   path: string;
@@ -61,6 +62,8 @@ export interface AnswerContext {
    * notes a page in another language (asker-locales.ts).
    */
   language?: string;
+  /** Where a model's answer is shown while it is written, with the asker's stop (streamed-reply.ts). */
+  stream?: AnswerSink;
 }
 
 export interface Answerer {

@@ -6,6 +6,8 @@ import { type AgentSettings, pageUrl } from "./agent-settings.js";
 import type { Answer, AnswerContext, AnswerSource } from "./answer-types.js";
 import { escapeAttribute, escapeHtml } from "./format/index.js";
 import type { ModelLookup } from "./question-rewriter.js";
+import { composeRichGrounded } from "./rich/grounded-rich.js";
+import { streaming } from "./streamed-reply.js";
 
 /** Pages, and passages of each, given to the model for a grounded answer. */
 const PAGES = 3;
@@ -80,7 +82,7 @@ export function composeGrounded(
   const links = sources
     .map((s) => `<a href="${escapeAttribute(s.url)}">${escapeHtml(s.title)}</a>`)
     .join(" · ");
-  return { html: `${escapeHtml(text)}\n\n📖 ${links}`, sources };
+  return { html: `${escapeHtml(text)}\n\n📖 ${links}`, rich: composeRichGrounded(text, sources), sources };
 }
 
 export function createGrounder(deps: { models: ModelLookup; logger?: Logger }): Grounder {
@@ -91,7 +93,7 @@ export function createGrounder(deps: { models: ModelLookup; logger?: Logger }): 
       const passages = numberPassages(ranked);
       if (passages.length === 0) return undefined;
       try {
-        const reply = await client.complete({
+        const reply = await streaming(client, context?.stream).complete({
           purpose: "answer",
           agent: agent.id,
           account: context?.account ?? "",

@@ -30,6 +30,12 @@ export interface DemoOptions {
   modelUrl?: string;
   /** The model id there; "" or absent: the first the server lists. */
   modelId?: string;
+  /**
+   * Starts the sandbox's model stand-in for the agents (`--stand-in-model`, unless a `modelUrl` is
+   * given): replies made from the prompt, streamed at a reading pace, so the chat page shows
+   * answers being written without a model server.
+   */
+  standInModel?: boolean;
 }
 
 export interface RunningDemo {

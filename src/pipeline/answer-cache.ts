@@ -4,6 +4,8 @@ export interface AnswerCache<T> {
   /** The cached value of `key`, or `compute()` stored under it. */
   get(key: string, compute: () => Promise<T>): Promise<T>;
   clear(): void;
+  /** Drops `key`'s entry, if any. */
+  forget(key: string): void;
   stats(): CacheStats;
 }
 
@@ -82,6 +84,7 @@ export function createAnswerCache<T>(
       entries.clear();
       bytes = 0;
     },
+    forget: drop,
     stats: () => ({ entries: entries.size, bytes, maxBytes, hits, misses }),
   };
 }
