@@ -6,6 +6,8 @@ import { type AgentSettings, pageUrl } from "./agent-settings.js";
 import type { Answer, AnswerContext, AnswerSource } from "./answer-types.js";
 import { escapeAttribute, escapeHtml } from "./format/index.js";
 import type { ModelLookup } from "./question-rewriter.js";
+import { composeRichGrounded } from "./rich/grounded-rich.js";
+import { streaming } from "./streamed-reply.js";
 
 /**
  * What the model reads for a grounded answer: the best passage of each of the first PAGES ranked
@@ -21,7 +23,8 @@ const PASSAGES = 8;
 /**
  * What came of asking the model: its answer; `declined` when it read the passages and said NO
  * ANSWER or cited none it was given (a judgement on the passages, not a failure); undefined
- * without a model for the agent or when the call failed (the floor).
+ * without a model for the agent, when the call failed, or when the asker's stop cut the reply
+ * short before any citation (the floor).
  */
 export type Grounding = { answer: Answer } | { declined: "no-answer" | "uncited" } | undefined;
 
@@ -106,7 +109,7 @@ export function composeGrounded(
   const links = sources
     .map((s) => `<a href="${escapeAttribute(s.url)}">${escapeHtml(s.title)}</a>`)
     .join(" · ");
-  return { html: `${escapeHtml(text)}\n\n📖 ${links}`, sources };
+  return { html: `${escapeHtml(text)}\n\n📖 ${links}`, rich: composeRichGrounded(text, sources), sources };
 }
 
 export function createGrounder(deps: { models: ModelLookup; logger?: Logger }): Grounder {
@@ -117,7 +120,7 @@ export function createGrounder(deps: { models: ModelLookup; logger?: Logger }): 
       const passages = numberPassages(ranked);
       if (passages.length === 0) return undefined;
       try {
-        const reply = await client.complete({
+        const reply = await streaming(client, context?.stream).complete({
           purpose: "answer",
           agent: agent.id,
           account: context?.account ?? "",
@@ -135,6 +138,8 @@ export function createGrounder(deps: { models: ModelLookup; logger?: Logger }): 
             { agent: agent.id, model: client.name, code: "model-uncited-answer" },
             "the model's answer cites no passage given: answered without it",
           );
+          // Cut short by the asker's stop, the reply is no judgement on the passages: the floor.
+          if (context?.stream?.stopped.aborted) return undefined;
           return { declined: noAnswer ? "no-answer" : "uncited" };
         }
         return {
