@@ -1,4 +1,5 @@
 import { runAsk } from "./ask.js";
+import { runLanguagesBudget } from "./languages-budget.js";
 import { runFairness } from "./fairness.js";
 import { runPacing } from "./pacing.js";
 import { runInline } from "./inline.js";
@@ -13,12 +14,14 @@ import { requireTldrCorpus } from "../packages/sandbox/src/tldr-corpus.js";
 /**
  * `npm run bench`: every benchmark, each against its baseline in the same run, medians of several
  * runs. Results go to bench/results/*.json and *.md. Choose with arguments:
- *   node bench/dist/bench/run.js [pipeline] [scale] [answer-quality [--model-fixture FILE]] [answer-quality-model [--model-fixture FILE]] [wiki-import] [inline] [rich] [--soak SECONDS] [--runs N]
+ *   node bench/dist/bench/run.js [pipeline] [scale] [answer-quality [--model-fixture FILE]] [answer-quality-model [--model-fixture FILE]] [wiki-import] [inline] [rich] [model-overhead] [--soak SECONDS] [--runs N]
  *   node bench/dist/bench/run.js soak [--soak SECONDS] [--image-env]   (the soak alone, 600 s by
  *     default; --image-env: with the container image's memory settings; a full run, with no
  *     benchmark named, ends with it too)
  *   node bench/dist/bench/run.js profile [--runs N]      (CPU per message and heap by owner)
  *   node bench/dist/bench/run.js ask [--runs N]          (`wiki-gateway ask` against `node -e ''`)
+ *   node bench/dist/bench/run.js languages [--runs N]    (what the tldr translations add to the daemon's
+ *                                                        memory and to `ask`; needs them, TLDR_I18N_DIR)
  *   node bench/dist/bench/run.js store [--runs N]        (latency per message: Redis store against files)
  *   node bench/dist/bench/run.js pacing [--runs N]       (a burst under Telegram's flood limits, with and
  *                                                        without the outgoing queue; about 5 min a run)
@@ -88,6 +91,7 @@ if (want("pipeline")) {
 if (want("scale")) tables.push((await runScale(runs ? { runs } : {})).table);
 if (want("profile")) tables.push((await runProfile(runs ? { runs } : {})).table);
 if (want("ask")) tables.push((await runAsk(runs ? { rounds: runs } : {})).table);
+if (only("languages")) tables.push((await runLanguagesBudget(runs ? { runs } : {})).table);
 if (want("store")) {
   const { runStoreBench } = await import("./store.js");
   tables.push((await runStoreBench(runs ? { runs } : {})).table);
@@ -95,6 +99,10 @@ if (want("store")) {
 // The soak is part of a full run (`npm run bench -- --runs 3` reproduces every figure), else only when named.
 if (chosen.length === 0 || only("soak"))
   tables.push((await runSoak(flag("--soak") ?? 600, { imageEnv })).table);
+if (want("model-overhead")) {
+  const { runModelOverhead } = await import("./model-overhead.js");
+  tables.push((await runModelOverhead(runs ? { rounds: runs } : {})).table);
+}
 if (only("pacing")) tables.push((await runPacing(runs ? { runs } : {})).table);
 if (only("fairness")) tables.push((await runFairness(runs ? { runs } : {})).table);
 process.stdout.write(`${tables.join("\n\n")}\n`);

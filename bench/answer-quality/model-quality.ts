@@ -20,10 +20,17 @@ export interface Outcome {
   modelAnswered: number;
 }
 
-/** A model outcome counter: each call is "ok" or a failure (the floor). */
+/**
+ * A model outcome counter: each call is "ok" or a failure (the floor); so is a rewrite reply the
+ * agent could not use. A grounded answer the model declined (NO ANSWER, no citation) is its
+ * judgement, counted apart (Outcome.modelAnswered), not a failure.
+ */
 export function countingMeter() {
   let failed = 0;
-  const meter: ModelMeter = { tokens: () => {}, call: (l) => void (l.outcome === "ok" ? 0 : failed++) };
+  const meter: ModelMeter = {
+    call: (l) => void (l.outcome === "ok" ? 0 : failed++),
+    discarded: (r) => void (r.purpose === "answer" ? 0 : failed++),
+  };
   return { meter, failures: () => failed };
 }
 

@@ -58,7 +58,12 @@ export interface OffsetTrack {
 export const CALL_TIMEOUT_MS = 5_000;
 
 /** Methods that put a message in a chat, and count in Telegram's flood limits (not chat actions). */
-const MESSAGES = /^(send(?!ChatAction$)[A-Z]|copyMessages?$|forwardMessages?$|editMessage[A-Z])/;
+/**
+ * The methods that post to a chat (paced). Drafts are not messages: they stay out of the queue,
+ * bounded by the answer stream's own interval (answer-stream.ts), so they never delay an answer.
+ */
+const MESSAGES =
+  /^(send(?!ChatAction$|MessageDraft$|RichMessageDraft$)[A-Z]|copyMessages?$|forwardMessages?$|editMessage[A-Z])/;
 
 /** Methods whose retries belong to the supervisor, not to auto-retry. */
 const SUPERVISED = new Set(["getUpdates", "getMe", "getWebhookInfo", "deleteWebhook"]);

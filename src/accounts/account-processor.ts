@@ -14,6 +14,7 @@ import { createInlineReplier } from "./inline-replier.js";
 import { createRichGate } from "./rich-gate.js";
 import type { Journal } from "./journal/journal.js";
 import type { MembershipEvent } from "./membership-event.js";
+import type { StreamStops } from "./stream-stops.js";
 import type { ReplyTarget } from "./telegram-replier.js";
 import { createUpdateIntake, type UpdateIntake } from "./update-intake.js";
 import { createUpdateProcessor, type UpdateProcessor } from "./update-processor.js";
@@ -37,6 +38,8 @@ export interface AccountProcessorDeps {
   backlogLimit: number;
   /** A busy chat's bound, ms (0: none): past it questions are turned away. */
   busyChatMs: number;
+  /** The drafts a user may stop (the replier registers them). */
+  stops?: StreamStops;
 }
 
 /** The parts of one account that take, hold and run its updates. */
@@ -74,6 +77,7 @@ export function createAccountProcessor(deps: AccountProcessorDeps): AccountWork 
     resubmit: deps.resubmit,
     turnAway: (msg) => notices.turnAway(turnedAway(msg)),
     answerTap: (queryId, text) => answerCallbackQuery(api, log, queryId, text),
+    ...(deps.stops ? { onGenerationStopped: deps.stops.stop } : {}),
     ...(deps.onMembership ? { onMembership: deps.onMembership } : {}),
     ...(deps.onReaction ? { onReaction: deps.onReaction } : {}),
     ...(inline

@@ -3,6 +3,7 @@ import type { Logger } from "../log/logger.js";
 import type { Replier } from "../core/replier.js";
 import type { Journal } from "./journal/journal.js";
 import { createRichGate } from "./rich-gate.js";
+import type { StreamStops } from "./stream-stops.js";
 import { createReplier, type ReplyTarget } from "./telegram-replier.js";
 
 export interface AccountRepliesDeps {
@@ -12,6 +13,10 @@ export interface AccountRepliesDeps {
   toPlain: (html: string) => string;
   /** A reply found the group upgraded (400 with migrate_to_chat_id) and went to the new id. */
   onMigrated?: (oldChatId: number, newChatId: number) => void;
+  /** The account's stoppable drafts: answers are streamed (answer-stream.ts). */
+  stops?: StreamStops;
+  /** A placeholder message or edit would go at once, leaving room for the answer (the pacer's `hasRoom`). */
+  mayShow?: (chatId: number) => boolean;
 }
 
 /**
@@ -29,6 +34,8 @@ export function createAccountReplies(deps: AccountRepliesDeps): (target: ReplyTa
     // Rich messages refused once are not tried again until a restart (rich-gate.ts).
     rich: createRichGate(log),
     ...(deps.onMigrated ? { onMigrated: deps.onMigrated } : {}),
+    ...(deps.stops ? { stops: deps.stops } : {}),
+    ...(deps.mayShow ? { mayShow: deps.mayShow } : {}),
     onReactionFailed: (error: unknown) => {
       const fields = { reason: (error as { description?: string }).description ?? String(error) };
       const text = "Telegram refused the acknowledgement reaction; answers are not affected";

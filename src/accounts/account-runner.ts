@@ -19,6 +19,7 @@ import { type CommandMenus, syncCommandMenus } from "./command-menu.js";
 import { type Journal, openJournal } from "./journal/journal.js";
 import { createOutgoingPacer } from "./outgoing-pacer.js";
 import { createReplay } from "./journal/replay.js";
+import { createStreamStops } from "./stream-stops.js";
 import { createAccountProcessor } from "./account-processor.js";
 
 export type { StopOptions } from "./account-stop.js";
@@ -120,11 +121,15 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     log,
     ...pollingReports(status, () => stopping, options.onApiCall),
   });
+  // Answers being streamed that their asker may stop (answer-stream.ts).
+  const stops = createStreamStops();
   const replierFor = createAccountReplies({
     api: bot.api,
     journal,
     log,
     toPlain: options.toPlain,
+    stops,
+    ...(pacer ? { mayShow: (chatId: number) => pacer.hasRoom(chatId) } : {}),
     onMigrated: (oldChatId, newChatId) => options.onChatMigrated?.(account, oldChatId, newChatId),
   });
   const submit = (update: Update): void => void bot.handleUpdate(update).catch(() => {});
@@ -144,6 +149,7 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     backlogLimit: options.backlogLimit ?? 2000,
     // The bound needs the pace, which only the outgoing queue keeps.
     busyChatMs: pacer ? (options.busyChatSeconds ?? 120) * 1000 : 0,
+    stops,
   });
   bot.use((ctx) => intake.take(ctx.update, ctx.chat?.id));
   // Read when the replay runs: a remote journal knows its unfinished updates only once loaded.

@@ -174,25 +174,36 @@ export function createChatBacklog(options: ChatBacklogOptions): ChatBacklog {
       closed = true;
       for (const letGo of roomWaiters.splice(0)) letGo();
     },
-    view() {
-      const at = now();
-      const ageOf = (lane: Lane) => (lane.held.length > 0 ? (at - lane.held[0]!.at) / 1000 : 0);
-      const chats = [...lanes.values()]
-        .filter((lane) => lane.held.length > 0)
-        .sort((a, b) => b.held.length - a.held.length)
-        .map((lane) => ({
-          chatId: lane.chat,
-          waiting: lane.held.length,
-          oldestWaitSeconds: round(ageOf(lane)),
-        }));
-      return {
+    view: () =>
+      backlogView([...lanes.values()], {
         waiting: waiting + roomWaiters.length,
         running,
         limit: options.limit,
-        oldestWaitSeconds: Math.max(0, ...chats.map((c) => c.oldestWaitSeconds)),
-        chats: chats.slice(0, VIEW_CHATS),
-      };
-    },
+        at: now(),
+      }),
+  };
+}
+
+/** The backlog as /status and /metrics show it: the counts, and the chats with the most waiting. */
+function backlogView(
+  lanes: readonly Lane[],
+  counts: { waiting: number; running: number; limit: number; at: number },
+): BacklogView {
+  const ageOf = (lane: Lane) => (lane.held.length > 0 ? (counts.at - lane.held[0]!.at) / 1000 : 0);
+  const chats = lanes
+    .filter((lane) => lane.held.length > 0)
+    .sort((a, b) => b.held.length - a.held.length)
+    .map((lane) => ({
+      chatId: lane.chat,
+      waiting: lane.held.length,
+      oldestWaitSeconds: round(ageOf(lane)),
+    }));
+  return {
+    waiting: counts.waiting,
+    running: counts.running,
+    limit: counts.limit,
+    oldestWaitSeconds: Math.max(0, ...chats.map((c) => c.oldestWaitSeconds)),
+    chats: chats.slice(0, VIEW_CHATS),
   };
 }
 

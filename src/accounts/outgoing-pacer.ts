@@ -35,6 +35,12 @@ export interface OutgoingPacer {
   run<T>(chatId: number | string, call: () => Promise<T>): Promise<T>;
   /** Calls waiting or running. */
   depth(): number;
+  /**
+   * A message to `chatId` would go at once, and one more right after it would still fit the
+   * chat's longer windows (a group's minute): a streamed answer's placeholder edit may go without
+   * delaying the answer beyond the chat's one-second window.
+   */
+  hasRoom(chatId: number | string): boolean;
 }
 
 export interface OutgoingPacerOptions {
@@ -65,6 +71,18 @@ interface Window {
   running: number;
 }
 
+/** ms until `window` has room under `limit` at `at` (Infinity: only a running send's end frees it). */
+function waitOf(window: Window, limit: RateWindow, at: number): number {
+  const { stamps } = window;
+  let drop = 0;
+  while (drop < stamps.length && stamps[drop]! <= at - limit.ms) drop++;
+  if (drop > 0) stamps.splice(0, drop);
+  const excess = stamps.length + window.running - limit.count + 1;
+  if (excess <= 0) return 0;
+  if (excess > stamps.length) return Infinity;
+  return stamps[excess - 1]! + limit.ms - at;
+}
+
 /**
  * An outgoing queue for one bot that keeps Telegram's rates before Telegram has to refuse (429).
  *
@@ -93,41 +111,29 @@ export function createOutgoingPacer(options: OutgoingPacerOptions = {}): Outgoin
     return w;
   }
 
+  function windowsOf(chatId: number | string): Lane["windows"] {
+    const key = String(chatId);
+    const group = typeof chatId === "number" ? chatId < 0 : key.startsWith("-") || key.startsWith("@");
+    return group
+      ? [
+          { window: windowFor(`c:${key}`), limit: limits.groupChat },
+          { window: windowFor(`g:${key}`), limit: limits.groupMinute },
+          { window: bot, limit: limits.bot },
+        ]
+      : [
+          { window: windowFor(`c:${key}`), limit: limits.privateChat },
+          { window: bot, limit: limits.bot },
+        ];
+  }
+
   function laneFor(chatId: number | string): Lane {
     const key = String(chatId);
     let lane = lanes.get(key);
     if (!lane) {
-      const group = typeof chatId === "number" ? chatId < 0 : key.startsWith("-") || key.startsWith("@");
-      lane = {
-        key,
-        tasks: [],
-        busy: false,
-        windows: group
-          ? [
-              { window: windowFor(`c:${key}`), limit: limits.groupChat },
-              { window: windowFor(`g:${key}`), limit: limits.groupMinute },
-              { window: bot, limit: limits.bot },
-            ]
-          : [
-              { window: windowFor(`c:${key}`), limit: limits.privateChat },
-              { window: bot, limit: limits.bot },
-            ],
-      };
+      lane = { key, tasks: [], busy: false, windows: windowsOf(chatId) };
       lanes.set(key, lane);
     }
     return lane;
-  }
-
-  /** ms until `window` has room under `limit` (Infinity: only a running send's end frees it). */
-  function waitOf(window: Window, limit: RateWindow, at: number): number {
-    const { stamps } = window;
-    let drop = 0;
-    while (drop < stamps.length && stamps[drop]! <= at - limit.ms) drop++;
-    if (drop > 0) stamps.splice(0, drop);
-    const excess = stamps.length + window.running - limit.count + 1;
-    if (excess <= 0) return 0;
-    if (excess > stamps.length) return Infinity;
-    return stamps[excess - 1]! + limit.ms - at;
   }
 
   function start(lane: Lane, task: Task, at: number): void {
@@ -215,5 +221,15 @@ export function createOutgoingPacer(options: OutgoingPacerOptions = {}): Outgoin
       });
     },
     depth: () => queued + running,
+    hasRoom(chatId) {
+      const lane = lanes.get(String(chatId));
+      if (lane && (lane.busy || lane.tasks.length > 0)) return false;
+      const at = now();
+      return windowsOf(chatId).every(
+        ({ window, limit }) =>
+          waitOf(window, limit, at) === 0 &&
+          (limit.count === 1 || window.stamps.length + window.running + 2 <= limit.count),
+      );
+    },
   };
 }

@@ -21,6 +21,11 @@ export interface SideUpdateDeps {
    * when Telegram refuses it as too old. Without it such taps are only logged.
    */
   answerTap?: (queryId: string, text: string) => Promise<void>;
+  /**
+   * The user pressed the stop button of a draft (stopped_message_generation): true when it was an
+   * answer being written (it is cancelled), false for a draft unknown or finished.
+   */
+  onGenerationStopped?: (chatId: number, draftId: number) => boolean;
 }
 
 export interface SideUpdates {
@@ -57,6 +62,14 @@ export function createSideUpdates(deps: SideUpdateDeps): SideUpdates {
 
   return {
     async handle(update, log) {
+      const stop = update.stopped_message_generation;
+      if (stop) {
+        const fields = { chatId: stop.chat.id, draftId: stop.draft_id };
+        if (deps.onGenerationStopped?.(stop.chat.id, stop.draft_id))
+          log.info(fields, "the asker stopped the answer");
+        else log.debug(fields, "a stop for no answer being written: ignored");
+        return true;
+      }
       const membership = toMembershipEvent(update);
       if (membership) {
         log.info(

@@ -4,7 +4,9 @@ import type { Replier, RichAlternative, SendOptions, SentMessages } from "../cor
 import type { Journal } from "./journal/journal.js";
 import { answerCallbackQuery } from "./answer-callback.js";
 import { describeForbidden } from "./forbidden.js";
+import { type OpenStream, openAnswerStream } from "./answer-stream.js";
 import { createReplyDedupe, type ReplyDedupe } from "./reply-dedupe.js";
+import type { StreamStops } from "./stream-stops.js";
 import { isRichRefusal, type RichGate } from "./rich-gate.js";
 import { acknowledge, showTyping } from "./reply-signals.js";
 import {
@@ -28,6 +30,10 @@ export interface ReplierDeps {
   onReactionFailed?: (error: unknown) => void;
   /** Whether the account still tries rich messages (SendOptions.rich); without it they are never sent. */
   rich?: RichGate;
+  /** The account's stoppable drafts; without it no answer is streamed (no `stream`). */
+  stops?: StreamStops;
+  /** A placeholder message or edit to the chat would go at once, leaving room for the answer (the pacer). */
+  mayShow?: (chatId: number) => boolean;
 }
 
 /** Where a reply goes, and when it may go. */
@@ -55,11 +61,31 @@ export interface ReplyTarget {
 export function createReplier(deps: ReplierDeps, target: ReplyTarget): Replier {
   const place: ReplyPlace = { chatId: target.chatId, threadId: target.threadId };
   const sender = createReplySender(deps, place);
+  let streaming: OpenStream | undefined;
+  const { stops } = deps;
+  const updateId = target.updateId;
   return {
     async send(chunks, sendOptions) {
       if (target.turn) await target.turn;
+      // A draft or an edit still under way must not land after the answer.
+      await streaming?.quiet();
       return sendChunks({ deps, target, place, sender }, chunks, sendOptions);
     },
+    ...(stops && updateId !== undefined
+      ? {
+          stream: (options: { rich: boolean }) =>
+            (streaming = openAnswerStream(
+              { ...deps, stops },
+              {
+                updateId,
+                chatId: place.chatId,
+                ...(target.messageId !== undefined ? { messageId: target.messageId } : {}),
+                ...(place.threadId !== undefined ? { threadId: place.threadId } : {}),
+              },
+              options,
+            )),
+        }
+      : {}),
     // Never waits for the chat's turn: Telegram takes the answer only within about 10 s.
     answerCallback: (queryId, text) => answerCallbackQuery(deps.api, deps.log, queryId, text),
     acknowledge: (emoji) => acknowledge(deps, { chatId: place.chatId, messageId: target.messageId }, emoji),

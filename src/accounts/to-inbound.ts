@@ -19,6 +19,7 @@ export const ALLOWED_UPDATES = [
   "inline_query",
   "chosen_inline_result",
   "message_reaction",
+  "stopped_message_generation",
 ] as const;
 
 /** `from` of an anonymous group admin's message. */

@@ -34,7 +34,9 @@ export interface UpdateIntake {
  * Between the runner and the update processor: each update takes its place in its chat's order
  * (accounts/chat-order.ts) when it arrives, then waits in the account's backlog
  * (accounts/chat-backlog.ts) for its turn. A button tap runs at once (Telegram wants its answer
- * within about 10 s); only its reply waits for the chat's earlier updates. A question over its
+ * within about 10 s); only its reply waits for the chat's earlier updates. A draft's stop button
+ * (`stopped_message_generation`) runs at once and takes no place: it stops the answer its chat is
+ * waiting for. A question over its
  * chat's capacity runs at once too, out of order: its answer is not sent, its asker is told.
  */
 export function createUpdateIntake(deps: UpdateIntakeDeps): UpdateIntake {
@@ -50,6 +52,11 @@ export function createUpdateIntake(deps: UpdateIntakeDeps): UpdateIntake {
   return {
     take(update, chatId) {
       if (closed) return Promise.resolve();
+      // A stop button is for the answer its chat is waiting for: it cannot wait for that chat's turn.
+      if (update.stopped_message_generation !== undefined) {
+        void deps.processor.process(update).catch(() => {});
+        return Promise.resolve();
+      }
       const chat = chatId === undefined ? `update:${update.update_id}` : String(chatId);
       const turn = order.reserve(chat);
       if (update.callback_query !== undefined) {

@@ -3,6 +3,7 @@ import type { Texts } from "../i18n/index.js";
 import type { AgentSettings } from "./agent-settings.js";
 import type { Confidence } from "./answer-confidence.js";
 import type { RichMessage } from "./rich/rich-types.js";
+import type { AnswerSink } from "./streamed-reply.js";
 
 export interface AnswerSource {
   path: string;
@@ -59,6 +60,13 @@ export interface AnswerContext {
   signal?: AbortSignal;
   /** The asker's language for the answer's own words; default: the agent's (agent-language.ts). */
   texts?: Texts;
+  /**
+   * The asker's Telegram `language_code`: an agent of several locales prefers pages in it, and
+   * notes a page in another language (asker-locales.ts).
+   */
+  language?: string;
+  /** Where a model's answer is shown while it is written, with the asker's stop (streamed-reply.ts). */
+  stream?: AnswerSink;
 }
 
 export interface Answerer {
@@ -68,5 +76,11 @@ export interface Answerer {
    * The chosen page's answer to the question (its best passages for it, or its opening passage).
    * Same error contract as `answer`; `found` is false when the page is gone.
    */
-  answerPage(question: string, page: PageRef, agent: AgentSettings, texts?: Texts): Promise<Answer>;
+  answerPage(
+    question: string,
+    page: PageRef,
+    agent: AgentSettings,
+    texts?: Texts,
+    language?: string,
+  ): Promise<Answer>;
 }

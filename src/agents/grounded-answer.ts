@@ -7,6 +7,8 @@ import type { Answer, AnswerContext, AnswerSource } from "./answer-types.js";
 import { escapeAttribute, escapeHtml } from "./format/index.js";
 import type { ModelLookup } from "./question-rewriter.js";
 import { distinctTitles } from "./related-pages.js";
+import { composeRichGrounded } from "./rich/grounded-rich.js";
+import { streaming } from "./streamed-reply.js";
 
 /**
  * What the model reads for a grounded answer: the best passage of each of the first PAGES ranked
@@ -22,7 +24,8 @@ const PASSAGES = 8;
 /**
  * What came of asking the model: its answer; `declined` when it read the passages and said NO
  * ANSWER or cited none it was given (a judgement on the passages, not a failure); undefined
- * without a model for the agent or when the call failed (the floor).
+ * without a model for the agent, when the call failed, or when the asker's stop cut the reply
+ * short before any citation (the floor).
  */
 export type Grounding = { answer: Answer } | { declined: "no-answer" | "uncited" } | undefined;
 
@@ -109,7 +112,7 @@ export function composeGrounded(
   const links = sources
     .map((s) => `<a href="${escapeAttribute(s.url)}">${escapeHtml(s.title)}</a>`)
     .join(" · ");
-  return { html: `${escapeHtml(text)}\n\n📖 ${links}`, sources };
+  return { html: `${escapeHtml(text)}\n\n📖 ${links}`, rich: composeRichGrounded(text, sources), sources };
 }
 
 export function createGrounder(deps: { models: ModelLookup; logger?: Logger }): Grounder {
@@ -120,24 +123,26 @@ export function createGrounder(deps: { models: ModelLookup; logger?: Logger }): 
       const passages = numberPassages(ranked);
       if (passages.length === 0) return undefined;
       try {
-        const reply = await client.complete({
+        const reply = await streaming(client, context?.stream).complete({
           purpose: "answer",
           agent: agent.id,
           account: context?.account ?? "",
           messages: answerMessages(question, passages),
           ...(context?.signal ? { signal: context.signal } : {}),
         });
-        deps.logger?.debug(
-          { agent: agent.id, model: client.name, question, reply: reply.text },
-          "model answer",
-        );
         const cited = citedNumbers(reply.text, passages.length);
         const noAnswer = reply.text.trim().startsWith(NO_ANSWER);
         if (noAnswer || cited.length === 0) {
+          client.discard(
+            { purpose: "answer", agent: agent.id, account: context?.account ?? "" },
+            "model-uncited-answer",
+          );
           deps.logger?.info(
             { agent: agent.id, model: client.name, code: "model-uncited-answer" },
             "the model's answer cites no passage given: answered without it",
           );
+          // Cut short by the asker's stop, the reply is no judgement on the passages: the floor.
+          if (context?.stream?.stopped.aborted) return undefined;
           return { declined: noAnswer ? "no-answer" : "uncited" };
         }
         return {

@@ -8,7 +8,7 @@ import type { AgentSettings } from "./agent-settings.js";
 export type ModelLookup = (name: string) => ModelClient | undefined;
 
 /** The model's search words for a question, or why there are none (the answer is then the floor). */
-export type Rewrite = { words: string } | { fallback: ModelErrorCode | "no-model" | "unusable-reply" };
+export type Rewrite = { words: string } | { fallback: ModelErrorCode | "no-model" };
 
 export interface QuestionRewriter {
   rewrite(question: string, agent: AgentSettings, account: string, signal?: AbortSignal): Promise<Rewrite>;
@@ -21,8 +21,9 @@ const normalise = (question: string) => question.trim().toLowerCase().replace(/\
 
 /**
  * Asks the agent's model for one line of search words (modelUse "rewrite" and "answer"). Never
- * throws: every model failure is a `fallback` with its code, logged once here at warn (without the
- * question or the reply; at debug with `{question, reply}` only when the log level asks for it).
+ * throws: every model failure is a `fallback` with its code, logged once here at warn, never with
+ * the question or the reply (those are logged, redacted, only under MODEL_LOG_PROMPTS, by the
+ * model client). A reply without search words is counted as discarded (`model-unusable-reply`).
  */
 export function createQuestionRewriter(deps: { models: ModelLookup; logger?: Logger }): QuestionRewriter {
   const cache = new Map<string, string>();
@@ -43,11 +44,10 @@ export function createQuestionRewriter(deps: { models: ModelLookup; logger?: Log
           ...(signal ? { signal } : {}),
         });
         const words = searchWordsOf(reply.text);
-        deps.logger?.debug(
-          { agent: agent.id, model: client.name, question, reply: reply.text },
-          "model rewrite",
-        );
-        if (words === "") return { fallback: "unusable-reply" };
+        if (words === "") {
+          client.discard({ purpose: "rewrite", agent: agent.id, account }, "model-unusable-reply");
+          return { fallback: "model-unusable-reply" };
+        }
         if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
         cache.set(key, words);
         return { words };

@@ -9,10 +9,12 @@ import { runCommand } from "./commands/registry.js";
 import { composeFailure } from "./answer-compose.js";
 import { agentTexts } from "./agent-language.js";
 import { splitTelegramHtml } from "./format/index.js";
+import type { AnswerSink } from "./streamed-reply.js";
 import { describeWikiFailure } from "./wiki-failure.js";
 
 export interface WikiAgent {
-  handle(msg: InboundMessage, agent: AgentSettings): Promise<Reply>;
+  /** `stream`: where a model's answer to a question is shown while it is written. */
+  handle(msg: InboundMessage, agent: AgentSettings, stream?: AnswerSink): Promise<Reply>;
   /** The answer of a page picked from choices, to the question that offered it. Never rejects because of the wiki. */
   answerChoice(msg: InboundMessage, question: string, page: PageRef, agent: AgentSettings): Promise<Reply>;
 }
@@ -31,13 +33,15 @@ export function createWikiAgent(deps: {
 }): WikiAgent {
   const { logger } = deps;
 
-  async function run(msg: InboundMessage, agent: AgentSettings): Promise<Reply> {
+  async function run(msg: InboundMessage, agent: AgentSettings, stream?: AnswerSink): Promise<Reply> {
     if (msg.command === undefined) {
       const question = msg.args.trim();
       if (question === "") return { chunks: [], kind: "command" };
       const answer = await deps.answerer.answer(question, agent, {
         account: msg.account,
         texts: agentTexts(agent, msg.languageCode),
+        ...(msg.languageCode === undefined ? {} : { language: msg.languageCode }),
+        ...(stream ? { stream } : {}),
       });
       if (answer.error !== undefined) logFailure(msg, agent, answer.error);
       return replyOf(answer);
@@ -56,9 +60,9 @@ export function createWikiAgent(deps: {
   }
 
   return {
-    async handle(msg, agent) {
+    async handle(msg, agent, stream) {
       try {
-        return await run(msg, agent);
+        return await run(msg, agent, stream);
       } catch (error) {
         logFailure(msg, agent, error);
         return {
@@ -69,7 +73,7 @@ export function createWikiAgent(deps: {
     },
     async answerChoice(msg, question, page, agent) {
       const texts = agentTexts(agent, msg.languageCode);
-      const answer = await deps.answerer.answerPage(question, page, agent, texts);
+      const answer = await deps.answerer.answerPage(question, page, agent, texts, msg.languageCode);
       if (answer.error !== undefined) logFailure(msg, agent, answer.error);
       return replyOf(answer);
     },

@@ -68,7 +68,7 @@ export function createGatewayParts(
     runtime: undefined,
     health: { appliedAt: undefined, lastReload: undefined },
   };
-  const models = wireModels(settings, logger, metrics);
+  const models = wireModels(settings, logger, metrics, layout.modelUsageFile);
   const { index, wikiWatch, answer, agent, inlineSearch } = wireWiki(
     settings,
     logger,

@@ -102,6 +102,7 @@ async function stopParts(
   await parts.pool.stop();
   await parts.feedback.flush();
   await parts.pipelineFiles.flush();
+  await parts.models.flush();
   await parts.migrations.close();
   await parts.stores.close();
   await parts.wikiWatch.stop();

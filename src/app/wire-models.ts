@@ -4,7 +4,9 @@ import type { Metrics } from "../http/metrics.js";
 import { createModelMetrics } from "../http/model-metrics.js";
 import type { Logger } from "../log/logger.js";
 import type { ModelClient } from "../models/model-client.js";
+import { meters, type ModelMeter } from "../models/model-meter.js";
 import { createModelClients, type ModelClients, type ModelStatus } from "../models/model-registry.js";
+import { createModelUsageLog, type ModelUsageLog } from "../state/model-usage-log.js";
 
 /** The model clients in force: rebuilt from each gateway.json applied (start and reload). */
 export interface ModelsInForce {
@@ -13,11 +15,26 @@ export interface ModelsInForce {
   list(): ModelStatus[];
   /** Builds the clients of `models` (and MODEL_URL's); a model whose key file fails is logged and left out. */
   apply(models: Record<string, ModelConfig>, configDir: string): Promise<void>;
+  /** Writes the usage records still queued (on stop). */
+  flush(): Promise<void>;
 }
 
-export function wireModels(settings: Settings, logger: Logger, metrics: Metrics): ModelsInForce {
-  const meter = createModelMetrics(metrics.registry);
+/**
+ * The model clients, counting each call in /metrics and in the model usage log (`usageFile`, read
+ * by `report`, so the figures outlive a restart); prompts are logged only under MODEL_LOG_PROMPTS.
+ */
+export function wireModels(
+  settings: Settings,
+  logger: Logger,
+  metrics: Metrics,
+  usageFile: string,
+): ModelsInForce {
   const log = logger.child({ component: "model" });
+  const usage = createModelUsageLog({
+    file: usageFile,
+    onError: (err) => log.warn({ err }, "the model usage log cannot be written; `report` misses these calls"),
+  });
+  const meter = meters(createModelMetrics(metrics.registry), usageMeter(usage));
   let current: ModelClients = { get: () => undefined, list: () => [], problems: [] };
   return {
     get: (name) => current.get(name),
@@ -29,10 +46,40 @@ export function wireModels(settings: Settings, logger: Logger, metrics: Metrics)
         modelUrl: settings.modelUrl,
         modelId: settings.modelId,
         meter,
+        ...(settings.modelLogPrompts ? { promptLogger: log } : {}),
       });
       for (const { name, error } of next.problems)
         log.error({ model: name, code: error.code, remedy: error.remedy }, error.message);
       current = next;
     },
+    flush: () => usage.flush(),
+  };
+}
+
+/** The usage log as a meter: one line per call and per discarded reply. */
+function usageMeter(usage: ModelUsageLog): ModelMeter {
+  return {
+    call: (r) =>
+      usage.append({
+        kind: "call",
+        model: r.model,
+        agent: r.agent,
+        account: r.account,
+        purpose: r.purpose,
+        outcome: r.outcome,
+        prompt: Math.round(r.usage?.prompt ?? 0),
+        completion: Math.round(r.usage?.completion ?? 0),
+      }),
+    discarded: (r) =>
+      usage.append({
+        kind: "discarded",
+        model: r.model,
+        agent: r.agent,
+        account: r.account,
+        purpose: r.purpose,
+        outcome: r.code,
+        prompt: 0,
+        completion: 0,
+      }),
   };
 }

@@ -77,6 +77,7 @@ export const SETTINGS_FLAGS = {
   "answer-cache-bytes": { type: "string" },
   "model-url": { type: "string" },
   "model-id": { type: "string" },
+  "model-log-prompts": { type: "string" },
   "redis-url": { type: "string" },
   "replica-id": { type: "string" },
   "lease-ttl-ms": { type: "string" },

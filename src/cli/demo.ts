@@ -3,8 +3,14 @@ import { loadSettings } from "../config/settings.js";
 import { type Command, parseFlags, SETTINGS_FLAGS, settingsArgs, UsageError } from "./command.js";
 import { loadSandbox } from "./sandbox-package.js";
 
-const usage = "wiki-gateway demo [--dir DIR] [--web-port N] [--http-port N]";
-const FLAGS = { ...SETTINGS_FLAGS, dir: { type: "string" }, "web-port": { type: "string" } } as const;
+const usage =
+  "wiki-gateway demo [--dir DIR] [--web-port N] [--http-port N] [--model-url URL | --stand-in-model]";
+const FLAGS = {
+  ...SETTINGS_FLAGS,
+  dir: { type: "string" },
+  "web-port": { type: "string" },
+  "stand-in-model": { type: "boolean" },
+} as const;
 
 /** The chat page's and the daemon's default ports; when taken, the demo picks free ones and prints them. */
 const DEFAULT_WEB_PORT = 8090;
@@ -43,6 +49,7 @@ export const demoCommand: Command = {
         logFormat: "pretty",
         modelUrl: settings.modelUrl,
         modelId: settings.modelId,
+        standInModel: values["stand-in-model"] === true,
       });
       return await demo.done;
     } finally {

@@ -8,7 +8,9 @@ import { GatewayError } from "../errors.js";
 import { readFeedbackLog } from "../state/feedback-log.js";
 import { readGapLog } from "../state/gap-log.js";
 import { createStateLayout } from "../state/layout.js";
+import { readModelUsageLog } from "../state/model-usage-log.js";
 import { type Command, parseFlags, SETTINGS_FLAGS, settingsArgs, UsageError } from "./command.js";
+import { formatModelUse, modelUse } from "./report-models.js";
 import { groupUnanswered, type PagePick, pagePicks, type QuestionGroup } from "./report-groups.js";
 import { type PageVotes, pageVotes } from "./report-votes.js";
 import { renderTable } from "./table.js";
@@ -49,13 +51,15 @@ export function parseSince(text: string): number {
  * `report`: what the wiki does not answer, from the gap log in the state directory: the questions
  * most often left with "nothing found" or only choices (near-duplicates grouped), and the pages
  * people picked from choices; and from the feedback log, the pages with the most negative and the
- * most positive votes (users' reactions on answers). For wiki authors: what to write or retitle
- * next. Exit 0 (also with nothing recorded), 2 on bad usage: a --since out of range, an --agent
+ * most positive votes (users' reactions on answers); and from the model usage log, the tokens,
+ * calls and fallbacks of each model per agent and account. For wiki authors: what to write or
+ * retitle next; for operators: what the model costs. Exit 0 (also with nothing recorded), 2 on bad usage: a --since out of range, an --agent
  * neither configured nor recorded, a state directory that does not exist.
  */
 export const reportCommand: Command = {
   name: "report",
-  summary: "questions the wiki left unanswered and the pages picked from choices (for wiki authors)",
+  summary:
+    "questions the wiki left unanswered, the pages picked from choices, votes, and the tokens models used",
   usage,
   flags: FLAGS,
   async run(args, io) {
@@ -83,9 +87,23 @@ export const reportCommand: Command = {
       io.err(
         `${feedback.invalid} line(s) of ${layout.feedbackLogFile} are not vote records and were skipped\n`,
       );
+    const modelLog = await readModelUsageLog(layout.modelUsageFile);
+    if (modelLog.invalid > 0)
+      io.err(
+        `${modelLog.invalid} line(s) of ${layout.modelUsageFile} are not model usage records and were skipped\n`,
+      );
     if (values.agent !== undefined) {
-      await requireKnownAgent(values.agent, settings.configPath, [...records, ...feedback.records]);
+      await requireKnownAgent(values.agent, settings.configPath, [
+        ...records,
+        ...feedback.records,
+        ...modelLog.records,
+      ]);
     }
+    const models = modelUse(
+      modelLog.records.filter(
+        (r) => r.at >= from && (values.agent === undefined || r.agent === values.agent),
+      ),
+    );
     const votes = pageVotes(
       feedback.records.filter(
         (r) => r.at >= from && (values.agent === undefined || r.agent === values.agent),
@@ -94,13 +112,14 @@ export const reportCommand: Command = {
     );
     if (values.json === true) {
       io.out(
-        `${JSON.stringify({ since: from, agent: values.agent ?? null, unanswered: groups, picked: picks, inline: inlinePicks, votes })}\n`,
+        `${JSON.stringify({ since: from, agent: values.agent ?? null, unanswered: groups, picked: picks, inline: inlinePicks, votes, models })}\n`,
       );
       return 0;
     }
     io.out(formatReport(groups, picks, { from, agent: values.agent, file: layout.gapLogFile }));
     io.out(formatInlinePicks(inlinePicks));
     io.out(formatVotes(votes));
+    io.out(formatModelUse(models));
     return 0;
   },
 };

@@ -54,7 +54,7 @@ const BASE: readonly CommandEntry[] = [
   ),
   entry(
     "report",
-    "questions the wiki left unanswered and the pages picked from choices (for wiki authors)",
+    "questions the wiki left unanswered, the pages picked from choices, votes, and the tokens models used",
     async () => (await import("./report.js")).reportCommand,
   ),
   entry(

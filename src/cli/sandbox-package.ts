@@ -30,6 +30,12 @@ export interface DemoOptions {
   modelUrl?: string;
   /** The model id there; "" or absent: the first the server lists. */
   modelId?: string;
+  /**
+   * Starts the sandbox's model stand-in for the agents (`--stand-in-model`, unless a `modelUrl` is
+   * given): replies made from the prompt, streamed at a reading pace, so the chat page shows
+   * answers being written without a model server.
+   */
+  standInModel?: boolean;
 }
 
 export interface RunningDemo {
@@ -55,6 +61,13 @@ export interface WikiStandInOptions {
   tokenFile: string;
   /** Markdown files of this folder are added (or replaced) as pages before listening. */
   seedDir?: string;
+  /**
+   * Seed the tldr corpus (TLDR_DIR or ../shared/corpus/tldr) under `tldr/`, and its Russian,
+   * German, Spanish and Chinese translations under their locales when they are there too
+   * (TLDR_I18N_DIR or ../shared/corpus/tldr-i18n), as the demo does. A missing corpus is an error
+   * saying how to get it.
+   */
+  tldr?: boolean;
 }
 
 export interface RunningStandIn {

@@ -162,6 +162,13 @@ const schema = {
     env: "MODEL_ID",
     arg: "model-id",
   },
+  modelLogPrompts: {
+    doc: "Log each model call's prompt and reply (at info level), redacted: tokens, keys, e-mail addresses, phone numbers and ids removed. For debugging a model; false: prompts and replies are never logged, at any LOG_LEVEL.",
+    format: TRUE_OR_FALSE,
+    default: false,
+    env: "MODEL_LOG_PROMPTS",
+    arg: "model-log-prompts",
+  },
   redisUrl: {
     doc: "Redis URL (redis://[:password@]host:port[/db]); set, it turns on cluster mode: replicas share the accounts, journals and pairing through Redis. Empty: one process with local files.",
     format: REDIS_URL_OR_EMPTY,
@@ -224,6 +231,7 @@ export interface Settings {
   answerCacheBytes: number;
   modelUrl: string;
   modelId: string;
+  modelLogPrompts: boolean;
   redisUrl: string;
   replicaId: string;
   leaseTtlMs: number;

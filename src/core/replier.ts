@@ -37,6 +37,21 @@ export interface SentMessages {
 }
 
 /**
+ * An answer shown while it is written (a model's answer): a draft in a private chat, a placeholder
+ * message edited in a group. Contract: `show` and `close` never throw nor reject, and never hold
+ * up the answer (what Telegram refuses only ends the showing, logged); once `close` resolved,
+ * nothing of the stream is left in the chat.
+ */
+export interface AnswerStream {
+  /** The answer so far, plain text ("": it is being written, "Thinking…"). Shown when it grew, at a bounded rate. */
+  show(text: string): void;
+  /** Aborted when the asker pressed the draft's stop button: what was written so far is the answer. */
+  readonly stopped: AbortSignal;
+  /** The answer was sent (or none will be): ends the showing and removes what is left of it. */
+  close(): Promise<void>;
+}
+
+/**
  * How a handler answers the message it was given. Replies always go out through the account
  * that received the message.
  */
@@ -65,4 +80,9 @@ export interface Replier {
    * reaction is only logged.
    */
   acknowledge(emoji: string): () => void;
+  /**
+   * Opens the stream of the answer to the message being answered (`rich`: the account sends rich
+   * messages, so a private chat's drafts are rich drafts). Absent where nothing can be streamed.
+   */
+  stream?(options: { rich: boolean }): AnswerStream;
 }

@@ -18,6 +18,31 @@ export function redactSecrets(text: string): string {
     .replace(BOT_TOKEN, (token) => `${token.slice(0, token.indexOf(":"))}:${REDACTED}`);
 }
 
+const API_KEY =
+  /\b(?:sk|pk|rk|ak)-[A-Za-z0-9_-]{16,}|\b(?:gh[pousr]_|github_pat_|glpat-|xox[abposr]-|AIza|AKIA)[A-Za-z0-9_-]{12,}/g;
+const KEY_VALUE =
+  /\b((?:api[_-]?key|access[_-]?token|secret|password|passwd|token)\s*[:=]\s*)["']?[^\s"',;]+/gi;
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+/** International numbers (+ and 7 to 15 digits, spaced or not) and bracketed area codes. */
+const PHONE = /\+\d(?:[\s.()-]{0,2}\d){6,14}|\(\d{2,5}\)[\s.-]?\d{2,4}(?:[\s.-]?\d{2,4}){1,2}/g;
+/** Telegram user and chat ids, and any other run of six or more digits (unformatted phone numbers too). */
+const LONG_NUMBER = /-?\b\d{6,}\b/g;
+
+/**
+ * `redactSecrets`, then what else must not be kept from a person's text: API keys (by their
+ * usual prefixes, and `key=value` forms), e-mail addresses, phone numbers, and runs of six or
+ * more digits (Telegram user and chat ids). For prompts and replies, which hold what people
+ * typed; idempotent. Dates, versions and short numbers stay.
+ */
+export function redactPersonal(text: string): string {
+  return redactSecrets(text)
+    .replace(API_KEY, REDACTED)
+    .replace(KEY_VALUE, `$1${REDACTED}`)
+    .replace(EMAIL, "[e-mail]")
+    .replace(PHONE, "[phone]")
+    .replace(LONG_NUMBER, "[number]");
+}
+
 /** Deep copy of a JSON-like value with every string scrubbed by `redactSecrets`. */
 export function redactValue(value: unknown, depth = 0): unknown {
   if (depth > 8) return value;

@@ -1,12 +1,12 @@
+import { createCallGate } from "./call-gate.js";
 import { createCallLimiter } from "./call-limiter.js";
 import type { ChatMessage } from "./chat-types.js";
 import { authHeaders, type Fetch, postChat, type TokenUsage, transportError } from "./chat-request.js";
-import { createCircuitBreaker } from "./circuit-breaker.js";
-import { countsAgainstServer, isModelError, ModelError, statusError } from "./model-error.js";
+import { isModelError, ModelError, statusError } from "./model-error.js";
 import { type CallOwner, type CallPurpose, type ModelMeter, NO_METER } from "./model-meter.js";
-import { CIRCUIT, type ModelSettings } from "./model-settings.js";
+import type { ModelSettings } from "./model-settings.js";
+import type { PromptLog } from "./prompt-log.js";
 import { stripThink } from "./think.js";
-import { createTokenBudget } from "./token-budget.js";
 
 export interface ModelCall extends CallOwner {
   purpose: CallPurpose;
@@ -37,6 +37,14 @@ export interface ModelClient {
   readonly name: string;
   readonly model: string;
   complete(call: ModelCall): Promise<ModelReply>;
+  /**
+   * Counts a reply `complete` gave that the agent could not use (`model-uncited-answer`,
+   * `model-unusable-reply`): the answer is then the floor, as for a failed call.
+   */
+  discard(
+    call: CallOwner & { purpose: CallPurpose },
+    code: "model-uncited-answer" | "model-unusable-reply",
+  ): void;
   /** The ids GET {baseUrl}/models lists. */
   listModels(signal?: AbortSignal): Promise<string[]>;
   state(): ModelState;
@@ -47,6 +55,8 @@ export interface ModelClientDeps {
   fetch?: Fetch;
   now?: () => number;
   meter?: ModelMeter;
+  /** Where prompts and replies go, redacted; absent (the default): they are never logged. */
+  prompts?: PromptLog;
 }
 
 /** Tokens of a text when the server counts none: about four characters a token. */
@@ -57,126 +67,133 @@ export function createModelClient(deps: ModelClientDeps): ModelClient {
   const fetchFn = deps.fetch ?? fetch;
   const now = deps.now ?? Date.now;
   const meter = deps.meter ?? NO_METER;
-  const breaker = createCircuitBreaker({ ...CIRCUIT, now });
-  const budget = createTokenBudget({ daily: settings.dailyTokenBudget, now });
+  const gate = createCallGate(settings, now);
   const limiter = createCallLimiter(settings);
-  let retryAt = 0;
-  let firstListed: Promise<string> | undefined;
+  const list = (signal?: AbortSignal) => listServerModels(fetchFn, settings, signal);
+  const modelId = firstListedModel(settings, list);
 
-  /** The configured model id, or (when "") the first the server lists, asked once. */
-  function modelId(signal: AbortSignal): Promise<string> {
-    if (settings.model !== "") return Promise.resolve(settings.model);
-    firstListed ??= listModels(signal).then((ids) => {
-      if (ids[0] === undefined) throw new ModelError("model-not-found", "the model server lists no model");
-      return ids[0];
-    });
-    firstListed.catch(() => (firstListed = undefined));
-    return firstListed;
-  }
-
-  /** Refuses at once what would fail anyway: a 429's wait, a spent budget, an open circuit. */
-  function admit(): void {
-    if (now() < retryAt)
-      throw new ModelError("model-rate-limited", "the model server asked to wait (Retry-After)", {
-        retryAfterMs: retryAt - now(),
-      });
-    if (!budget.left())
-      throw new ModelError("model-budget-spent", `model ${settings.name} spent its daily tokens`);
-    if (!breaker.allow()) throw new ModelError("model-circuit-open", `model ${settings.name} is marked down`);
-  }
-
-  function named(error: unknown, timeout: AbortSignal): ModelError {
-    if (isModelError(error)) return error;
-    if (timeout.aborted)
-      return new ModelError(
-        "model-timeout",
-        `model ${settings.name} gave no answer within ${settings.timeoutMs} ms`,
-      );
-    return new ModelError("model-cancelled", "the model call was cancelled", { cause: error });
-  }
-
-  function settle(call: ModelCall, started: number, outcome: string): void {
-    meter.call({ model: settings.name, purpose: call.purpose, outcome }, (now() - started) / 1000);
+  /** One call through the limiter; the reply's text as the server gave it, with its usage. */
+  async function send(call: ModelCall, signal: AbortSignal): Promise<{ text: string; usage: TokenUsage }> {
+    const onText = call.onText;
+    const result = await limiter.run(
+      async () =>
+        postChat(fetchFn, {
+          baseUrl: settings.baseUrl,
+          model: await modelId(signal),
+          apiKey: settings.apiKey,
+          messages: call.messages,
+          maxTokens: Math.min(call.maxTokens ?? settings.maxOutputTokens, settings.maxOutputTokens),
+          stream: onText !== undefined,
+          ...(onText ? { onText: (soFar: string) => onText(stripThink(soFar)) } : {}),
+          signal,
+        }),
+      signal,
+    );
+    const usage = result.usage ?? {
+      prompt: estimate(call.messages.map((m) => m.content).join("\n")),
+      completion: estimate(result.text),
+    };
+    return { text: result.text, usage };
   }
 
   async function complete(call: ModelCall): Promise<ModelReply> {
     const started = now();
     const timeout = AbortSignal.timeout(settings.timeoutMs);
     const signal = call.signal ? AbortSignal.any([timeout, call.signal]) : timeout;
+    let usage: TokenUsage | undefined;
+    let raw: string | undefined;
+    const settle = (outcome: string) => {
+      const owner = { model: settings.name, purpose: call.purpose, agent: call.agent, account: call.account };
+      meter.call({ ...owner, outcome, seconds: (now() - started) / 1000, ...(usage ? { usage } : {}) });
+      deps.prompts?.({
+        ...owner,
+        outcome,
+        messages: call.messages,
+        ...(raw === undefined ? {} : { reply: raw }),
+      });
+    };
     try {
-      admit();
-      const onText = call.onText;
-      const result = await limiter.run(
-        async () =>
-          postChat(fetchFn, {
-            baseUrl: settings.baseUrl,
-            model: await modelId(signal),
-            apiKey: settings.apiKey,
-            messages: call.messages,
-            maxTokens: Math.min(call.maxTokens ?? settings.maxOutputTokens, settings.maxOutputTokens),
-            stream: onText !== undefined,
-            ...(onText ? { onText: (soFar: string) => onText(stripThink(soFar)) } : {}),
-            signal,
-          }),
-        signal,
-      );
-      const usage = result.usage ?? {
-        prompt: estimate(call.messages.map((m) => m.content).join("\n")),
-        completion: estimate(result.text),
-      };
-      count(call, usage);
-      breaker.success();
-      const text = stripThink(result.text);
+      gate.admit();
+      ({ text: raw, usage } = await send(call, signal));
+      gate.answered(usage.prompt + usage.completion);
+      const text = stripThink(raw);
       if (text === "")
         throw new ModelError("model-empty-reply", `model ${settings.name} gave an empty reply`);
-      settle(call, started, "ok");
+      settle("ok");
       return { text, usage };
     } catch (error) {
-      const failure = named(error, timeout);
-      if (failure.retryAfterMs !== undefined && failure.status === 429)
-        retryAt = now() + failure.retryAfterMs;
-      if (countsAgainstServer(failure.code)) breaker.failure();
-      settle(call, started, failure.code);
+      const failure = named(error, timeout, settings);
+      gate.failed(failure);
+      settle(failure.code);
       throw failure;
     }
-  }
-
-  function count(owner: CallOwner, usage: TokenUsage): void {
-    budget.spend(usage.prompt + usage.completion);
-    const labels = { model: settings.name, agent: owner.agent, account: owner.account };
-    meter.tokens({ ...labels, kind: "prompt" }, usage.prompt);
-    meter.tokens({ ...labels, kind: "completion" }, usage.completion);
-  }
-
-  async function listModels(signal?: AbortSignal): Promise<string[]> {
-    const timeout = AbortSignal.timeout(settings.timeoutMs);
-    const both = signal ? AbortSignal.any([timeout, signal]) : timeout;
-    let response: Response;
-    try {
-      response = await fetchFn(`${settings.baseUrl}/models`, {
-        headers: authHeaders(settings.apiKey),
-        signal: both,
-      });
-    } catch (error) {
-      throw both.aborted ? named(error, timeout) : transportError(error);
-    }
-    if (!response.ok) throw statusError(response.status, "");
-    const body = (await response.json().catch(() => undefined)) as { data?: { id?: unknown }[] } | undefined;
-    if (!Array.isArray(body?.data))
-      throw new ModelError("model-malformed-reply", "GET /models did not answer an OpenAI model list");
-    return body.data.map((m) => String(m.id));
   }
 
   return {
     name: settings.name,
     model: settings.model,
     complete,
-    listModels,
-    state: () => ({
-      circuit: breaker.state(),
-      spentToday: budget.spentToday(),
-      active: limiter.active(),
-      waiting: limiter.waiting(),
-    }),
+    discard: (call, code) =>
+      meter.discarded({
+        model: settings.name,
+        purpose: call.purpose,
+        agent: call.agent,
+        account: call.account,
+        code,
+      }),
+    listModels: list,
+    state: () => ({ ...gate.state(), active: limiter.active(), waiting: limiter.waiting() }),
   };
+}
+
+/** Any failure of a call as a ModelError: a timeout says so, another abort is a cancel. */
+function named(error: unknown, timeout: AbortSignal, settings: ModelSettings): ModelError {
+  if (isModelError(error)) return error;
+  if (timeout.aborted)
+    return new ModelError(
+      "model-timeout",
+      `model ${settings.name} gave no answer within ${settings.timeoutMs} ms`,
+    );
+  return new ModelError("model-cancelled", "the model call was cancelled", { cause: error });
+}
+
+/** The configured model id, or (when "") the first the server lists, asked once (again after a failure). */
+function firstListedModel(
+  settings: ModelSettings,
+  list: (signal: AbortSignal) => Promise<string[]>,
+): (signal: AbortSignal) => Promise<string> {
+  let firstListed: Promise<string> | undefined;
+  return (signal) => {
+    if (settings.model !== "") return Promise.resolve(settings.model);
+    firstListed ??= list(signal).then((ids) => {
+      if (ids[0] === undefined) throw new ModelError("model-not-found", "the model server lists no model");
+      return ids[0];
+    });
+    firstListed.catch(() => (firstListed = undefined));
+    return firstListed;
+  };
+}
+
+/** GET {baseUrl}/models: the ids the server lists. Every failure is a ModelError. */
+async function listServerModels(
+  fetchFn: Fetch,
+  settings: ModelSettings,
+  signal?: AbortSignal,
+): Promise<string[]> {
+  const timeout = AbortSignal.timeout(settings.timeoutMs);
+  const both = signal ? AbortSignal.any([timeout, signal]) : timeout;
+  let response: Response;
+  try {
+    response = await fetchFn(`${settings.baseUrl}/models`, {
+      headers: authHeaders(settings.apiKey),
+      signal: both,
+    });
+  } catch (error) {
+    throw both.aborted ? named(error, timeout, settings) : transportError(error);
+  }
+  if (!response.ok) throw statusError(response.status, "");
+  const body = (await response.json().catch(() => undefined)) as { data?: { id?: unknown }[] } | undefined;
+  if (!Array.isArray(body?.data))
+    throw new ModelError("model-malformed-reply", "GET /models did not answer an OpenAI model list");
+  return body.data.map((m) => String(m.id));
 }

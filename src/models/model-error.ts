@@ -87,6 +87,11 @@ export const MODEL_CODES = {
     remedy:
       "nothing to change when rare: the answer without a model is given; if frequent, use a model that follows instructions better",
   },
+  "model-unusable-reply": {
+    meaning: "the model's rewrite holds no search words (only quotes, list marks or blank lines)",
+    remedy:
+      "nothing to change when rare: the question is searched as it is; if frequent, use a model that follows instructions better",
+  },
 } as const satisfies ErrorCatalogue;
 
 export type ModelErrorCode = keyof typeof MODEL_CODES;

@@ -3,7 +3,9 @@ import type { Fetch } from "./chat-request.js";
 import { createModelClient, type ModelClient, type ModelState } from "./model-client.js";
 import type { ModelError } from "./model-error.js";
 import { readModelSettings } from "./model-from-config.js";
+import type { Logger } from "../log/logger.js";
 import type { ModelMeter } from "./model-meter.js";
+import { createPromptLog } from "./prompt-log.js";
 
 /** The model clients of one gateway.json load (and MODEL_URL's), by name. */
 export interface ModelStatus extends ModelState {
@@ -24,6 +26,8 @@ export async function createModelClients(o: {
   modelUrl: string;
   modelId: string;
   meter?: ModelMeter;
+  /** Given (MODEL_LOG_PROMPTS), each call's prompt and reply are logged here, redacted. */
+  promptLogger?: Logger;
   fetch?: Fetch;
   now?: () => number;
 }): Promise<ModelClients> {
@@ -38,6 +42,14 @@ export async function createModelClients(o: {
         createModelClient({
           settings: entry.settings,
           ...(o.meter ? { meter: o.meter } : {}),
+          ...(o.promptLogger
+            ? {
+                prompts: createPromptLog(
+                  o.promptLogger,
+                  entry.settings.apiKey ? [entry.settings.apiKey] : [],
+                ),
+              }
+            : {}),
           ...(o.fetch ? { fetch: o.fetch } : {}),
           ...(o.now ? { now: o.now } : {}),
         }),

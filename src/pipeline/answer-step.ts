@@ -1,4 +1,5 @@
 import type { AgentSettings } from "../agents/agent-settings.js";
+import type { AnswerSink } from "../agents/streamed-reply.js";
 import type { WikiAgent } from "../agents/wiki-agent.js";
 import type { InboundMessage } from "../core/inbound-message.js";
 import type { Reply } from "../core/reply.js";
@@ -15,14 +16,18 @@ export function createReplyCache(maxBytes?: number): AnswerCache<Reply> {
   });
 }
 
-/** The bound agent's reply to a message the policy let in, as the agent made it. */
-export type AnswerStep = (msg: InboundMessage, agent: AgentSettings) => Promise<Reply>;
+/**
+ * The bound agent's reply to a message the policy let in, as the agent made it; `stream`: where a
+ * model's answer is shown while it is written.
+ */
+export type AnswerStep = (msg: InboundMessage, agent: AgentSettings, stream?: AnswerSink) => Promise<Reply>;
 
 /**
  * The answer step: the bound agent's reply, with repeated questions served from the cache.
  * Contract: only plain questions (no command) are cached, only once the index is ready, keyed by
- * agent, index generation and normalised question; an error reply is never kept and empties the
- * cache, so a wiki failure is not served again after the wiki recovers.
+ * agent, asker's language, index generation and normalised question; an error reply is never
+ * kept and empties the cache, so a wiki failure is not served again after the wiki recovers; an
+ * answer its asker stopped mid-stream is not kept either.
  */
 export function createAnswerStep(deps: {
   agent: Pick<WikiAgent, "handle">;
@@ -30,12 +35,14 @@ export function createAnswerStep(deps: {
   cache?: AnswerCache<Reply>;
 }): AnswerStep {
   const cache = deps.cache ?? createReplyCache();
-  return async (msg, settings) => {
-    const handle = () => deps.agent.handle(msg, settings);
+  return async (msg, settings, stream) => {
+    const handle = () => deps.agent.handle(msg, settings, stream);
     if (msg.command !== undefined || !deps.index.ready) return handle();
-    const key = questionKey(settings.id, deps.index.generation(), msg.args);
+    const key = questionKey(settings.id, deps.index.generation(), msg.args, msg.languageCode);
     const out = await cache.get(key, handle);
     if (out.kind === "error") cache.clear();
+    // An answer its asker stopped is theirs alone: the next asker gets the whole answer.
+    else if (stream?.stopped.aborted) cache.forget(key);
     return out;
   };
 }

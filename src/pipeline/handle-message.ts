@@ -156,8 +156,14 @@ async function answered(
   const stopTyping = replier.typing();
   const unacknowledge =
     agent.ackReaction && msg.command === undefined ? replier.acknowledge(ACK_EMOJI) : undefined;
+  // A question's answer may be a model's, shown while it is written (a draft, a placeholder). Not
+  // an edited question's: its answer replaces the earlier one by an edit, which ends no draft.
+  const stream =
+    msg.command === undefined && to.replaces === undefined
+      ? replier.stream?.({ rich: sendsRich(deps.runtime(), msg.account) })
+      : undefined;
   try {
-    const reply = await deps.answer(msg, agent);
+    const reply = await deps.answer(msg, agent, stream);
     // "typing…" covers preparing the answer only: a reply that is slow to send (a busy Bot API,
     // pacing) must not add a sendChatAction call per message, and the reply ends it anyway.
     stopTyping();
@@ -166,6 +172,8 @@ async function answered(
   } finally {
     stopTyping();
     unacknowledge?.();
+    // After the answer went out (or failed): no draft or placeholder is left behind.
+    await stream?.close();
   }
 }
 

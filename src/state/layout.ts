@@ -13,6 +13,7 @@ import { join, resolve } from "node:path";
  *   edits/replies.jsonl    recent messages and the bot's replies to them, for edits (reply-memory.ts)
  *   feedback/answers.json  the bot's recent answers (message → page) and their voters, bounded
  *   feedback/votes.jsonl   votes on pages from users' reactions, aggregate only (rotated: .1 … .3)
+ *   models/usage.jsonl     model calls and their tokens, by model, agent and account (rotated: .1 … .3)
  *   groups/upgrades.json   groups upgraded to supergroups (old id → new id per account), bounded
  */
 export interface StateLayout {
@@ -27,6 +28,7 @@ export interface StateLayout {
   replyMemoryFile: string;
   answerMapFile: string;
   feedbackLogFile: string;
+  modelUsageFile: string;
   upgradesFile: string;
 }
 
@@ -45,6 +47,7 @@ export function createStateLayout(stateDir: string): StateLayout {
     replyMemoryFile: join(root, "edits", "replies.jsonl"),
     answerMapFile: join(root, "feedback", "answers.json"),
     feedbackLogFile: join(root, "feedback", "votes.jsonl"),
+    modelUsageFile: join(root, "models", "usage.jsonl"),
     upgradesFile: join(root, "groups", "upgrades.json"),
   };
 }

@@ -2,11 +2,11 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type RunningDemo, startDemo } from "../../packages/sandbox/src/demo/run-demo.js";
-import { CHROMIUM_PATH, describeWhere } from "../helpers/needs.js";
-import { writeTinyTldr } from "../helpers/tiny-tldr.js";
+import type { RunningDemo } from "../../packages/sandbox/src/demo/run-demo.js";
+import { startDemoInChromium } from "../helpers/demo-browser.js";
+import { describeWhere } from "../helpers/needs.js";
 
 /**
  * Issue 9, done-when: the demo's chat page in Debian's Chromium (playwright-core). A DM question
@@ -14,7 +14,6 @@ import { writeTinyTldr } from "../helpers/tiny-tldr.js";
  * user approved from the page, after which their first message is answered. Screenshots land in
  * artifacts/screenshots/ (test artifacts, gitignored).
  */
-const CHROMIUM = CHROMIUM_PATH;
 const SHOTS = fileURLToPath(new URL("../../artifacts/screenshots/", import.meta.url));
 /** Answers take about a second; the bounds keep a broken run under 90 s in all (tests 20 + 20 + 35 s). */
 const ANSWER_MS = 15_000;
@@ -33,33 +32,7 @@ function startDemoAndBrowser(): void {
     await mkdir(SHOTS, { recursive: true });
     dir = await mkdtemp(join(tmpdir(), "demo-browser-"));
     // One tldr page instead of the whole corpus: the browser test does not wait for 7,000 pages.
-    process.env.TLDR_DIR = writeTinyTldr(join(dir, "tldr-pages"));
-    demo = await startDemo({
-      dir,
-      httpPort: 0,
-      webPort: 0,
-      out: () => {},
-      signal: stop.signal,
-      daemonOutput: "pipe",
-      logFormat: "json",
-    });
-    // A fresh profile (--user-data-dir) inside the demo's temporary folder.
-    browser = await chromium.launchPersistentContext(join(dir, "chromium-profile"), {
-      executablePath: CHROMIUM,
-      viewport: { width: 1100, height: 760 },
-      headless: true,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
-    page = browser.pages()[0] ?? (await browser.newPage());
-    await page.goto(demo.webUrl);
+    ({ demo, browser, page } = await startDemoInChromium(dir, stop.signal));
     await page.getByTestId("chat-group:" + (await groupId())).waitFor();
   }, 60_000);
 

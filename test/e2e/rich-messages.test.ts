@@ -181,6 +181,70 @@ describe("rich messages", () => {
     expect(String(refusals[0]!.remedy)).toMatch(/richMessages/);
   }, 60_000);
 
+  it("inline results carry their page as a rich message (InputRichMessageContent): its table and code; one can be picked into a group", async () => {
+    const { stack: s, bot } = await start();
+    const { inlineQueryId } = s.telegram.inlineQuery({
+      from: s.user.id,
+      bot,
+      query: "archive retention copies",
+      chat: s.group.id,
+    });
+    const answer = await s.telegram.waitForInlineAnswer(inlineQueryId, 15_000);
+    const archives = answer.results.find((r) => r.title === "Archives");
+    expect(archives, JSON.stringify(answer)).toBeDefined();
+    const blocks = walk((archives!.rich?.blocks ?? []) as Block[]);
+    expect(blocks[0]).toEqual({ type: "heading", size: 1, text: "Archives" });
+    expect(blocks.some((b) => b.type === "table")).toBe(true);
+    expect(blocks).toContainEqual({ type: "pre", text: "tar -czf archive.tgz ~/team", language: "bash" });
+    // What the daemon sent: every result as InputRichMessageContent, none as HTML text.
+    const [sent] = s.telegram.calls({ bot, method: "answerInlineQuery" });
+    const results = sent!.params.results as Array<{ input_message_content: object }>;
+    const contents = results.map((r) => Object.keys(r.input_message_content));
+    expect(contents.length).toBeGreaterThan(0);
+    for (const keys of contents) expect(keys).toEqual(["rich_message"]);
+
+    const picked = s.telegram.chooseInlineResult({
+      from: s.user.id,
+      inlineQueryId,
+      resultId: archives!.id,
+      chat: s.group.id,
+    });
+    expect(picked.chatId).toBe(s.group.id);
+  }, 60_000);
+
+  it("under auto, rich inline results Telegram refuses are answered as HTML at once, remembered, logged once", async () => {
+    const { stack: s, daemon, bot } = await start();
+    s.telegram.faults.failNext(bot, "answerInlineQuery", {
+      code: 400,
+      description: "Bad Request: can't parse InputRichBlock: unsupported",
+    });
+    const inline = async (query: string) => {
+      const { inlineQueryId } = s.telegram.inlineQuery({ from: s.user.id, bot, query, chat: s.group.id });
+      return s.telegram.waitForInlineAnswer(inlineQueryId, 15_000);
+    };
+    const first = await inline("archive retention copies");
+    const archives = first.results.find((r) => r.title === "Archives")!;
+    expect(archives.rich).toBeUndefined();
+    expect(archives.parseMode).toBe("HTML");
+    expect(archives.text).toContain("Archive retention keeps three copies of every archive:");
+    const second = await inline("archive retention");
+    expect(second.results.every((r) => r.rich === undefined && r.parseMode === "HTML")).toBe(true);
+    // Three calls: the refused rich answer, its HTML retry, and the second query straight as HTML.
+    const calls = s.telegram.calls({ bot, method: "answerInlineQuery" });
+    expect(calls.map((c) => [c.status, JSON.stringify(c.params.results).includes('"rich_message"')])).toEqual(
+      [
+        [400, true],
+        [200, false],
+        [200, false],
+      ],
+    );
+    const refusals = daemon.logLines().filter((l) => l.code === "telegram-rich-refused");
+    expect(refusals).toHaveLength(1);
+    // Answers in chats keep their own gate: a refused inline result does not turn them to HTML.
+    const asked = s.telegram.userSays({ from: s.user.id, chat: { bot }, text: "archive retention copies" });
+    expect((await replyTo(s, bot, asked.messageId)).method).toBe("sendRichMessage");
+  }, 60_000);
+
   it("an edited question that found nothing is answered again in place, as a rich message", async () => {
     const { stack: s, bot } = await start();
     const vague = s.telegram.userSays({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach } from "vitest";
 import { createSandboxModel, type SandboxModelOptions } from "../../packages/sandbox/src/model/index.js";
-import { createModelClient, type ModelClient } from "../../src/models/model-client.js";
+import { createModelClient, type ModelClient, type ModelClientDeps } from "../../src/models/model-client.js";
 import { MODEL_DEFAULTS, type ModelSettings } from "../../src/models/model-settings.js";
 
 /**
@@ -29,8 +29,11 @@ export function useModelStandIn(options: SandboxModelOptions = {}, before?: () =
       dailyTokenBudget: undefined,
       ...overrides,
     }),
-    client(overrides: Partial<ModelSettings> = {}): ModelClient {
-      return createModelClient({ settings: this.settings(overrides) });
+    client(
+      overrides: Partial<ModelSettings> = {},
+      deps: Omit<ModelClientDeps, "settings"> = {},
+    ): ModelClient {
+      return createModelClient({ settings: this.settings(overrides), ...deps });
     },
   };
 }

@@ -7,6 +7,7 @@ import { isUpdate } from "./update-shape.js";
  *
  * - `u`: update `id` was received (`u` is the whole update, as Telegram sent it);
  * - `i`: reply chunk `c` of update `id` is being sent; `s`: Telegram accepted it;
+ * - `p`: the placeholder message `m` of update `id`'s streamed answer is in the chat (0: none any more);
  * - `d`: update `id` is done; `h` (header of a compacted file): ids done recently.
  */
 const id = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -19,6 +20,7 @@ const lineSchema = z.discriminatedUnion("t", [
     .refine((line) => line.u.update_id === line.id, "update_id differs from id"),
   z.object({ t: z.literal("i"), id, c: chunk }),
   z.object({ t: z.literal("s"), id, c: chunk }),
+  z.object({ t: z.literal("p"), id, m: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }),
   z.object({ t: z.literal("d"), id }),
   z.object({ t: z.literal("h"), done: z.array(id) }),
 ]);

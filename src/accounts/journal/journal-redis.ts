@@ -112,6 +112,8 @@ export function openRedisJournal(options: RedisJournalOptions): Journal {
     markSending: (id, chunk) => writer.enqueue(state.sending(id, chunk)),
     markSent: (id, chunk) => writer.enqueue(state.sent(id, chunk)),
     markDone: (id) => writer.enqueue(state.done(id)),
+    placeholder: (id) => state.entry(id)?.placeholder,
+    markPlaceholder: (id, messageId) => writer.enqueue(state.placeholder(id, messageId)),
     depth: () => state.count(),
     failing: () => lastFailure,
     async close() {

@@ -8,6 +8,8 @@ export interface JournalEntry {
   sent: Set<number>;
   /** Reply chunks whose sending started but whose acceptance was never recorded (crash in between). */
   ambiguous: Set<number>;
+  /** The placeholder message of its streamed answer, while one is in the chat (answer-stream.ts). */
+  placeholder?: number;
 }
 
 /**
@@ -21,6 +23,8 @@ export interface JournalState {
   receive(updates: readonly Update[]): { fresh: Update[]; lines: JournalLine[] };
   sending(id: number, chunk: number): JournalLine[];
   sent(id: number, chunk: number): JournalLine[];
+  /** The placeholder message of the update's streamed answer (undefined: deleted). */
+  placeholder(id: number, messageId: number | undefined): JournalLine[];
   done(id: number): JournalLine[];
   isDone(id: number): boolean;
   entry(id: number): JournalEntry | undefined;
@@ -66,6 +70,10 @@ export function createJournalState(): JournalState {
         const entry = pending.get(line.id);
         entry?.sent.add(line.c);
         entry?.ambiguous.delete(line.c);
+      } else if (line.t === "p") {
+        const entry = pending.get(line.id);
+        if (entry && line.m > 0) entry.placeholder = line.m;
+        else if (entry) delete entry.placeholder;
       } else if (line.t === "d") {
         pending.delete(line.id);
         remember(line.id);
@@ -89,6 +97,13 @@ export function createJournalState(): JournalState {
       entry.ambiguous.delete(c);
       return [{ t: "s", id, c }];
     },
+    placeholder(id, messageId) {
+      const entry = pending.get(id);
+      if (!entry || entry.placeholder === messageId) return [];
+      if (messageId === undefined) delete entry.placeholder;
+      else entry.placeholder = messageId;
+      return [{ t: "p", id, m: messageId ?? 0 }];
+    },
     done(id) {
       if (!pending.delete(id)) return [];
       remember(id);
@@ -104,6 +119,7 @@ export function createJournalState(): JournalState {
         lines.push({ t: "u", id: entry.updateId, u: entry.update });
         for (const c of entry.sent) lines.push({ t: "s", id: entry.updateId, c });
         for (const c of entry.ambiguous) lines.push({ t: "i", id: entry.updateId, c });
+        if (entry.placeholder !== undefined) lines.push({ t: "p", id: entry.updateId, m: entry.placeholder });
       }
       return lines;
     },

@@ -62,6 +62,10 @@ export interface Journal {
   markSending(updateId: number, chunk: number): void;
   markSent(updateId: number, chunk: number): void;
   markDone(updateId: number): void;
+  /** The placeholder message of the update's streamed answer still in the chat (a run before a restart sent it). */
+  placeholder(updateId: number): number | undefined;
+  /** Written when a streamed answer's placeholder was sent (its id) or deleted (undefined). */
+  markPlaceholder(updateId: number, messageId: number | undefined): void;
   /** Updates recorded and not yet done. */
   depth(): number;
   /** The last write failed (disk full, read-only): the account is not ready until one succeeds. */
@@ -176,6 +180,9 @@ export function openJournal(file: string, options: JournalOptions = {}): Journal
     markSending: (id, chunk) => appendAfterLater(state.sending(id, chunk)),
     markSent: (id, chunk) => gather(state.sent(id, chunk)),
     markDone: (id) => gather(state.done(id)),
+    placeholder: (id) => state.entry(id)?.placeholder,
+    // At once: a kill -9 right after the placeholder went out must still find it.
+    markPlaceholder: (id, messageId) => appendAfterLater(state.placeholder(id, messageId)),
     depth: () => state.count(),
     failing: () => sink.failing(),
     async close() {

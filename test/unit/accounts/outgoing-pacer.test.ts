@@ -94,4 +94,26 @@ describe("outgoing pacer", () => {
     expect(starts.map(([l]) => l)).toEqual(["bad", "good"]);
     expect(pacer.depth()).toBe(0);
   });
+
+  it("has room for a chat only when a message would go at once and the answer after it still fits", async () => {
+    const { pacer, send } = paced();
+    expect(pacer.hasRoom(-100)).toBe(true);
+    const running = send(-100, "slow", 50);
+    expect(pacer.hasRoom(-100)).toBe(false); // a send under way
+    expect(pacer.hasRoom(7)).toBe(true); // another chat
+    await vi.advanceTimersByTimeAsync(50);
+    await running;
+    expect(pacer.hasRoom(-100)).toBe(false); // the group's second: 1 a second
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(pacer.hasRoom(-100)).toBe(true);
+    // 18 of the group's 20 a minute used: one more and the answer would no longer fit.
+    for (let i = 0; i < 17; i++) {
+      await send(-100, `m${i}`);
+      await vi.advanceTimersByTimeAsync(1000);
+    }
+    expect(pacer.hasRoom(-100)).toBe(true);
+    await send(-100, "m17");
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(pacer.hasRoom(-100)).toBe(false);
+  });
 });

@@ -65,4 +65,27 @@ describe("update intake", () => {
     await tick();
     expect(r.runs.map((x) => x.id)).toEqual([1, 3, 4, 2]);
   });
+
+  it("runs a draft's stop at once, without a place in its chat: the question it stops holds that chat", async () => {
+    const r = recorder();
+    const intake = createUpdateIntake({
+      processor: r.processor,
+      concurrency: 8,
+      limit: 100,
+      capacity: () => 40,
+    });
+    await intake.take(message(1, 7), 7);
+    await intake.take(message(2, 7), 7);
+    const stop = { update_id: 3, stopped_message_generation: { chat: { id: 7 }, draft_id: 1 } };
+    await intake.take(stop as unknown as Update, 7);
+    await tick();
+    expect(r.runs).toEqual([
+      { id: 1, over: false, turn: true },
+      { id: 3, over: false, turn: false },
+    ]);
+    r.finish(3);
+    r.finish(1);
+    await tick();
+    expect(r.runs.map((x) => x.id)).toEqual([1, 3, 2]);
+  });
 });

@@ -18,8 +18,9 @@ describe("wiki-gateway ask with a model", () => {
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
-  const ask = (args: string[]) => {
+  const ask = (args: string[], env: Record<string, string> = {}) => {
     const io = captureIo({
+      ...env,
       GATEWAY_CONFIG: join(dir, "gateway.json"),
       GATEWAY_STATE_DIR: join(dir, "state"),
       WIKI_URL: "https://wiki.example.com",
@@ -27,7 +28,7 @@ describe("wiki-gateway ask with a model", () => {
     });
     return createAskCommand({ makeWiki: () => wiki })
       .run(args, io)
-      .then((code) => ({ code, out: io.stdout() }));
+      .then((code) => ({ code, out: io.stdout(), err: io.stderr() }));
   };
 
   it("asks the model MODEL_URL names (its first listed model) and answers from the cited passage", async () => {
@@ -54,5 +55,28 @@ describe("wiki-gateway ask with a model", () => {
     const { code } = await ask(["--no-model", "how do I undo the last git commit"]);
     expect(code).toBe(0);
     expect(standIn.server.received()).toHaveLength(0);
+  });
+
+  it("MODEL_LOG_PROMPTS puts each prompt and reply on stderr, redacted; without it, none", async () => {
+    const question = "oops, take back what I committed, mail me at dev@example.com";
+    const script = () =>
+      standIn.server.script(
+        { content: "git reset undo commit", when: "search query" },
+        { content: "Use git reset --soft HEAD~1 [1].", when: "Passages:" },
+      );
+    script();
+    const quiet = await ask([question]);
+    expect(quiet.err).not.toContain("take back");
+    script();
+    const { code, err } = await ask([question], { MODEL_LOG_PROMPTS: "true" });
+    expect(code).toBe(0);
+    const lines = err
+      .split("\n")
+      .filter((l) => l.startsWith("{"))
+      .map((l) => JSON.parse(l) as { purpose: string; prompt: string; reply: string });
+    expect(lines.map((l) => l.purpose)).toEqual(["rewrite", "answer"]);
+    expect(lines[0]!.prompt).toBe("oops, take back what I committed, mail me at [e-mail]");
+    expect(lines[0]!.reply).toBe("git reset undo commit");
+    expect(err).not.toContain("dev@example.com");
   });
 });

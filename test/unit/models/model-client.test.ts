@@ -50,13 +50,16 @@ describe("the model client", () => {
   it("answers with the reply, thinking stripped, and counts tokens per model, agent and account", async () => {
     const counted: string[] = [];
     const meter: ModelMeter = {
-      tokens: (l, n) => counted.push(`${l.model}/${l.agent}/${l.account}/${l.kind}:${n > 0}`),
-      call: (l) => counted.push(`${l.purpose}:${l.outcome}`),
+      call: (r) =>
+        counted.push(
+          `${r.model}/${r.agent}/${r.account}/${r.purpose}:${r.outcome} prompt:${r.usage!.prompt > 0} completion:${r.usage!.completion > 0}`,
+        ),
+      discarded: () => {},
     };
     server.script({ content: "<think>the user wants whois</think>\nwhois domain expiry" });
     const reply = await ask(client({}, { meter }));
     expect(reply.text).toBe("whois domain expiry");
-    expect(counted).toEqual(["main/a1/bot1/prompt:true", "main/a1/bot1/completion:true", "rewrite:ok"]);
+    expect(counted).toEqual(["main/a1/bot1/rewrite:ok prompt:true completion:true"]);
     expect(server.received()[0]!.authorization).toBe("Bearer secret-key");
   });
 

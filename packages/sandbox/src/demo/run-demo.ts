@@ -7,6 +7,7 @@ import { errorMessage, isGatewayError } from "../../../../src/errors.js";
 import { createPairingStore } from "../../../../src/policy/pairing-store.js";
 import { createStateLayout } from "../../../../src/state/layout.js";
 import { projectRoot, sandboxRoot } from "../project-root.js";
+import { createSandboxModel } from "../model/index.js";
 import { createTelegramSandbox } from "../telegram/index.js";
 import { createDemoWebServer } from "../web/web-server.js";
 import { createWikiView } from "../web/wiki-view.js";
@@ -77,6 +78,12 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     p.fellBack ? [`  (port ${i === 0 ? options.webPort : options.httpPort} was taken: using ${p.port})`] : [],
   );
 
+  // The stand-in model: answers made from the prompt, a word every 150 ms (a reading pace).
+  const standIn =
+    options.standInModel && !options.modelUrl
+      ? createSandboxModel({ echo: { chunkDelayMs: 150 } })
+      : undefined;
+  const modelUrl = standIn ? await standIn.listen() : options.modelUrl;
   const logFile = join(dir, "daemon.log");
   const daemon: ChildProcess = spawn(process.execPath, [BIN, "start"], {
     env: {
@@ -93,8 +100,8 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
       LOG_FORMAT: options.logFormat ?? "pretty",
       WIKI_INDEX_REFRESH_SECONDS: "10",
       // Without --model-url the demo answers without a model, whatever the shell's MODEL_URL.
-      MODEL_URL: options.modelUrl ?? "",
-      MODEL_ID: options.modelId ?? "",
+      MODEL_URL: modelUrl ?? "",
+      MODEL_ID: standIn ? "" : (options.modelId ?? ""),
     },
     stdio: ["ignore", options.daemonOutput ?? "pipe", options.daemonOutput ?? "pipe"],
     // Its own process group: Ctrl-C reaches only the demo, which then stops the daemon with one
@@ -136,6 +143,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     clearTimeout(kill);
     process.off("exit", killOnExit);
     await web.close();
+    await standIn?.close();
     await telegram.close();
     await wiki.close();
     options.out(`demo stopped (gateway exit code ${code})\n`);

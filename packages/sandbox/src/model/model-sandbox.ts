@@ -3,6 +3,7 @@ import type { Socket } from "node:net";
 import type { ChatMessage } from "../../../../src/models/chat-types.js";
 import { promptKey } from "../../../../src/models/prompt-key.js";
 import { sendChatReply, sendJson } from "./chat-reply.js";
+import { echoReply } from "./echo-reply.js";
 import { errorBody, modelList } from "./openai-shapes.js";
 import { EMPTY_FIXTURE, type ReplayFixture } from "./replay-fixture.js";
 import { createReplyScript, type ScriptedReply } from "./scripted-replies.js";
@@ -16,6 +17,11 @@ export interface SandboxModelOptions {
   fixture?: ReplayFixture;
   /** Clock in ms (the `created` fields). */
   now?: () => number;
+  /**
+   * The demo's replies: a prompt nothing else answers gets echo-reply.ts's reply (made from the
+   * prompt, never invented), streamed a word every `chunkDelayMs`.
+   */
+  echo?: { chunkDelayMs: number };
 }
 
 /** One chat completion request as received, for tests that check what reached the model. */
@@ -26,6 +32,10 @@ export interface ReceivedChat {
   maxTokens: number | undefined;
   key: string;
   authorization: string | undefined;
+  /** When the request's body had arrived, by `now` (ms). */
+  at: number;
+  /** The client closed the connection before the reply ended (a cancelled call, e.g. a user's stop). */
+  aborted: boolean;
 }
 
 /**
@@ -73,6 +83,11 @@ export function createSandboxModel(options: SandboxModelOptions = {}): SandboxMo
     },
   };
 
+  function echoOf(messages: readonly ChatMessage[]): ScriptedReply | null {
+    const content = options.echo ? echoReply(messages) : undefined;
+    return content === undefined ? null : { content, chunkDelayMs: options.echo!.chunkDelayMs };
+  }
+
   function reset(): void {
     script.clear();
     fallback = null;
@@ -114,16 +129,25 @@ export function createSandboxModel(options: SandboxModelOptions = {}): SandboxMo
     const chatMessages = messages as ChatMessage[];
     const key = promptKey(chatMessages);
     const stream = body.stream === true;
-    log.push({
+    const received: ReceivedChat = {
       model,
       messages: chatMessages,
       stream,
       maxTokens: typeof body.max_tokens === "number" ? body.max_tokens : undefined,
       key,
       authorization: req.headers.authorization,
-    });
+      at: now(),
+      aborted: false,
+    };
+    log.push(received);
     const recorded = fixture.reply(key);
-    const reply = script.take(chatMessages) ?? (recorded === undefined ? fallback : { content: recorded });
+    const reply =
+      script.take(chatMessages) ??
+      (recorded === undefined ? (fallback ?? echoOf(chatMessages)) : { content: recorded });
+    // A stream cut short on purpose (cutAfter) or the stand-in closing is not the client's abort.
+    res.on("close", () => {
+      if (!res.writableFinished && reply?.cutAfter === undefined && !closing) received.aborted = true;
+    });
     if (!reply)
       return sendJson(
         res,

@@ -1,4 +1,5 @@
 import { answerCallbackQuery } from "./callback-queries.js";
+import { sendMessageDraft } from "./drafts.js";
 import { answerInlineQuery } from "./inline-queries.js";
 import type { Method } from "./method-types.js";
 import * as messages from "./methods-messages.js";
@@ -17,6 +18,7 @@ const METHODS: Record<string, Method> = {
   editmessagetext: messages.editMessageText,
   sendrichmessage: rich.sendRichMessage,
   sendrichmessagedraft: rich.sendRichMessageDraft,
+  sendmessagedraft: sendMessageDraft,
   deletemessage: messages.deleteMessage,
   sendchataction: messages.sendChatAction,
   getme: misc.getMe,

@@ -34,6 +34,9 @@ const MAX_WAIT = 60_000;
  *   GET  inline?id=&wait=ms             → the bot's answer { results, cacheTime, isPersonal, button? } or null
  *   POST inline/choose {from, inlineQueryId, resultId, chat | bot} → { messageId, chatId, deliveredTo }
  *   POST bots/inline {bot, on}          → { ok: true } (BotFather /setinline)
+ *   GET  drafts?bot=&chat=&live=1       → DraftRecord[] (every draft call), or with live=1 the drafts on screen
+ *   POST stop {from, bot, draftId?}     → { draftId, deliveredTo } (the user presses a draft's stop button)
+ *   GET  deleted?bot=&chat=             → the messages the bots deleted
  * Bad input answers 400 `{ ok: false, error, fix }`.
  */
 export function createControlApi(sandbox: TelegramSandbox, sentLog: Pick<SentLog, "waitSince">) {
@@ -168,6 +171,17 @@ export function createControlApi(sandbox: TelegramSandbox, sentLog: Pick<SentLog
       sandbox.setBotInline(field(b, "bot", "string"), field(b, "on", "boolean"));
       return { ok: true };
     },
+    "GET drafts": (_b, q) => {
+      const filter = draftFilter(q);
+      return q.get("live") === "1" ? sandbox.liveDrafts(filter) : sandbox.drafts(filter);
+    },
+    "GET deleted": (_b, q) => sandbox.deleted(draftFilter(q)),
+    "POST stop": (b) =>
+      sandbox.stopGeneration({
+        from: field(b, "from", "number"),
+        bot: field(b, "bot", "string"),
+        ...pick(b, { draftId: "number" }),
+      }),
     "POST inject": (b) => ({
       update_id:
         sandbox.injectUpdate(field(b, "bot", "string"), field(b, "update", "object"), {
@@ -288,4 +302,13 @@ function sayExtras(b: Json): Pick<UserSaysInput, "media" | "as"> {
     out.as = { channel };
   }
   return out;
+}
+
+/** `bot` and `chat` of a query string. */
+function draftFilter(q: URLSearchParams): { bot?: string; chatId?: number } {
+  const bot = q.get("bot");
+  const chat = q.get("chat");
+  if (chat !== null && chat !== "" && !Number.isFinite(Number(chat)))
+    throw new ApiError(400, "query parameter chat must be a number");
+  return { ...(bot ? { bot } : {}), ...(chat ? { chatId: Number(chat) } : {}) };
 }

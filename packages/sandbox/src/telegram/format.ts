@@ -20,14 +20,18 @@ export interface FormattedText {
 export function formatOutgoing(rawText: unknown, parseMode: unknown, explicit: unknown): FormattedText {
   if (rawText === undefined || rawText === null || rawText === "") throw badRequest("message text is empty");
   if (typeof rawText !== "string" && typeof rawText !== "number") throw badRequest("message text is empty");
-  const source = String(rawText);
-  let parsed: FormattedText;
-  if (Array.isArray(explicit)) parsed = { text: source, entities: explicitEntities(explicit, source.length) };
-  else parsed = parse(source, parseMode);
-  const trimmed = trim(parsed);
+  const trimmed = parseOutgoing(String(rawText), parseMode, explicit);
   if (trimmed.text.length === 0) throw badRequest("message text is empty");
   if (codePoints(trimmed.text) > MAX_TEXT) throw badRequest("message is too long");
   return trimmed;
+}
+
+/** A bot's text after entity parsing (explicit `entities` win over `parse_mode`), trimmed; unchecked length. */
+export function parseOutgoing(source: string, parseMode: unknown, explicit: unknown): FormattedText {
+  const parsed = Array.isArray(explicit)
+    ? { text: source, entities: explicitEntities(explicit, source.length) }
+    : parse(source, parseMode);
+  return trim(parsed);
 }
 
 function parse(source: string, parseMode: unknown): FormattedText {

@@ -6,6 +6,7 @@ export { createTelegramSandbox, type TelegramSandboxOptions } from "./sandbox.js
 export type {
   ApiErrorSpec,
   CallRecord,
+  DeletedMessage,
   ChooseInlineInput,
   FloodLimits,
   InlineAnswerRecord,
@@ -23,6 +24,7 @@ export type {
   UserSaysInput,
   UserSaysResult,
 } from "./types.js";
+export type { DraftRecord, LiveDraft } from "./draft-board.js";
 export { SandboxError } from "./errors.js";
 export { TELEGRAM_FLOOD_LIMITS } from "./flood.js";
 export {

@@ -122,6 +122,8 @@ export function storeFromBot(
     ...(replyMarkup ? { replyMarkup } : {}),
   });
   logSent(world, state.bot.username, place, state.key, stored, { method, parseMode: params.parse_mode });
+  // "The draft will disappear … if the bot sends a message."
+  world.drafts.endChat(state.bot.username, place.chatId);
   return messageObject(world, place, state.key, stored);
 }
 
@@ -182,6 +184,7 @@ export const deleteMessage: Method = (world, { state, params }) => {
   const own = message.from.kind === "bot" && message.from.username === state.bot.username;
   if (!own && place.type !== "private") throw badRequest("message can't be deleted");
   world.chats.remove(place, message);
+  world.deleted.push({ bot: state.bot.username, chatId: place.chatId, messageId: id!, at: world.now() });
   return true;
 };
 

@@ -1,6 +1,8 @@
 import { tap } from "./callback-queries.js";
 import { createChatStore } from "./chat-store.js";
 import { createControlApi } from "./control-api.js";
+import { createDraftBoard } from "./draft-board.js";
+import { stopGeneration } from "./drafts.js";
 import { SandboxError } from "./errors.js";
 import { createFaultState } from "./faults.js";
 import { TELEGRAM_FLOOD_LIMITS } from "./flood.js";
@@ -64,6 +66,8 @@ export function createTelegramSandbox(options: TelegramSandboxOptions = {}): Tel
     openDms: new Set(),
     callbackQueries: new Map(),
     inlineQueries: new Map(),
+    drafts: createDraftBoard(now),
+    deleted: [],
   };
 
   const sandbox: TelegramSandbox = {
@@ -144,11 +148,22 @@ export function createTelegramSandbox(options: TelegramSandboxOptions = {}): Tel
     sent: (filter) => world.sent.list(filter),
     waitForSent: (predicate, timeoutMs = 10_000) => world.sent.waitFor(predicate, timeoutMs),
     calls: (filter) => world.calls.list(filter),
+    drafts: (filter) => world.drafts.record(filter),
+    liveDrafts: (filter) => world.drafts.live(filter),
+    stopGeneration: (input) => stopGeneration(world, input),
+    deleted: (filter = {}) =>
+      world.deleted.filter(
+        (d) =>
+          (filter.bot === undefined || d.bot === filter.bot) &&
+          (filter.chatId === undefined || d.chatId === filter.chatId),
+      ),
     pendingUpdates: (bot) => states.get(bot).updates.pending(),
     faults: faultState.faults,
     reset() {
       world.sent.clear();
       world.calls.clear();
+      world.drafts.clear();
+      world.deleted.length = 0;
       faultState.faults.clear();
       for (const state of states.all()) state.updates.reset();
     },

@@ -1,3 +1,4 @@
+import type { DraftFilter, DraftRecord, LiveDraft } from "./draft-board.js";
 /** Public shapes of the Telegram sandbox (see index.ts for the contract of each member). */
 
 export interface SandboxBot {
@@ -66,6 +67,15 @@ export interface SentMessage {
   replyMarkup?: { inline_keyboard: Array<Array<{ text: string; callback_data?: string; url?: string }>> };
   /** A rich message (sendRichMessage, or editMessageText with rich_message): `rich_message` as rendered; `text` is its plain text. */
   rich?: { blocks: Array<Record<string, unknown>>; is_rtl?: true };
+}
+
+/** A message a bot deleted (deleteMessage). */
+export interface DeletedMessage {
+  bot: string;
+  chatId: number;
+  messageId: number;
+  /** Sandbox clock, ms. */
+  at: number;
 }
 
 export interface CallRecord {
@@ -328,6 +338,20 @@ export interface TelegramSandbox {
   /** The first sent message (already logged or future) the predicate accepts; rejects after timeoutMs (default 10 s) listing recent sends. */
   waitForSent(predicate: (m: SentMessage) => boolean, timeoutMs?: number): Promise<SentMessage>;
   calls(filter?: { bot?: string; method?: string }): CallRecord[];
+  /** Every draft the bots streamed (sendMessageDraft, sendRichMessageDraft), oldest first. */
+  drafts(filter?: DraftFilter): DraftRecord[];
+  /** The drafts on screen now: each until 30 s after its last change or the bot's next message to the chat. */
+  liveDrafts(filter?: DraftFilter): LiveDraft[];
+  /**
+   * The user presses stop on the bot's latest stoppable draft in their private chat (or on
+   * `draftId`): the bot gets `stopped_message_generation`. Throws when no such draft is on screen.
+   */
+  stopGeneration(input: { from: number; bot: string; draftId?: number }): {
+    draftId: number;
+    deliveredTo: string[];
+  };
+  /** Messages the bots deleted, oldest first. */
+  deleted(filter?: DraftFilter): DeletedMessage[];
   /** Unconfirmed updates of the bot (after 24 h retention). */
   pendingUpdates(bot: string): number;
   faults: SandboxFaults;

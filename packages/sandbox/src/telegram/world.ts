@@ -1,10 +1,11 @@
 import { type BotUpdates, createBotUpdates } from "./bot-updates.js";
 import type { PendingInline, PendingQuery } from "./pending-queries.js";
 import type { ChatStore } from "./chat-store.js";
+import type { DraftBoard } from "./draft-board.js";
 import type { FaultState } from "./faults.js";
 import type { CallLog, SentLog } from "./logs.js";
 import { type Registry, usernameKey } from "./registry.js";
-import type { SandboxBot } from "./types.js";
+import type { DeletedMessage, SandboxBot } from "./types.js";
 
 /** Per-bot server state besides identity. */
 export interface BotState {
@@ -33,6 +34,10 @@ export interface World {
   callbackQueries: Map<string, PendingQuery>;
   /** Inline queries handed to bots, by id (answerInlineQuery checks them). */
   inlineQueries: Map<string, PendingInline>;
+  /** Message drafts streamed to private chats (drafts.ts). */
+  drafts: DraftBoard;
+  /** Messages the bots deleted (deleteMessage), oldest first. */
+  deleted: DeletedMessage[];
 }
 
 /** Seconds of the sandbox clock, for message `date`. */

@@ -118,4 +118,24 @@ describe("update journal", () => {
       }),
     );
   });
+
+  it("keeps a streamed answer's placeholder until it is deleted, across a reopen and a compaction", async () => {
+    const file = join(dir(), "a.log");
+    const j = openJournal(file, { durable: false });
+    j.record([update(40), update(41)]);
+    j.markPlaceholder(40, 812);
+    j.markPlaceholder(41, 9);
+    j.markPlaceholder(41, undefined);
+    // No close: a kill -9 right after the placeholder went out still finds it.
+    const again = openJournal(file, { durable: false });
+    expect(again.placeholder(40)).toBe(812);
+    expect(again.placeholder(41)).toBeUndefined();
+    await again.close();
+    const third = openJournal(file, { durable: false });
+    expect(third.placeholder(40)).toBe(812);
+    third.markDone(40);
+    expect(third.placeholder(40)).toBeUndefined();
+    await third.close();
+    await j.close();
+  });
 });

@@ -30,6 +30,26 @@ export interface Sent {
   replyMarkup?: { inline_keyboard: Array<Array<{ text: string; callback_data?: string; url?: string }>> };
   /** A rich message (sendRichMessage): its blocks; `text` is their plain text. */
   rich?: { blocks: RichBlock[] };
+  /** sendMessage, sendRichMessage, or editMessageText (the message `messageId` changed). */
+  method?: string;
+}
+/** A draft on the user's screen (sendMessageDraft / sendRichMessageDraft). */
+export interface LiveDraft {
+  bot: string;
+  chatId: number;
+  draftId: number;
+  /** "" shows "Thinking…". */
+  text: string;
+  entities?: unknown[];
+  rich?: { blocks: RichBlock[] };
+  canStop: boolean;
+  stopped?: boolean;
+}
+/** A message a bot deleted. */
+export interface Deleted {
+  bot: string;
+  chatId: number;
+  messageId: number;
 }
 /** One result of a bot's answer to an inline query, as the sandbox kept it. */
 export interface InlineResult {
@@ -96,6 +116,11 @@ export const api = {
       resultId,
       ...where(chat),
     }),
+  liveDrafts: () => fetch("/__sandbox/drafts?live=1").then((r) => json<LiveDraft[]>(r)),
+  deleted: () => fetch("/__sandbox/deleted").then((r) => json<Deleted[]>(r)),
+  /** The user presses a draft's stop button. */
+  stop: (from: number, bot: string, draftId: number) =>
+    post<{ draftId: number }>("/__sandbox/stop", { from, bot, draftId }),
   sent: (since: number, waitMs: number) =>
     fetch(`/__sandbox/sent?since=${since}&wait=${waitMs}`).then((r) => json<Sent[]>(r)),
   approve: (code: string, account: string) =>

@@ -1,5 +1,6 @@
 import { api, type DemoInfo, type Sent, type User } from "./api.js";
 import { createInlinePanel } from "./inline-panel.js";
+import { createLiveView, draftBubble } from "./live-drafts.js";
 import { type RichBlock, renderRichMessage } from "./rich-message.js";
 import { type Entity, renderMessage } from "./telegram-html.js";
 
@@ -10,7 +11,9 @@ import { type Entity, renderMessage } from "./telegram-html.js";
  * message (the closest pages, when the bot is unsure) can be tapped; a bot's message can be
  * reacted to with 👍 or 👎 (tap again to take the reaction back); example questions from different
  * parts of the wiki can be clicked. Typing `@bot words` in any chat lists the bot's inline
- * results; a picked one goes into that chat from the user "via @bot".
+ * results; a picked one goes into that chat from the user "via @bot". A model's answer is seen
+ * while it is written: a private chat shows the bot's draft ("Thinking…", then the text so far)
+ * with its stop button; a group shows the placeholder as the bot edits it, gone once answered.
  */
 interface Line {
   /** `dm:<user id>:<bot>` (a private chat belongs to one user) or `group:<chat id>` (shared). */
@@ -29,6 +32,8 @@ interface Line {
     messageId: number;
     rows: Array<{ text: string; data: string }>;
   };
+  /** A bot's message: which one, so its edits replace it and its deletion removes it. */
+  sent?: { bot: string; chatId: number; messageId: number };
   /** A bot's message users can react to: where it is, and each user's reaction on it. */
   reactions?: { chat: number | { bot: string }; messageId: number; byUser: Map<number, string> };
 }
@@ -45,6 +50,7 @@ let userId = 0;
 let chatKey = "";
 let since = 0;
 let groupTitle = "Team group";
+const live = createLiveView(() => renderLines());
 
 function chatKeys(): Array<{ key: string; label: string }> {
   return [
@@ -89,7 +95,15 @@ function renderChats(): void {
 
 function renderLines(): void {
   const box = $("messages");
-  const shown = lines.filter((l) => l.key === currentKey());
+  const shown = lines.filter(
+    (l) => l.key === currentKey() && !(l.sent && live.isDeleted(l.sent.bot, l.sent.chatId, l.sent.messageId)),
+  );
+  const dmBot = chatKey.startsWith("dm:") ? chatKey.slice(3) : undefined;
+  const drafts = dmBot
+    ? live
+        .draftsIn(userId, dmBot)
+        .map((d) => draftBubble(d, () => void api.stop(userId, d.bot, d.draftId).catch(() => {})))
+    : [];
   box.replaceChildren(
     ...shown.map((line) => {
       const div = document.createElement("div");
@@ -125,6 +139,7 @@ function renderLines(): void {
       if (line.reactions) div.append(reactionBar(line.reactions));
       return div;
     }),
+    ...drafts,
   );
   box.scrollTop = box.scrollHeight;
   $("title").textContent = chatKeys().find((c) => c.key === chatKey)?.label ?? "";
@@ -208,7 +223,24 @@ async function poll(): Promise<void> {
         const code = /Pairing code: ([A-Z2-9]{8})/.exec(sent.text)?.[1];
         const account = bots.find((b) => b.username === sent.bot)?.account ?? "";
         const buttons = buttonsOf(sent);
+        const edited =
+          sent.method === "editMessageText"
+            ? lines.find(
+                (l) =>
+                  l.sent?.bot === sent.bot &&
+                  l.sent.chatId === sent.chatId &&
+                  l.sent.messageId === sent.messageId,
+              )
+            : undefined;
+        if (edited) {
+          // An edit (a group's placeholder as the answer is written): the message changes in place.
+          edited.text = sent.text;
+          edited.entities = (sent.entities ?? []) as Entity[];
+          if (sent.rich) edited.rich = sent.rich.blocks;
+          continue;
+        }
         lines.push({
+          sent: { bot: sent.bot, chatId: sent.chatId, messageId: sent.messageId },
           key,
           mine: false,
           author: `@${sent.bot}`,
@@ -302,6 +334,7 @@ async function main(): Promise<void> {
     `bot, gets a pairing code to approve. In the group, mention @${bots[0]?.username ?? "the bot"}. ` +
     `In any chat, type @${bots[0]?.username ?? "bot"} and some words to pick a page (inline mode).`;
   void poll();
+  live.start();
 }
 
 void main();

@@ -1,0 +1,133 @@
+import { resolveAgentSettings } from "../src/agents/agent-settings.js";
+import { createAnswerer } from "../src/agents/answer.js";
+import { createGrounder } from "../src/agents/grounded-answer.js";
+import { createQuestionRewriter } from "../src/agents/question-rewriter.js";
+import { createModelClient } from "../src/models/model-client.js";
+import type { ModelMeter } from "../src/models/model-meter.js";
+import { MODEL_URL_NAME, modelUrlSettings } from "../src/models/model-from-config.js";
+import { createSearchIndex } from "../src/wiki/search-index/index.js";
+import { createSandboxModel } from "../packages/sandbox/src/model/index.js";
+import { loadTldrPages } from "../packages/sandbox/src/memory-wiki.js";
+import { QUESTIONS } from "./answer-quality/questions.js";
+import { writeResults } from "./lib/results.js";
+import { percentile, round } from "./lib/stats.js";
+
+/** What the stand-in waits before each reply: the model's own time. */
+const DELAY_MS = 50;
+/** The target of issue 29: the gateway's own time on top of the model's, at p95. */
+const TARGET_P95_MS = 20;
+
+/**
+ * The gateway's own time on top of the model's, per question, in process on the tldr corpus: the
+ * answerer with a model (modelUse "rewrite": one call, two index searches and the fusion;
+ * "answer": the rewrite, then the grounded answer from the passages) against the stand-in
+ * answering every call after DELAY_MS. Own time = the answer's time − DELAY_MS × the calls it
+ * made (so the HTTP round trips to the stand-in on 127.0.0.1, and its timer's lateness, count as
+ * the gateway's); and, apart, the time outside the model client's calls (each call's time as
+ * /metrics measures it: request, the model, reply). Every
+ * question is worded anew each round, so no cache answers; a first round warms up, unmeasured.
+ * Next to it, the answer without a model: what any answer costs.
+ */
+export async function runModelOverhead(options: { rounds?: number } = {}) {
+  const rounds = options.rounds ?? 3;
+  const wiki = await loadTldrPages();
+  const index = createSearchIndex();
+  await index.build(wiki);
+  const server = createSandboxModel({ models: ["slow"] });
+  // One line for the rewrite; the answer cites the first passage it was given.
+  server.setDefault({ content: "tar extract archive [1]", delayMs: DELAY_MS });
+  const baseUrl = await server.listen();
+  let calls = 0;
+  let callSeconds = 0;
+  const meter: ModelMeter = {
+    call: (r) => {
+      calls++;
+      callSeconds += r.seconds;
+    },
+    discarded: () => {},
+  };
+  const client = createModelClient({
+    // The settings MODEL_URL gives: the defaults of `models.<name>`, no key, no budget.
+    settings: modelUrlSettings(baseUrl, "slow"),
+    meter,
+  });
+  const models = () => client;
+  const answerer = createAnswerer({
+    index,
+    wiki,
+    rewriter: createQuestionRewriter({ models }),
+    grounder: createGrounder({ models }),
+  });
+  const agentWith = (modelUse: "off" | "rewrite" | "answer") =>
+    resolveAgentSettings(
+      "main",
+      { section: "", locale: "en", editors: [], answerLength: 1200, model: MODEL_URL_NAME, modelUse },
+      "http://wiki.example",
+    );
+  const rows: Array<Array<string | number>> = [];
+  const data: Record<string, unknown> = {};
+  try {
+    for (const use of ["off", "rewrite", "answer"] as const) {
+      const agent = agentWith(use);
+      const own: number[] = [];
+      const outsideCalls: number[] = [];
+      let fellBack = 0;
+      // One round unmeasured first: the JIT's warm-up is no answer's cost.
+      for (const [i, q] of QUESTIONS.entries())
+        await answerer.answer(`${q.question} warm-${i}`, agent, { account: "bench" });
+      for (let r = 0; r < rounds; r++) {
+        for (const [i, q] of QUESTIONS.entries()) {
+          const before = { calls, callSeconds };
+          const started = performance.now();
+          const answer = await answerer.answer(`${q.question} ${r}-${i}`, agent, { account: "bench" });
+          const took = performance.now() - started;
+          own.push(took - DELAY_MS * (calls - before.calls));
+          outsideCalls.push(took - (callSeconds - before.callSeconds) * 1000);
+          if (use === "answer" && answer.html.includes("tar extract archive") === false) fellBack++;
+        }
+      }
+      const figures = {
+        samples: own.length,
+        p50: round(percentile(own, 50)),
+        p95: round(percentile(own, 95)),
+        max: round(Math.max(...own)),
+        outsideCallsP50: round(percentile(outsideCalls, 50)),
+        outsideCallsP95: round(percentile(outsideCalls, 95)),
+        ...(use === "answer" ? { groundedAnswers: own.length - fellBack } : {}),
+      };
+      data[use] = figures;
+      rows.push([
+        use === "off" ? "off (no model)" : use,
+        figures.samples,
+        figures.p50,
+        figures.p95,
+        figures.max,
+        `${figures.outsideCallsP50} / ${figures.outsideCallsP95}`,
+        use === "off" ? "—" : figures.p95 < TARGET_P95_MS ? "yes" : "NO",
+      ]);
+    }
+  } finally {
+    await server.close();
+  }
+  const table = writeResults(
+    "model-overhead",
+    { delayMs: DELAY_MS, targetP95Ms: TARGET_P95_MS, ...data },
+    {
+      title: `The gateway's own time per question on top of a model answering after ${DELAY_MS} ms (ms)`,
+      columns: [
+        "modelUse",
+        "questions",
+        "p50",
+        "p95",
+        "max",
+        "outside the model calls p50 / p95",
+        `p95 < ${TARGET_P95_MS} ms`,
+      ],
+      rows,
+      notes: [
+        `tldr corpus (${index.pages().length} pages), the ${QUESTIONS.length} how-to questions × ${rounds} rounds, each worded anew. Command: npm run bench -- model-overhead`,
+      ],
+    },
+  );
+  return { data, table };
+}
