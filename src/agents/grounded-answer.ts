@@ -6,7 +6,6 @@ import { type AgentSettings, pageUrl } from "./agent-settings.js";
 import type { Answer, AnswerContext, AnswerSource } from "./answer-types.js";
 import { escapeAttribute, escapeHtml } from "./format/index.js";
 import type { ModelLookup } from "./question-rewriter.js";
-import { distinctTitles } from "./related-pages.js";
 import { composeRichGrounded } from "./rich/grounded-rich.js";
 import { streaming } from "./streamed-reply.js";
 
@@ -51,9 +50,7 @@ interface Numbered extends PromptPassage {
  * passages best first (see PAGES and PASSAGES for which are chosen).
  */
 export function numberPassages(ranked: readonly RankedPage[]): Numbered[] {
-  // Pages that share a title are told apart by their part of the wiki ("df · linux"), or given
-  // once when they would show the same answer (distinctTitles).
-  const pages = distinctTitles(ranked.slice(0, PAGES));
+  const pages = ranked.slice(0, PAGES);
   const chosen = pages.map((page) => page.passages.slice(0, 1));
   let room = PASSAGES - chosen.reduce((n, c) => n + c.length, 0);
   for (const [i, page] of pages.entries()) {
