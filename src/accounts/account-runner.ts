@@ -19,6 +19,7 @@ import { type CommandMenus, syncCommandMenus } from "./command-menu.js";
 import { type Journal, openJournal } from "./journal/journal.js";
 import { createOutgoingPacer } from "./outgoing-pacer.js";
 import { createReplay } from "./journal/replay.js";
+import type { StreamEvent } from "./stream-events.js";
 import { createStreamStops } from "./stream-stops.js";
 import { createAccountProcessor } from "./account-processor.js";
 
@@ -66,6 +67,8 @@ export interface AccountRunnerOptions {
   pacing?: boolean;
   /** A message left the outgoing queue after waiting `waitedMs` for its turn. */
   onOutgoing?: (account: string, waitedMs: number) => void;
+  /** What an answer's stream did (drafts, placeholders, stops: docs/models.md#streaming); must not throw. */
+  onStream?: (account: string, event: StreamEvent) => void;
   /** Cluster mode: every getUpdates goes through this gate (the account's lease). */
   pollGate?: PollGate;
 }
@@ -122,8 +125,12 @@ export function createAccountRunner(options: AccountRunnerOptions): AccountRunne
     ...pollingReports(status, () => stopping, options.onApiCall),
   });
   // Answers being streamed that their asker may stop (answer-stream.ts).
-  const stops = createStreamStops();
+  const onStream = (event: StreamEvent) => options.onStream?.(account, event);
+  const stops = createStreamStops((known) =>
+    onStream({ event: "stop", outcome: known ? "stopped" : "ignored" }),
+  );
   const replierFor = createAccountReplies({
+    onStream,
     api: bot.api,
     journal,
     log,
