@@ -9,14 +9,14 @@ import { createWorld, IMAGE_MEMORY_ENV, startGateway } from "./lib/world.js";
 
 const QUESTION = "how do I list docker containers";
 
-interface Timed {
+export interface Timed {
   wallS: number;
   cpuS: number;
   peakRssMb: number;
 }
 
 /** One command under `/usr/bin/time -v`: wall clock, user + system CPU, peak RSS. */
-function timed(args: string[], env: Record<string, string | undefined>): Timed {
+export function timed(args: string[], env: Record<string, string | undefined>): Timed {
   const run = spawnSync("/usr/bin/time", ["-v", process.execPath, ...args], { env, encoding: "utf8" });
   const field = (label: string) => new RegExp(`${label}: (\\S+)`).exec(run.stderr)?.[1] ?? "NaN";
   const wallS = field("Elapsed \\(wall clock\\) time \\(h:mm:ss or m:ss\\)")

@@ -1,4 +1,5 @@
 import { runAsk } from "./ask.js";
+import { runLanguagesBudget } from "./languages-budget.js";
 import { runFairness } from "./fairness.js";
 import { runPacing } from "./pacing.js";
 import { runInline } from "./inline.js";
@@ -19,6 +20,8 @@ import { requireTldrCorpus } from "../packages/sandbox/src/tldr-corpus.js";
  *     benchmark named, ends with it too)
  *   node bench/dist/bench/run.js profile [--runs N]      (CPU per message and heap by owner)
  *   node bench/dist/bench/run.js ask [--runs N]          (`wiki-gateway ask` against `node -e ''`)
+ *   node bench/dist/bench/run.js languages [--runs N]    (what the tldr translations add to the daemon's
+ *                                                        memory and to `ask`; needs them, TLDR_I18N_DIR)
  *   node bench/dist/bench/run.js store [--runs N]        (latency per message: Redis store against files)
  *   node bench/dist/bench/run.js pacing [--runs N]       (a burst under Telegram's flood limits, with and
  *                                                        without the outgoing queue; about 5 min a run)
@@ -87,6 +90,7 @@ if (want("pipeline")) {
 if (want("scale")) tables.push((await runScale(runs ? { runs } : {})).table);
 if (want("profile")) tables.push((await runProfile(runs ? { runs } : {})).table);
 if (want("ask")) tables.push((await runAsk(runs ? { rounds: runs } : {})).table);
+if (only("languages")) tables.push((await runLanguagesBudget(runs ? { runs } : {})).table);
 if (want("store")) {
   const { runStoreBench } = await import("./store.js");
   tables.push((await runStoreBench(runs ? { runs } : {})).table);

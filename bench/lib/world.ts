@@ -2,16 +2,35 @@ import type { ChildProcess } from "node:child_process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { REFERENCE_ACCOUNTS } from "../../packages/sandbox/src/telegram/world-file.js";
 import { createTestWorld, type TestWorld } from "../../packages/sandbox/src/test-world.js";
-import { readTldrPages, tldrRoot } from "../../packages/sandbox/src/tldr-corpus.js";
+import {
+  findTldrTranslations,
+  readTldrPages,
+  readTldrTranslations,
+  tldrRoot,
+} from "../../packages/sandbox/src/tldr-corpus.js";
 import { BIN, spawnNode, stopProcess, waitFor } from "./processes.js";
 
 /** The shared test world with N bots, users in one supergroup, and the whole tldr corpus in the wiki. */
 export type World = TestWorld;
 
+/** The tldr translations under their locales (findTldrTranslations); an error when they are missing. */
+async function translatedPages() {
+  const dir = findTldrTranslations();
+  if (!dir)
+    throw new Error(
+      "the tldr translations are missing: set TLDR_I18N_DIR or place them at ../shared/corpus/tldr-i18n",
+    );
+  return readTldrTranslations(dir);
+}
+
 export async function createWorld(options: {
   accounts: number;
   users?: number;
   extraGroups?: number;
+  /** The tldr translations too, under their locales. */
+  translations?: boolean;
+  /** The agent's `locale` (gateway.json); the default ("en") when absent. */
+  locale?: string | string[];
 }): Promise<World> {
   const accounts = Array.from({ length: options.accounts }, (_, i) => REFERENCE_ACCOUNTS[i] ?? `bot${i}`);
   const world = await createTestWorld({
@@ -20,7 +39,7 @@ export async function createWorld(options: {
     botUsername: (name) => `${name.replace(/-/g, "_")}_bench_bot`,
     users: Array.from({ length: options.users ?? 20 }, (_, i) => ({ firstName: `User${i}` })),
     groupTitle: "Bench",
-    pages: await readTldrPages(tldrRoot()),
+    pages: [...(await readTldrPages(tldrRoot())), ...(options.translations ? await translatedPages() : [])],
     // Throughput benchmarks measure the gateway, not Telegram's flood limits (bench/pacing.ts does).
     flood: null,
   });
@@ -43,7 +62,7 @@ export async function createWorld(options: {
       ]),
     ),
     bindings: accounts.map((name) => ({ agentId: "main", match: { channel: "telegram", accountId: name } })),
-    agents: { main: { section: "" } },
+    agents: { main: { section: "", ...(options.locale === undefined ? {} : { locale: options.locale }) } },
   });
   return world;
 }

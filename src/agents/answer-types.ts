@@ -57,6 +57,11 @@ export interface AnswerContext {
   signal?: AbortSignal;
   /** The asker's language for the answer's own words; default: the agent's (agent-language.ts). */
   texts?: Texts;
+  /**
+   * The asker's Telegram `language_code`: an agent of several locales prefers pages in it, and
+   * notes a page in another language (asker-locales.ts).
+   */
+  language?: string;
   /** Where a model's answer is shown while it is written, with the asker's stop (streamed-reply.ts). */
   stream?: AnswerSink;
 }
@@ -68,5 +73,11 @@ export interface Answerer {
    * The chosen page's answer to the question (its best passages for it, or its opening passage).
    * Same error contract as `answer`; `found` is false when the page is gone.
    */
-  answerPage(question: string, page: PageRef, agent: AgentSettings, texts?: Texts): Promise<Answer>;
+  answerPage(
+    question: string,
+    page: PageRef,
+    agent: AgentSettings,
+    texts?: Texts,
+    language?: string,
+  ): Promise<Answer>;
 }

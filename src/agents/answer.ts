@@ -15,33 +15,21 @@ import {
 } from "./answer-compose.js";
 import { agentTexts } from "./agent-language.js";
 import type { Texts } from "../i18n/index.js";
-import { judgeConfidence } from "./answer-confidence.js";
 import { answerFromWikiSearch } from "./answer-fallback.js";
 import type { PageRef } from "../core/reply.js";
 import type { Answer, AnswerContext, Answerer } from "./answer-types.js";
-import { fusedConfidence, fuseRuns, type RankedRun } from "./fused-ranking.js";
 import type { Grounder } from "./grounded-answer.js";
 import type { QuestionRewriter } from "./question-rewriter.js";
 import { keysFor, splitPassages } from "../wiki/search-index/index.js";
 import { chooseSeeAlso, distinctTitles } from "./related-pages.js";
+import { pageLanguageNote } from "./asker-locales.js";
+import { rankForAsker } from "./answer-ranking.js";
 
 export type { Answer, Answerer, AnswerSource } from "./answer-types.js";
 export { CONFIDENT_SCORE, type Confidence, judgeConfidence } from "./answer-confidence.js";
 
-/** Results of each query that the fusion of question and rewrite looks at. */
-const FUSION_DEPTH = 10;
-/**
- * The question's weight in the fusion, against the rewrite's 1: the rewrite's order leads, and the
- * question's own results only fill in after it (and order what the rewrite did not find). Measured
- * on the dev sets of bench/answer-quality (tuned, peopleDev) with the recorded rewrites: equal
- * weights 85 / 71.4 % top-1 and 8.3 / 17.1 % confidently wrong; 0.5: 86.7 / 71.4 %; 0.25: 83.3 /
- * 72.9 %; this: 83.3 / 85.7 % top-1, 98.3 / 97.1 % top-3, 13.3 / 5.7 % confidently wrong.
- */
-const QUESTION_WEIGHT = 0.001;
 /** Pages offered as choices to a weak match. */
 const CHOICES = 3;
-/** Pages read for an answer: the best one, then candidates for its "See also" (chooseSeeAlso). */
-const SEE_ALSO_CANDIDATES = 5;
 
 /**
  * Answers questions from the local index, or from the wiki's own search while the index is not
@@ -95,9 +83,9 @@ export function createAnswerer(deps: {
         return failure(error, texts);
       }
     },
-    async answerPage(question, ref, agent, texts = agentTexts(agent)) {
+    async answerPage(question, ref, agent, texts = agentTexts(agent), language) {
       try {
-        return await pageAnswer(question, ref, agent, texts);
+        return await pageAnswer(question, ref, agent, { texts, language });
       } catch (error) {
         return failure(error, texts);
       }
@@ -112,15 +100,18 @@ export function createAnswerer(deps: {
     question: string,
     ref: PageRef,
     agent: AgentSettings,
-    texts: Texts,
+    asked: { texts: Texts; language: string | undefined },
   ): Promise<Answer> {
+    const { texts } = asked;
+    const note = pageLanguageNote(agent, asked.language, ref.locale, texts);
+    const framing = note === undefined ? { texts } : { texts, note };
     const ranked = index.ready
       ? index
           .search(question, { section: ref.path, locale: ref.locale, limit: 5 })
           .find((r) => r.page.path === ref.path)
       : undefined;
     const chosen = { found: true, confidence: "confident", via: "index" } as const;
-    if (ranked) return { ...chosen, ...composeAnswer(agent, wholePage(ranked), [], { texts }) };
+    if (ranked) return { ...chosen, ...composeAnswer(agent, wholePage(ranked), [], framing) };
     const page = await wiki.getPageByPath(ref.path, ref.locale);
     if (!page || !readableNow(page))
       return {
@@ -135,7 +126,7 @@ export function createAnswerer(deps: {
     return {
       ...chosen,
       via: "wiki-search",
-      ...composeAnswer(agent, { page, score: 0, passages, all }, [], { texts }),
+      ...composeAnswer(agent, { page, score: 0, passages, all }, [], framing),
     };
   }
 
@@ -151,7 +142,13 @@ export function createAnswerer(deps: {
     asked: { texts: Texts; context: AnswerContext | undefined; modelFailed?: boolean },
   ): Promise<Answer> {
     const { texts, context } = asked;
-    const { ranked, confidence, searchedFor } = rankFor(index, question, agent, words);
+    const { ranked, confidence, searchedFor } = rankForAsker(
+      index,
+      question,
+      agent,
+      words,
+      context?.language,
+    );
     // A keyboard-layout or transliteration twin was searched: judged as, and said to be, that.
     const twin = searchedFor === undefined ? {} : { searchedFor };
     const [best, ...rest] = ranked;
@@ -168,7 +165,7 @@ export function createAnswerer(deps: {
       const composed = composeChoices(agent, offered, texts);
       return { found: true, confidence, via: "index", ...composed, choices: composed.sources, ...twin };
     }
-    const note = searchedFor === undefined ? undefined : searchedForNote(searchedFor, texts);
+    const note = answerNote(agent, { texts, language: context?.language }, searchedFor, best.page.locale);
     const seeAlso = chooseSeeAlso(best, index.mentions(best.page.id), rest, keysFor);
     const [main, ...also] = distinctTitles([wholePage(best), ...seeAlso.map(toAnswerPage)]);
     return {
@@ -215,33 +212,25 @@ function notFound(question: string, agent: AgentSettings, texts: Texts): Answer 
   };
 }
 
+/**
+ * The note under an answer: what was searched when a twin of the question was, and that the page
+ * is in another language than the asker's (asker-locales.ts); undefined when neither.
+ */
+function answerNote(
+  agent: AgentSettings,
+  asker: { texts: Texts; language: string | undefined },
+  searchedFor: string | undefined,
+  pageLocale: string,
+): string | undefined {
+  const notes = [
+    searchedFor === undefined ? undefined : searchedForNote(searchedFor, asker.texts),
+    pageLanguageNote(agent, asker.language, pageLocale, asker.texts),
+  ].filter((n) => n !== undefined);
+  return notes.length === 0 ? undefined : notes.join("\n");
+}
+
 function toAnswerPage(ranked: RankedPage): AnswerPage {
   return { page: ranked.page, score: ranked.score, passages: ranked.passages };
 }
 
 export { describeWikiFailure } from "./wiki-failure.js";
-
-/**
- * The question's results (or its keyboard-layout or transliteration twin's), fused with those
- * of the model's words when there are any.
- */
-function rankFor(index: SearchIndex, question: string, agent: AgentSettings, words: string | undefined) {
-  const scope = { section: agent.section, locales: agent.locales };
-  const asked = index.lookup(question, {
-    ...scope,
-    limit: words === undefined ? SEE_ALSO_CANDIDATES : FUSION_DEPTH,
-  });
-  const searchedFor = asked.searchedFor;
-  if (words === undefined)
-    return {
-      ranked: asked.pages,
-      confidence: judgeConfidence(asked.pages, searchedFor ?? question),
-      searchedFor,
-    };
-  const runs: RankedRun[] = [
-    { query: words, ranked: index.lookup(words, { ...scope, limit: FUSION_DEPTH }).pages, weight: 1 },
-    { query: searchedFor ?? question, ranked: asked.pages, weight: QUESTION_WEIGHT },
-  ];
-  const ranked = fuseRuns(runs, SEE_ALSO_CANDIDATES);
-  return { ranked, confidence: fusedConfidence(ranked, runs), searchedFor: undefined };
-}

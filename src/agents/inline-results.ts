@@ -5,6 +5,7 @@ import { agentTexts } from "./agent-language.js";
 import { type AgentSettings, answersFrom, inSection, pageUrl } from "./agent-settings.js";
 import { type AnswerPage, composeAnswer } from "./answer-compose.js";
 import { distinctTitles } from "./related-pages.js";
+import { localeOrder, pageLanguageNote, preferTranslations } from "./asker-locales.js";
 import type { PageRef } from "../core/reply.js";
 import { oneLine, splitTelegramHtml } from "./format/index.js";
 
@@ -24,9 +25,10 @@ export interface InlineSearch {
    * list the agent's most recently updated pages (their opening passage). Only the local index is
    * read (never the wiki), and only its pages are shown: published, non-private ones of the
    * agent's section and locale. [] while the index is not ready. Framed in `texts` (the asker's
-   * language; default: the agent's).
+   * language; default: the agent's). For an agent of several locales, a page's translation in the
+   * asker's `language` (their Telegram `language_code`) stands for it (asker-locales.ts).
    */
-  results(words: string, agent: AgentSettings, texts?: Texts): InlineArticle[];
+  results(words: string, agent: AgentSettings, texts?: Texts, language?: string): InlineArticle[];
   /** The indexed page a result id names, for a chosen result; undefined when it is gone or not an id of ours. */
   pageOf(resultId: string): PageRef | undefined;
 }
@@ -34,15 +36,18 @@ export interface InlineSearch {
 export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
   const { index } = deps;
 
+  /** `language`: the asker's, for the note on a page in another (asker-locales.ts). */
   function article(
     agent: AgentSettings,
-    texts: Texts,
+    asker: { texts: Texts; language: string | undefined },
     main: AnswerPage & { page: IndexedPage },
   ): InlineArticle {
+    const { texts } = asker;
+    const note = pageLanguageNote(agent, asker.language, main.page.locale, texts);
     // The whole page's passages: the rich result brings the table a passage introduces and the
     // rest of the page in its details block, as an answer in a chat does.
     const whole = { ...main, all: index.pagePassages(main.page.id) };
-    const { html, rich } = composeAnswer(agent, whole, [], { texts });
+    const { html, rich } = composeAnswer(agent, whole, [], note === undefined ? { texts } : { texts, note });
     const best = main.passages[0];
     const line = oneLine(main.page.description) || (best ? oneLine(best.text) : "");
     return {
@@ -55,28 +60,36 @@ export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
     };
   }
 
-  function recent(agent: AgentSettings, texts: Texts): InlineArticle[] {
-    const pages = index
+  function recent(
+    agent: AgentSettings,
+    asker: { texts: Texts; language: string | undefined },
+    order: readonly string[],
+  ): InlineArticle[] {
+    const listed = index
       .pages()
       .filter((p) => answersFrom(agent, p.locale) && inSection(agent, p.path))
-      .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : a.id - b.id))
-      .slice(0, INLINE_RESULTS_MAX);
+      .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : a.id - b.id));
+    const pages = preferTranslations(listed, order, (p) => p).slice(0, INLINE_RESULTS_MAX);
     return pages.map((page) => {
       const opening = index.opening(page.id);
-      return article(agent, texts, { page, score: 0, passages: opening ? [{ ...opening, score: 1 }] : [] });
+      return article(agent, asker, { page, score: 0, passages: opening ? [{ ...opening, score: 1 }] : [] });
     });
   }
 
   return {
-    results(words, agent, texts = agentTexts(agent)) {
+    results(words, agent, texts = agentTexts(agent), language) {
       if (!index.ready) return [];
-      if (words.trim() === "") return recent(agent, texts);
+      const order = localeOrder(agent, language);
+      const asker = { texts, language };
+      if (words.trim() === "") return recent(agent, asker, order);
       const ranked = index.search(words, {
         section: agent.section,
         locales: agent.locales,
         limit: INLINE_RESULTS_MAX,
       });
-      return distinctTitles(ranked).map((r) => article(agent, texts, r));
+      return distinctTitles(preferTranslations(ranked, order, (r) => r.page)).map((r) =>
+        article(agent, asker, r),
+      );
     },
     pageOf(resultId) {
       const match = RESULT_ID.exec(resultId);

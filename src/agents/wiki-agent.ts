@@ -40,6 +40,7 @@ export function createWikiAgent(deps: {
       const answer = await deps.answerer.answer(question, agent, {
         account: msg.account,
         texts: agentTexts(agent, msg.languageCode),
+        ...(msg.languageCode === undefined ? {} : { language: msg.languageCode }),
         ...(stream ? { stream } : {}),
       });
       if (answer.error !== undefined) logFailure(msg, agent, answer.error);
@@ -72,7 +73,7 @@ export function createWikiAgent(deps: {
     },
     async answerChoice(msg, question, page, agent) {
       const texts = agentTexts(agent, msg.languageCode);
-      const answer = await deps.answerer.answerPage(question, page, agent, texts);
+      const answer = await deps.answerer.answerPage(question, page, agent, texts, msg.languageCode);
       if (answer.error !== undefined) logFailure(msg, agent, answer.error);
       return replyOf(answer);
     },

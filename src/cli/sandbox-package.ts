@@ -61,6 +61,13 @@ export interface WikiStandInOptions {
   tokenFile: string;
   /** Markdown files of this folder are added (or replaced) as pages before listening. */
   seedDir?: string;
+  /**
+   * Seed the tldr corpus (TLDR_DIR or ../shared/corpus/tldr) under `tldr/`, and its Russian,
+   * German, Spanish and Chinese translations under their locales when they are there too
+   * (TLDR_I18N_DIR or ../shared/corpus/tldr-i18n), as the demo does. A missing corpus is an error
+   * saying how to get it.
+   */
+  tldr?: boolean;
 }
 
 export interface RunningStandIn {

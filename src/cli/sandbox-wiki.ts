@@ -4,13 +4,14 @@ import { loadSandbox } from "./sandbox-package.js";
 import { untilStopped } from "./until-stopped.js";
 
 const usage =
-  "wiki-gateway sandbox wiki [--port N] [--host H] [--data DIR] [--token-file PATH] [--seed-dir DIR]";
+  "wiki-gateway sandbox wiki [--port N] [--host H] [--data DIR] [--token-file PATH] [--seed-dir DIR] [--tldr]";
 const FLAGS = {
   port: { type: "string" },
   host: { type: "string" },
   data: { type: "string" },
   "token-file": { type: "string" },
   "seed-dir": { type: "string" },
+  tldr: { type: "boolean" },
 } as const;
 const DEFAULT_DATA_DIR = join("state", "sandbox-wiki");
 
@@ -19,7 +20,8 @@ const DEFAULT_DATA_DIR = join("state", "sandbox-wiki");
  * Pages, keys and the signing secret persist in `--data DIR` (default `./state/sandbox-wiki`).
  * Writes a new full-access API key to the token file (mode 0600; default `<DIR>/wiki.token`) and
  * prints `GraphQL URL: …` and `Token file: …`; the key itself is never printed. `--seed-dir` adds
- * (or replaces) the Markdown files of a folder as pages before listening.
+ * (or replaces) the Markdown files of a folder as pages before listening; `--tldr` the tldr corpus
+ * and, when they are on the machine, its translations (see WikiStandInOptions.tldr).
  *
  * Stopping: `run` resolves with 0 once the wiki closed (pending changes written). It stops on
  * SIGINT/SIGTERM, or, when the optional third argument `signal` is given (tests), when it aborts.
@@ -45,6 +47,7 @@ export const sandboxWikiCommand: Omit<Command, "run"> & {
       dataDir,
       tokenFile: resolve(values["token-file"] ?? join(dataDir, "wiki.token")),
       ...(values["seed-dir"] ? { seedDir: resolve(values["seed-dir"]) } : {}),
+      ...(values.tldr ? { tldr: true } : {}),
     });
     io.out(wiki.banner);
     await untilStopped(signal);

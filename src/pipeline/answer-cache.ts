@@ -95,14 +95,24 @@ export function createAnswerCache<T>(
   };
 }
 
-/** The cache key of a question: case, spacing and trailing punctuation do not matter. */
-export function questionKey(agentId: string, generation: number, question: string): string {
+/**
+ * The cache key of a question: case, spacing and trailing punctuation do not matter. `language`:
+ * the asker's Telegram `language_code` (its language part counts): the reply is framed in it,
+ * and an agent of several locales answers from its pages (agents/asker-locales.ts).
+ */
+export function questionKey(
+  agentId: string,
+  generation: number,
+  question: string,
+  language?: string,
+): string {
+  const asker = (language ?? "").toLowerCase().split(/[-_]/)[0];
   const normal = question
     .toLowerCase()
     .replace(/\s+/g, " ")
     .replace(/[\s?!.…]+$/u, "")
     .trim();
-  return `${agentId}\u0000${generation}\u0000${normal}`;
+  return `${agentId}\u0000${asker}\u0000${generation}\u0000${normal}`;
 }
 
 /**

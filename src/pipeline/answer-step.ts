@@ -34,12 +34,12 @@ export type AnswerStep = (msg: InboundMessage, agent: AgentSettings, stream?: An
 /**
  * The answer step: the bound agent's reply, with repeated questions served from the cache.
  * Contract: only plain questions (no command) are cached, only once the index is ready, keyed by
- * agent, index generation and normalised question; an error reply is never kept and empties the
- * cache, so a wiki failure is not served again after the wiki recovers; an answer its asker
- * stopped mid-stream is not kept either; an answer made while a model call failed (a timeout, a
- * server down, a stream cut short) is kept only MODEL_FAILED_TTL_MS, so the model answers again
- * once it recovered. An answer without the model because the agent's modelUse is off is kept as
- * long as any.
+ * agent, asker's language, index generation and normalised question; an error reply is never
+ * kept and empties the cache, so a wiki failure is not served again after the wiki recovers; an
+ * answer its asker stopped mid-stream is not kept either; an answer made while a model call
+ * failed (a timeout, a server down, a stream cut short) is kept only MODEL_FAILED_TTL_MS, so the
+ * model answers again once it recovered. An answer without the model because the agent's
+ * modelUse is off is kept as long as any.
  */
 export function createAnswerStep(deps: {
   agent: Pick<WikiAgent, "handle">;
@@ -50,7 +50,7 @@ export function createAnswerStep(deps: {
   return async (msg, settings, stream) => {
     const handle = () => deps.agent.handle(msg, settings, stream);
     if (msg.command !== undefined || !deps.index.ready) return handle();
-    const key = questionKey(settings.id, deps.index.generation(), msg.args);
+    const key = questionKey(settings.id, deps.index.generation(), msg.args, msg.languageCode);
     let modelFailed = false;
     const out = await cache.get(key, async () => {
       const made = await watchModelFailures(handle);

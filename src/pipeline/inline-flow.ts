@@ -79,7 +79,7 @@ export function createInlineFlow(deps: InlineFlowDeps): InlineHandler {
         );
         return reply.answer(nothing());
       }
-      const found = deps.search.results(query.query, agent, texts);
+      const found = deps.search.results(query.query, agent, texts, query.languageCode);
       // Rich results only where the account sends rich messages (read at each query: hot reload applies).
       const rich = runtime?.config.accounts[query.account]?.richMessages === "auto";
       const results = rich ? found : found.map(({ rich: _rich, ...html }) => html);

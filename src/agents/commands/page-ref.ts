@@ -1,6 +1,7 @@
 import { isWikiError } from "../../wiki/wiki-error.js";
 import type { WikiPage, WikiPort } from "../../wiki/types.js";
 import { type AgentSettings, answersFrom, inSection } from "../agent-settings.js";
+import { localeOrder } from "../asker-locales.js";
 
 /**
  * A path as a user types it, confined to the agent's section: relative to the section unless it
@@ -18,12 +19,15 @@ export function sectionPath(agent: AgentSettings, raw: string): string | undefin
 /**
  * Resolves `ID|PATH`: digits are a page id, anything else a path (see sectionPath). A page outside
  * the agent's section or locale is treated as absent, so an agent never shows or edits another
- * section's pages. Wiki failures other than "no such page" propagate.
+ * section's pages. A path is looked up in the asker's language first (their Telegram
+ * `language_code`, when the agent answers from it), then in the agent's locales in order. Wiki
+ * failures other than "no such page" propagate.
  */
 export async function findPage(
   wiki: WikiPort,
   agent: AgentSettings,
   ref: string,
+  languageCode?: string,
 ): Promise<WikiPage | undefined> {
   const trimmed = ref.trim();
   if (/^\d+$/.test(trimmed)) {
@@ -38,8 +42,7 @@ export async function findPage(
   }
   const path = sectionPath(agent, trimmed);
   if (path === undefined) return undefined;
-  // The agent's locales in order of preference ("*": its first, `locale`).
-  for (const locale of agent.locales.includes("*") ? [agent.locale] : agent.locales) {
+  for (const locale of localeOrder(agent, languageCode)) {
     const page = await wiki.getPageByPath(path, locale);
     if (page) return page;
   }

@@ -10,11 +10,22 @@ import { escapeAttribute, escapeHtml, markdownToTelegramHtml, oneLine } from "..
 import { html, type Texts, textsFor } from "../../i18n/index.js";
 import { agentTexts } from "../agent-language.js";
 import { findPage } from "./page-ref.js";
+import { localeOrder, pageLanguageNote, preferTranslations } from "../asker-locales.js";
 
 export interface ReadDeps {
   index: SearchIndex;
   wiki: WikiPort;
 }
+
+/** Who asks: the texts of their language, and their Telegram `language_code` (asker-locales.ts). */
+export interface Asker {
+  texts: Texts;
+  language?: string;
+}
+
+/** The asker of a command message. */
+export const asker = (texts: Texts, msg: Pick<InboundMessage, "languageCode">): Asker =>
+  msg.languageCode === undefined ? { texts } : { texts, language: msg.languageCode };
 
 const link = (agent: AgentSettings, page: { path: string; locale: string; title: string }) =>
   `<a href="${escapeAttribute(pageUrl(agent, page))}">${escapeHtml(page.title)}</a>`;
@@ -75,14 +86,18 @@ export async function searchCommand(
   deps: ReadDeps,
   agent: AgentSettings,
   words: string,
-  texts: Texts = agentTexts(agent),
+  { texts, language }: Asker = { texts: agentTexts(agent) },
 ): Promise<string> {
   const query = words.trim();
   if (query === "") return texts.t("search.usage");
   const pages = deps.index.ready
-    ? deps.index
-        .search(query, { section: agent.section, locales: agent.locales, limit: SEARCH_RESULTS })
-        .map((r) => r.page)
+    ? preferTranslations(
+        deps.index
+          .search(query, { section: agent.section, locales: agent.locales, limit: SEARCH_RESULTS })
+          .map((r) => r.page),
+        localeOrder(agent, language),
+        (p) => p,
+      )
     : (
         await readableHits(
           deps.wiki,
@@ -111,13 +126,16 @@ export async function pageCommand(
   agent: AgentSettings,
   ref: string,
   editor: boolean,
-  texts: Texts = agentTexts(agent),
+  { texts, language }: Asker = { texts: agentTexts(agent) },
 ): Promise<string> {
   if (ref.trim() === "") return texts.t("page.usage");
-  const page = await findPage(deps.wiki, agent, ref);
+  const page = await findPage(deps.wiki, agent, ref, language);
   if (!page || (!editor && !readableNow(page))) return texts.t("page.notFound", { ref: ref.trim() });
   const body = markdownToTelegramHtml(page.content, { baseUrl: agent.publicBaseUrl });
-  const note = hiddenNote(page, texts);
+  const other = pageLanguageNote(agent, language, page.locale, texts);
+  const note = [hiddenNote(page, texts), other === undefined ? "" : escapeHtml(other)]
+    .filter(Boolean)
+    .join("\n");
   const heading = texts.t("page.heading", { title: page.title, id: page.id, link: html(link(agent, page)) });
   return `${heading}${note ? `\n<i>${note}</i>` : ""}\n\n${body}`;
 }
@@ -143,12 +161,17 @@ export async function recentCommand(
   deps: ReadDeps,
   agent: AgentSettings,
   arg: string,
-  texts: Texts = agentTexts(agent),
+  { texts, language }: Asker = { texts: agentTexts(agent) },
 ): Promise<string> {
   const n = Math.min(20, Math.max(1, Number.parseInt(arg, 10) || 5));
-  const candidates = (await deps.wiki.listPages())
-    .filter((p) => isReadable(p) && answersFrom(agent, p.locale) && inSection(agent, p.path))
-    .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
+  // One entry per page: its translation in the asker's language, else in the agent's first locale.
+  const candidates = preferTranslations(
+    (await deps.wiki.listPages())
+      .filter((p) => isReadable(p) && answersFrom(agent, p.locale) && inSection(agent, p.path))
+      .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0)),
+    localeOrder(agent, language),
+    (p) => p,
+  );
   const now = Date.now();
   const pages: PageSummary[] = [];
   const reads = { left: MAX_RECENT_READS };

@@ -11,6 +11,7 @@ import type { AgentSettings } from "../agent-settings.js";
 import { splitTelegramHtml } from "../format/index.js";
 import { appendCommand, editCommand, type EditDeps, newCommand } from "./edit-commands.js";
 import {
+  asker,
   helpText,
   pageCommand,
   recentCommand,
@@ -42,9 +43,10 @@ export type BotCommand = BotCommandEntry & { run: CommandHandler };
 const HANDLERS: { readonly [Id in BotCommandId]: CommandHandler } = {
   start: ({ agent, editor, texts }) => startText(agent, editor, texts),
   help: ({ agent, editor, texts }) => helpText(agent, editor, texts),
-  search: ({ deps, agent, args, texts }) => searchCommand(deps, agent, args, texts),
-  page: ({ deps, agent, args, editor, texts }) => pageCommand(deps, agent, args, editor, texts),
-  recent: ({ deps, agent, args, texts }) => recentCommand(deps, agent, args, texts),
+  search: ({ deps, agent, args, texts, msg }) => searchCommand(deps, agent, args, asker(texts, msg)),
+  page: ({ deps, agent, args, editor, texts, msg }) =>
+    pageCommand(deps, agent, args, editor, asker(texts, msg)),
+  recent: ({ deps, agent, args, texts, msg }) => recentCommand(deps, agent, args, asker(texts, msg)),
   whoami: ({ msg, texts }) => whoamiText(msg, texts),
   new: ({ deps, agent, args, texts }) => newCommand(deps, agent, args, texts),
   edit: ({ deps, agent, args, texts }) => editCommand(deps, agent, args, texts),

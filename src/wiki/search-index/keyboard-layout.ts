@@ -100,6 +100,9 @@ const GROUPS: ReadonlyArray<readonly [string, string]> = [
   ["z", "з"],
 ];
 
+/** A word of five letters or more ending in "-ат"/"-ят" (an infinitive without its soft sign). */
+const INFINITIVE = /(?<=[а-яё]{3})([ая]т)(?![а-яё])/g;
+
 /** Russian read from Latin letters; undefined when the text holds no Latin letter or any Cyrillic. */
 export function transliterated(text: string): string | undefined {
   const lower = text.toLowerCase();
@@ -113,5 +116,8 @@ export function transliterated(text: string): string | undefined {
     } else out += lower[i++];
   }
   // A word ending in "y" after a consonant is usually "-ый"/"-ий" only with "iy"/"yi"; "ы" stays.
-  return out;
+  // The soft sign people leave out of infinitives in "-ать"/"-ять" ("skachat", "sozdat") is put
+  // back: without it "скачат" does not stem to "скача" as "скачать" does ("-ить" and "-еть" stem
+  // alike with or without it). A noun in "-ат" ("format") reads as a verb: far rarer in questions.
+  return out.replace(INFINITIVE, "$1ь");
 }

@@ -55,6 +55,15 @@ const RU_FILLERS = "пожалуйста подскажите помогите �
 const UK_FILLERS = "будь ласка підкажіть допоможіть треба потрібно хочу можна як що це";
 const DE_FILLERS = "bitte möchte möchten kann können wie man geht gibt";
 const ES_FILLERS = "favor quiero necesito puedo hacer forma manera";
+/**
+ * @orama/stopwords' Spanish list is the long one (577 words): beside the function words it drops
+ * words that say what a command does or works on ("ver", "último", "final", "parte", "modo",
+ * "cuenta", "usar", "tiempo"); they are kept, as "all" and "new" are in English.
+ */
+const ES_CONTENT =
+  "todos todo nuevo nueva nuevos nuevas ver ultimo último última últimas últimos primer primero primera primeros " +
+  "final fin parte modo cuenta usar uso usa tiempo horas dia días día valor trabajo trabajar dos tres cinco " +
+  "lado largo existe conocer poner dar realizar";
 const FR_FILLERS = "comment faire veux voudrais peux";
 const ZH_STOPS =
   "的 了 是 在 我 你 他 她 它 我们 怎么 怎样 如何 吗 呢 吧 啊 呀 一个 这个 那个 把 被 和 与 或 要 想 能 可以 " +
@@ -94,7 +103,7 @@ const TABLE: readonly Language[] = [
   },
   latin("de", "german", DE_FILLERS, "alle alles neu"),
   latin("fr", "french", FR_FILLERS, "tous tout"),
-  latin("es", "spanish", ES_FILLERS, "todos todo nuevo"),
+  latin("es", "spanish", ES_FILLERS, ES_CONTENT),
   latin("pt", "portuguese", "", "todos todo novo"),
   latin("it", "italian", "", "tutti tutto nuovo"),
   latin("nl", "dutch", "", "alle nieuw"),

@@ -1,4 +1,4 @@
-import { type Language, processTerm, readerOf, tokenize } from "./analyzer.js";
+import { type Language, normalizeText, processTerm, readerOf, tokenize } from "./analyzer.js";
 import { DEFAULT_SETTINGS, type QueryWeights } from "./settings.js";
 import { synonymsOf } from "./synonyms.js";
 
@@ -26,16 +26,24 @@ export interface ParsedQuery {
   forms: Map<string, string[]>;
 }
 
+/** One reading of a word: its term, and the locale of the language that read it (none: kept as is). */
+interface Reading {
+  term: string;
+  locale: string | undefined;
+}
+
 /** A word's readings, first the one of the first language of its script; [] for a stop word. */
-function readingsOf(word: string, languages: readonly Language[]): string[] {
+function readingsOf(word: string, languages: readonly Language[]): Reading[] {
   const own = languages.find((l) => readerOf(word, l) === l);
   const first = processTerm(word, own);
   if (first === null) return [];
-  const out = [first];
+  const normal = normalizeText(word);
+  const out: Reading[] = [{ term: first, locale: readerOf(normal, own)?.locale }];
   for (const language of [...languages, undefined]) {
     if (language === own) continue;
     const term = processTerm(word, language);
-    if (term !== null && !out.includes(term)) out.push(term);
+    if (term !== null && !out.some((r) => r.term === term))
+      out.push({ term, locale: readerOf(normal, language)?.locale });
   }
   return out;
 }
@@ -56,11 +64,18 @@ export function parseQuery(
   const readings = words.map((w) => readingsOf(w, languages));
   const terms: string[] = [];
   const forms = new Map<string, string[]>();
+  /** Every reading of each question term (its own first), for its synonyms in each language. */
+  const readingsOfTerm = new Map<string, Reading[]>();
   for (const [first, ...others] of readings) {
-    if (first === undefined || terms.includes(first)) continue;
+    if (first === undefined || terms.includes(first.term)) continue;
     if (terms.length >= 64) break;
-    terms.push(first);
-    if (others.length > 0) forms.set(first, others);
+    terms.push(first.term);
+    readingsOfTerm.set(first.term, [first, ...others]);
+    if (others.length > 0)
+      forms.set(
+        first.term,
+        others.map((r) => r.term),
+      );
   }
   const covers = new Map<string, number>();
   const weight = new Map<string, number>();
@@ -78,13 +93,15 @@ export function parseQuery(
   for (const term of terms) add(term, bitOf(term), 1, false);
   for (const [term, others] of forms) for (const form of others) add(form, bitOf(term), 1, false);
   for (const term of terms)
-    for (const synonym of synonymsOf(term)) add(synonym, bitOf(term), weights.synonym, true);
+    for (const reading of readingsOfTerm.get(term)!)
+      for (const synonym of synonymsOf(reading.term, reading.locale))
+        add(synonym, bitOf(term), weights.synonym, true);
   for (let i = 1; i < words.length; i++) {
     const left = readings[i - 1]![0];
     const right = readings[i]![0];
     if (left === undefined || right === undefined) continue;
-    const joined = readingsOf(`${words[i - 1]}${words[i]}`, languages)[0] ?? null;
-    if (joined !== null) add(joined, bitOf(left) | bitOf(right), weights.joined, false);
+    const joined = readingsOf(`${words[i - 1]}${words[i]}`, languages)[0];
+    if (joined !== undefined) add(joined.term, bitOf(left.term) | bitOf(right.term), weights.joined, false);
   }
   return { terms, expanded: [...covers.keys()], covers, weight, indirect, forms };
 }

@@ -41,7 +41,8 @@ const GROUPS_BY_LANGUAGE: Record<string, readonly string[]> = {
   en: GROUPS,
   ru: [
     "папка каталог директория",
-    "удалить удаление стереть",
+    // Not "удаление": its stem "удален" is also that of "удалённый" (remote), once "ё" is "е".
+    "удалить стереть",
     "показать вывести отобразить посмотреть просмотреть",
     "найти поиск искать",
     "создать создание",
@@ -81,11 +82,26 @@ const GROUPS_BY_LANGUAGE: Record<string, readonly string[]> = {
   zh: ["目录 夹", "删除 移除 删掉", "搜索 查找", "查看 显示 列出", "下载 获取"],
 };
 
-const byTerm = new Map<string, string[]>();
-for (const [code, groups] of Object.entries(GROUPS_BY_LANGUAGE))
-  for (const group of groups) addGroup(group, code);
+/**
+ * Per language, each term's group, made when a word of that language is first read (stemming
+ * the groups loads the language's stemmer: a process that meets only English loads no other). A
+ * stem two languages share means what each language says: the Spanish "archivo" (a file, stem
+ * "archiv") is no English "archive", and finds no "compress".
+ */
+const byLanguage = new Map<string, Map<string, string[]>>();
 
-function addGroup(group: string, code: string): void {
+function groupsOf(code: string): Map<string, string[]> | undefined {
+  let byTerm = byLanguage.get(code);
+  if (byTerm) return byTerm;
+  const groups = Object.hasOwn(GROUPS_BY_LANGUAGE, code) ? GROUPS_BY_LANGUAGE[code] : undefined;
+  if (!groups) return undefined;
+  byTerm = new Map();
+  for (const group of groups) addGroup(group, code, byTerm);
+  byLanguage.set(code, byTerm);
+  return byTerm;
+}
+
+function addGroup(group: string, code: string, byTerm: Map<string, string[]>): void {
   const language = code === "en" ? undefined : languageOf(code);
   const terms = [
     ...new Set(
@@ -95,8 +111,6 @@ function addGroup(group: string, code: string): void {
         .filter((t): t is string => t !== null),
     ),
   ];
-  // A stem two languages share ("pack": English, and German "packen") keeps the group of the
-  // language added first (English): the English ranking is never changed by another language.
   for (const term of terms)
     if (!byTerm.has(term))
       byTerm.set(
@@ -105,7 +119,10 @@ function addGroup(group: string, code: string): void {
       );
 }
 
-/** The other index terms meaning the same as `term` (an index term, i.e. already stemmed). */
-export function synonymsOf(term: string): readonly string[] {
-  return byTerm.get(term) ?? [];
+/**
+ * The other index terms meaning the same as `term` (an index term, i.e. already stemmed) in the
+ * language that read it (`locale`, English by default).
+ */
+export function synonymsOf(term: string, locale = "en"): readonly string[] {
+  return groupsOf(locale)?.get(term) ?? [];
 }

@@ -4,6 +4,7 @@ import { createInlineSearch, INLINE_RESULTS_MAX } from "../../../src/agents/inli
 import { createSearchIndex } from "../../../src/wiki/search-index/index.js";
 import type { SearchIndex } from "../../../src/wiki/search-index/index-types.js";
 import { createMemoryWiki, type MemoryWiki } from "../../helpers/memory-wiki.js";
+import { textsFor } from "../../../src/i18n/index.js";
 
 const agent = resolveAgentSettings(
   "docs",
@@ -121,5 +122,37 @@ describe("inline results", () => {
     const empty = createSearchIndex();
     expect(createInlineSearch({ index: empty }).results("tar", agent)).toEqual([]);
     expect(createInlineSearch({ index: empty }).results("", agent)).toEqual([]);
+  });
+
+  it("for an agent of two locales, shows each page in the asker's language when it has it, and notes one in another", async () => {
+    const bilingual = resolveAgentSettings(
+      "both",
+      { section: "", locale: ["ru", "en"], editors: [], answerLength: 600 },
+      "http://wiki.internal:3000",
+    );
+    const index = createSearchIndex();
+    await index.build(
+      createMemoryWiki([
+        { path: "tools/tar", locale: "en", title: "tar", content: "tar: create and extract archives." },
+        { path: "tools/tar", locale: "ru", title: "tar", content: "tar: создать и распаковать архив." },
+        { path: "tools/htop", locale: "en", title: "htop", content: "htop: show processes." },
+      ]),
+    );
+    const search = createInlineSearch({ index });
+    const ru = textsFor("ru");
+    const russian = search.results("tar htop", bilingual, ru, "ru");
+    expect(russian.map((r) => r.url).sort()).toEqual([
+      "http://wiki.internal:3000/en/tools/htop",
+      "http://wiki.internal:3000/ru/tools/tar",
+    ]);
+    expect(russian.find((r) => r.title === "htop")!.html).toContain(
+      "Эта страница на другом языке: английский.",
+    );
+    expect(russian.find((r) => r.title === "tar")!.html).not.toContain("другом языке");
+    const english = search.results("", bilingual, textsFor("en"), "en");
+    expect(english.map((r) => r.url).sort()).toEqual([
+      "http://wiki.internal:3000/en/tools/htop",
+      "http://wiki.internal:3000/en/tools/tar",
+    ]);
   });
 });

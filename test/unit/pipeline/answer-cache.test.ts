@@ -44,7 +44,9 @@ describe("answer cache", () => {
     expect(cache.stats()).toMatchObject({ entries: 0, bytes: 0 });
   });
 
-  it("keys ignore case, spacing and trailing punctuation, but not the agent or the generation", () => {
+  it("keys ignore case, spacing and trailing punctuation, but not the agent, the asker's language or the generation", () => {
+    expect(questionKey("main", 1, "curl", "ru")).not.toBe(questionKey("main", 1, "curl", "en"));
+    expect(questionKey("main", 1, "curl", "en-GB")).toBe(questionKey("main", 1, "curl", "en"));
     expect(questionKey("main", 1, "How do I  restore a backup?")).toBe(
       questionKey("main", 1, "how do i restore a backup"),
     );

@@ -73,6 +73,48 @@ describe("wiki-gateway sandbox wiki", () => {
     expect(saved.store.pages.map((p) => p.path).sort()).toEqual(["common/git-log", "common/tar"]);
   });
 
+  it("--tldr seeds the tldr corpus and its translations under their locales, as the demo does", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "sandbox-wiki-cli-"));
+    dirs.push(dir);
+    mkdirSync(join(dir, "tldr", "common"), { recursive: true });
+    writeFileSync(join(dir, "tldr", "common", "tar.md"), "# tar\n\n> Archiving utility.\n");
+    mkdirSync(join(dir, "i18n", "ru", "common"), { recursive: true });
+    writeFileSync(join(dir, "i18n", "ru", "common", "tar.md"), "# tar\n\n> Утилита архивирования.\n");
+    const saved = { dir: process.env.TLDR_DIR, i18n: process.env.TLDR_I18N_DIR };
+    process.env.TLDR_DIR = join(dir, "tldr");
+    process.env.TLDR_I18N_DIR = join(dir, "i18n");
+    const io = captureIo();
+    const stop = new AbortController();
+    try {
+      const running = sandboxWikiCommand.run(["--data", join(dir, "data"), "--tldr"], io, stop.signal);
+      await waitFor(() => io.stdout().includes("Token file:"));
+      expect(io.stdout()).toContain("Pages: 2");
+      expect(io.stdout()).toContain("1 translated (ru)");
+      const url = /GraphQL URL: (\S+)/.exec(io.stdout())![1]!;
+      const token = readFileSync(join(dir, "data", "wiki.token"), "utf8").trim();
+      const russian = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          query: '{ pages { singleByPath(path: "tldr/common/tar", locale: "ru") { description } } }',
+        }),
+      });
+      expect(await russian.json()).toEqual({
+        data: { pages: { singleByPath: { description: "Утилита архивирования." } } },
+      });
+      stop.abort();
+      expect(await running).toBe(0);
+    } finally {
+      stop.abort();
+      for (const [key, value] of [
+        ["TLDR_DIR", saved.dir],
+        ["TLDR_I18N_DIR", saved.i18n],
+      ] as const)
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+    }
+  });
+
   it("honours --token-file and rejects a bad --port", async () => {
     const dir = mkdtempSync(join(tmpdir(), "sandbox-wiki-cli-"));
     dirs.push(dir);

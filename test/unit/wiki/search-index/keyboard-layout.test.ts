@@ -36,6 +36,13 @@ describe("Russian transliteration", () => {
     expect(transliterated("posmotret' zanyatoe mesto")).toBe("посмотреть занятое место");
   });
 
+  it("puts back the soft sign of infinitives in -ать/-ять, which stems apart without it", () => {
+    expect(transliterated("kak skachat fajl")).toBe("как скачать файл");
+    expect(transliterated("sozdat arhiv, pomenyat imya")).toBe("создать архив, поменять имя");
+    // Short words keep their letters: "чат" is no infinitive.
+    expect(transliterated("chat")).toBe("чат");
+  });
+
   it("leaves Cyrillic text alone", () => {
     expect(transliterated("как удалить")).toBeUndefined();
   });

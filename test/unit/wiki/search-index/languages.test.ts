@@ -67,6 +67,9 @@ describe("an analyzer per language", () => {
     expect(terms("cómo puedo borrar un archivo", "es")).toEqual(terms("borrar archivo", "es"));
     expect(terms("jak usunąć plik", "pl")).toEqual(terms("usunąć plik", "pl"));
     expect(terms("怎么删除文件", "zh")).toEqual(terms("删除文件", "zh"));
+    // The long Spanish list drops content words: "ver" (to see), "último", "parte" are kept.
+    expect(terms("ver las últimas líneas", "es")).toEqual(["ver", ...terms("últimas líneas", "es")]);
+    expect(terms("la última parte", "es")).toHaveLength(2);
   });
 
   it("normalises text: NFKC, case folding, and Russian ё read as е", () => {
@@ -107,7 +110,7 @@ describe("an analyzer per language", () => {
   });
 
   it("the saved index's format carries the analyzer's version (an older index is rebuilt)", () => {
-    expect(ANALYZER_VERSION).toBe(2);
+    expect(ANALYZER_VERSION).toBe(3);
     expect(INDEX_FORMAT_VERSION % 1000).toBe(ANALYZER_VERSION);
   });
 });
@@ -120,6 +123,13 @@ describe("synonyms per language", () => {
     expect(ru.expanded).toContain(processTerm("каталог", lang("ru")));
     const zh = parseQuery("删除文件夹", undefined, [lang("zh")]);
     expect(zh.expanded).toContain("目录");
+    // A stem two languages share means what the language that read it says.
+    const es = parseQuery("comparar dos archivos", undefined, [lang("es")]);
+    expect(es.expanded).not.toContain(processTerm("compress"));
+    const dePack = parseQuery("Dateien packen", undefined, [lang("de")]);
+    expect(dePack.expanded).toContain(processTerm("komprimieren", lang("de")));
+    // "удаление" is left out: its stem is that of "удалённый" (remote).
+    expect(ru.expanded).not.toContain(processTerm("удалённый", lang("ru")));
     const en = parseQuery("pack the folder");
     expect(en.expanded.slice(0, 6)).toEqual(["pack", "folder", "compress", "archiv", "directori", "dir"]);
   });

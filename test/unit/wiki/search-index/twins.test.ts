@@ -49,7 +49,7 @@ describe("questions in the wiki's languages, and on the wrong keyboard", () => {
 
   it("Russian in Latin letters is searched as Russian", () => {
     const found = first(index, "kak skachat fajl po ssylke", "ru");
-    expect(found.searchedFor).toBe("как скачат файл по ссылке");
+    expect(found.searchedFor).toBe("как скачать файл по ссылке");
     expect(found.pages[0]?.page).toMatchObject({ path: "tools/curl", locale: "ru" });
   });
 
