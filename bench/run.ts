@@ -14,7 +14,7 @@ import { requireTldrCorpus } from "../packages/sandbox/src/tldr-corpus.js";
 /**
  * `npm run bench`: every benchmark, each against its baseline in the same run, medians of several
  * runs. Results go to bench/results/*.json and *.md. Choose with arguments:
- *   node bench/dist/bench/run.js [pipeline] [scale] [answer-quality [--model-fixture FILE]] [wiki-import] [inline] [rich] [model-overhead] [--soak SECONDS] [--runs N]
+ *   node bench/dist/bench/run.js [pipeline] [scale] [answer-quality [--model-fixture FILE]] [answer-quality-model [--model-fixture FILE]] [wiki-import] [inline] [rich] [model-overhead] [--soak SECONDS] [--runs N]
  *   node bench/dist/bench/run.js soak [--soak SECONDS] [--image-env]   (the soak alone, 600 s by
  *     default; --image-env: with the container image's memory settings; a full run, with no
  *     benchmark named, ends with it too)
@@ -68,9 +68,10 @@ if (want("answer-quality")) {
   );
 }
 // With a replay fixture (`--model-fixture FILE`, else bench/answer-quality/model-replies.jsonl when
-// it exists): every set again with and without the model's rewrite.
+// it exists): every set again without the model, with its rewrite and with its grounded answer
+// (alone: `answer-quality-model`).
 const modelFixture = args[args.indexOf("--model-fixture") + 1];
-if (want("answer-quality")) {
+if (want("answer-quality") || only("answer-quality-model")) {
   const { DEFAULT_FIXTURE, runWithModelTable } = await import("./answer-quality/with-model.js");
   const { existsSync } = await import("node:fs");
   const fixture = args.includes("--model-fixture") && modelFixture ? modelFixture : DEFAULT_FIXTURE;

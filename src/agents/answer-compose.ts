@@ -67,17 +67,24 @@ export function composeAnswer(
   parts.push(...passages.map((p) => p.html));
   parts.push(`📖 <a href="${escapeAttribute(url)}">${escapeHtml(main.page.title)}</a>`);
   const also = seeAlso.slice(0, 2);
-  if (also.length > 0) {
-    const links = also.map(
-      (p) => `<a href="${escapeAttribute(pageUrl(agent, p.page))}">${escapeHtml(p.page.title)}</a>`,
-    );
-    parts.push(texts.t("answer.seeAlso", { links: html(links.join(" · ")) }));
-  }
+  if (also.length > 0) parts.push(seeAlsoLine(agent, also, texts));
   if (note) parts.push(`<i>${escapeHtml(note)}</i>`);
   return { html: parts.join("\n\n"), rich, sources: toSources(agent, [main, ...also]) };
 }
 
-function toSources(agent: AgentSettings, pages: AnswerPage[]): AnswerSource[] {
+/** "See also: <links>" in the answer's language, a link to each page. */
+export function seeAlsoLine(
+  agent: AgentSettings,
+  pages: readonly Pick<AnswerPage, "page">[],
+  texts: Texts,
+): string {
+  const links = pages.map(
+    (p) => `<a href="${escapeAttribute(pageUrl(agent, p.page))}">${escapeHtml(p.page.title)}</a>`,
+  );
+  return texts.t("answer.seeAlso", { links: html(links.join(" · ")) });
+}
+
+export function toSources(agent: AgentSettings, pages: readonly AnswerPage[]): AnswerSource[] {
   return pages.map((p) => ({
     path: p.page.path,
     locale: p.page.locale,

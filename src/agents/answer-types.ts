@@ -37,8 +37,11 @@ export interface Answer {
    * choices instead of an answer; `html` then lists them ("Closest pages in the wiki:").
    */
   choices?: AnswerSource[];
-  /** Where the answer came from: the local index, the wiki's own title search, or nowhere. */
-  via: "index" | "wiki-search" | "none";
+  /**
+   * Where the answer came from: the local index, the model's answer from the index's passages
+   * (modelUse "answer"), the wiki's own title search, or nowhere.
+   */
+  via: "index" | "model" | "wiki-search" | "none";
   /**
    * What was searched when it was not the question as typed: its twin on the other keyboard
    * layout or in Russian transliteration ("как создать архив" for "rfr cjplfnm fh[bd"). The

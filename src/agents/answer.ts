@@ -19,6 +19,7 @@ import { answerFromWikiSearch } from "./answer-fallback.js";
 import type { PageRef } from "../core/reply.js";
 import type { Answer, AnswerContext, Answerer } from "./answer-types.js";
 import type { Grounder } from "./grounded-answer.js";
+import { withSeeAlso } from "./grounded-see-also.js";
 import type { QuestionRewriter } from "./question-rewriter.js";
 import { keysFor, splitPassages } from "../wiki/search-index/index.js";
 import { chooseSeeAlso, distinctTitles } from "./related-pages.js";
@@ -142,21 +143,25 @@ export function createAnswerer(deps: {
     asked: { texts: Texts; context: AnswerContext | undefined; modelFailed?: boolean },
   ): Promise<Answer> {
     const { texts, context } = asked;
-    const { ranked, confidence, searchedFor } = rankForAsker(
-      index,
-      question,
-      agent,
-      words,
-      context?.language,
-    );
+    const found = rankForAsker(index, question, agent, words, context?.language);
+    const { ranked, searchedFor } = found;
     // A keyboard-layout or transliteration twin was searched: judged as, and said to be, that.
     const twin = searchedFor === undefined ? {} : { searchedFor };
     const [best, ...rest] = ranked;
-    if (!best || confidence === "none") return notFound(question, agent, texts);
+    if (!best || found.confidence === "none") return notFound(question, agent, texts);
     const grounded = asked.modelFailed
       ? undefined
       : await deps.grounder?.ground(question, agent, ranked, context);
-    if (grounded) return grounded;
+    if (grounded && "answer" in grounded)
+      return withSeeAlso(grounded.answer, ranked, {
+        agent,
+        texts,
+        mentions: (id) => index.mentions(id),
+        keysOf: keysFor,
+      });
+    // The model read the best pages' passages and found no answer there: the ranking's best page
+    // is not asserted, it is offered among the closest pages.
+    const confidence = grounded && "declined" in grounded ? "weak" : found.confidence;
     // A weak match is not a dead end: the closest pages are offered as choices (one page alone
     // is no choice: it is answered, still marked weak). "Nothing found" is kept for questions
     // nothing in the wiki matches.

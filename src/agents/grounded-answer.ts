@@ -9,37 +9,64 @@ import type { ModelLookup } from "./question-rewriter.js";
 import { composeRichGrounded } from "./rich/grounded-rich.js";
 import { streaming } from "./streamed-reply.js";
 
-/** Pages, and passages of each, given to the model for a grounded answer. */
-const PAGES = 3;
-const PASSAGES_PER_PAGE = 2;
+/**
+ * What the model reads for a grounded answer: the best passage of each of the first PAGES ranked
+ * pages, so that it can pick the page that answers when the ranking put it below first; then the
+ * second-best passages of the leading pages, in rank order, up to PASSAGES in all. Chosen before
+ * any answer was recorded: the rewrite's ranking has the right page among its first five far more
+ * often than first, and eight passages of at most PASSAGE_CHARS keep a prompt around 2,000 tokens,
+ * which small local models handle.
+ */
+const PAGES = 5;
+const PASSAGES = 8;
+
+/**
+ * What came of asking the model: its answer; `declined` when it read the passages and said NO
+ * ANSWER or cited none it was given (a judgement on the passages, not a failure); undefined
+ * without a model for the agent, when the call failed, or when the asker's stop cut the reply
+ * short before any citation (the floor).
+ */
+export type Grounding = { answer: Answer } | { declined: "no-answer" | "uncited" } | undefined;
 
 export interface Grounder {
   /**
-   * The model's answer from the ranked pages' passages (modelUse "answer"), or undefined for the
-   * answer without a model: on any model failure, a reply citing no passage it was given, or
-   * NO ANSWER. Never throws for a model failure.
+   * The model's answer from the ranked pages' passages (modelUse "answer"). Never throws for a
+   * model failure.
    */
   ground(
     question: string,
     agent: AgentSettings,
     ranked: readonly RankedPage[],
     context?: AnswerContext,
-  ): Promise<Answer | undefined>;
+  ): Promise<Grounding>;
 }
 
 interface Numbered extends PromptPassage {
   page: RankedPage;
 }
 
-/** The passages numbered as the prompt numbers them: the best pages' best passages, in rank order. */
+/**
+ * The passages numbered as the prompt numbers them: grouped by page in rank order, each page's
+ * passages best first (see PAGES and PASSAGES for which are chosen).
+ */
 export function numberPassages(ranked: readonly RankedPage[]): Numbered[] {
-  return ranked
-    .slice(0, PAGES)
-    .flatMap((page) =>
-      page.passages
-        .slice(0, PASSAGES_PER_PAGE)
-        .map((p) => ({ page, title: page.page.title, heading: p.heading, text: p.text })),
-    );
+  const pages = ranked.slice(0, PAGES);
+  const chosen = pages.map((page) => page.passages.slice(0, 1));
+  let room = PASSAGES - chosen.reduce((n, c) => n + c.length, 0);
+  for (const [i, page] of pages.entries()) {
+    const more = page.passages.slice(1, 1 + Math.max(0, Math.min(room, 1)));
+    chosen[i]!.push(...more);
+    room -= more.length;
+  }
+  return pages.flatMap((page, i) =>
+    chosen[i]!.map((p) => ({
+      page,
+      title: page.page.title,
+      description: page.page.description,
+      heading: p.heading,
+      text: p.markdown,
+    })),
+  );
 }
 
 /** The passage numbers a reply cites, in the order first cited, keeping only 1..given. */
@@ -101,7 +128,8 @@ export function createGrounder(deps: { models: ModelLookup; logger?: Logger }): 
           ...(context?.signal ? { signal: context.signal } : {}),
         });
         const cited = citedNumbers(reply.text, passages.length);
-        if (reply.text.trim().startsWith(NO_ANSWER) || cited.length === 0) {
+        const noAnswer = reply.text.trim().startsWith(NO_ANSWER);
+        if (noAnswer || cited.length === 0) {
           client.discard(
             { purpose: "answer", agent: agent.id, account: context?.account ?? "" },
             "model-uncited-answer",
@@ -110,13 +138,17 @@ export function createGrounder(deps: { models: ModelLookup; logger?: Logger }): 
             { agent: agent.id, model: client.name, code: "model-uncited-answer" },
             "the model's answer cites no passage given: answered without it",
           );
-          return undefined;
+          // Cut short by the asker's stop, the reply is no judgement on the passages: the floor.
+          if (context?.stream?.stopped.aborted) return undefined;
+          return { declined: noAnswer ? "no-answer" : "uncited" };
         }
         return {
-          found: true,
-          confidence: "confident",
-          via: "index",
-          ...composeGrounded(agent, reply.text, passages, cited),
+          answer: {
+            found: true,
+            confidence: "confident",
+            via: "model",
+            ...composeGrounded(agent, reply.text, passages, cited),
+          },
         };
       } catch (error) {
         if (!isModelError(error)) throw error;

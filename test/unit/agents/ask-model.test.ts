@@ -42,9 +42,12 @@ describe("wiki-gateway ask with a model", () => {
     expect(result.answer).toContain("Use git reset --soft HEAD~1 [1].");
     const received = standIn.server.received();
     expect(received.map((r) => r.model)).toEqual(["m1", "m1"]);
-    // The sources are the cited passages' pages: here passage [1]'s alone.
-    const first = /^\[1\] ([^\n›]+?)(?: ›|\n)/m.exec(received[1]!.messages.at(-1)!.content)![1];
-    expect(result.sources.map((s) => s.title)).toEqual([first]);
+    // The sources are the cited passages' pages first (here passage [1]'s alone), then the
+    // "See also" pages the answer links after them.
+    const first = /^\[1\] ([^\n›(]+?)(?: ›| \(|\n)/m.exec(received[1]!.messages.at(-1)!.content)![1];
+    expect(result.sources[0]!.title).toBe(first);
+    expect(result.sources.slice(1).map((s) => s.title)).not.toContain(first);
+    if (result.sources.length > 1) expect(result.answer).toContain("See also");
   });
 
   it("--no-model answers without it", async () => {

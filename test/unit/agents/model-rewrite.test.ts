@@ -4,16 +4,10 @@ import { createAnswerer } from "../../../src/agents/answer.js";
 import { fuseRuns } from "../../../src/agents/fused-ranking.js";
 import { createQuestionRewriter } from "../../../src/agents/question-rewriter.js";
 import { createSearchIndex, type RankedPage } from "../../../src/wiki/search-index/index.js";
-import { createMemoryWiki } from "../../helpers/memory-wiki.js";
+import { createMemoryWiki, enPage } from "../../helpers/memory-wiki.js";
 import { useModelStandIn } from "../../helpers/model-stand-in.js";
 
-const page = (path: string, title: string, description: string, content: string) => ({
-  path,
-  title,
-  description,
-  content,
-  locale: "en",
-});
+const page = enPage;
 
 /** Pages whose words a question shares little of: "reverse cat" is tac, "keep the mac awake" is caffeinate. */
 const wiki = createMemoryWiki([
