@@ -56,13 +56,7 @@ export async function runModelOverhead(options: { rounds?: number } = {}) {
     settings: modelUrlSettings(baseUrl, "slow"),
     meter,
   });
-  const models = () => client;
-  const answerer = createAnswerer({
-    index,
-    wiki,
-    rewriter: createQuestionRewriter({ models }),
-    grounder: createGrounder({ models }),
-  });
+  const answerer = answererOn(client, index, wiki);
   const agentWith = (modelUse: "off" | "rewrite" | "answer") =>
     resolveAgentSettings(
       "main",
@@ -142,6 +136,21 @@ export async function runModelOverhead(options: { rounds?: number } = {}) {
   return { data, table };
 }
 
+/** The product's answerer with one model client for rewrites and grounded answers. */
+function answererOn(
+  client: ReturnType<typeof createModelClient>,
+  index: ReturnType<typeof createSearchIndex>,
+  wiki: Awaited<ReturnType<typeof loadTldrPages>>,
+) {
+  const models = () => client;
+  return createAnswerer({
+    index,
+    wiki,
+    rewriter: createQuestionRewriter({ models }),
+    grounder: createGrounder({ models }),
+  });
+}
+
 interface LateFigures {
   samples: number;
   p50: number;
@@ -170,13 +179,7 @@ async function timeoutPath(
     const client = createModelClient({
       settings: { ...modelUrlSettings(baseUrl, "slow"), timeoutMs: SLOW_TIMEOUT_MS },
     });
-    const models = () => client;
-    const answerer = createAnswerer({
-      index,
-      wiki,
-      rewriter: createQuestionRewriter({ models }),
-      grounder: createGrounder({ models }),
-    });
+    const answerer = answererOn(client, index, wiki);
     const started = performance.now();
     await answerer.answer(`${q.question} slow-${i}`, agent, { account: "bench" });
     if (i >= 5) late.push(performance.now() - started - SLOW_TIMEOUT_MS);
