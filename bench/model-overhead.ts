@@ -16,6 +16,11 @@ import { percentile, round } from "./lib/stats.js";
 const DELAY_MS = 50;
 /** The target of issue 29: the gateway's own time on top of the model's, at p95. */
 const TARGET_P95_MS = 20;
+/** The model's timeout in the slow-model case, and how long that model would take. */
+const SLOW_TIMEOUT_MS = 200;
+const SLOW_MODEL_MS = 2_000;
+/** The target of issue 29: with the model too slow, the answer within the timeout plus 50 ms. */
+const TARGET_LATE_MS = 50;
 
 /**
  * The gateway's own time on top of the model's, per question, in process on the tldr corpus: the
@@ -51,13 +56,7 @@ export async function runModelOverhead(options: { rounds?: number } = {}) {
     settings: modelUrlSettings(baseUrl, "slow"),
     meter,
   });
-  const models = () => client;
-  const answerer = createAnswerer({
-    index,
-    wiki,
-    rewriter: createQuestionRewriter({ models }),
-    grounder: createGrounder({ models }),
-  });
+  const answerer = answererOn(client, index, wiki);
   const agentWith = (modelUse: "off" | "rewrite" | "answer") =>
     resolveAgentSettings(
       "main",
@@ -67,6 +66,10 @@ export async function runModelOverhead(options: { rounds?: number } = {}) {
   const rows: Array<Array<string | number>> = [];
   const data: Record<string, unknown> = {};
   try {
+    // The timeout path first, while the stand-in answers late: then the normal replies.
+    server.setDefault({ content: "tar extract archive [1]", delayMs: SLOW_MODEL_MS });
+    data.tooSlow = await timeoutPath(baseUrl, index, wiki, agentWith("answer"));
+    server.setDefault({ content: "tar extract archive [1]", delayMs: DELAY_MS });
     for (const use of ["off", "rewrite", "answer"] as const) {
       const agent = agentWith(use);
       const own: number[] = [];
@@ -125,9 +128,66 @@ export async function runModelOverhead(options: { rounds?: number } = {}) {
       ],
       rows,
       notes: [
+        `Model too slow (it would answer after ${SLOW_MODEL_MS} ms, timeout ${SLOW_TIMEOUT_MS} ms, modelUse "answer", a fresh client per question so no circuit opens): the answer without the model came ${describeLate(data.tooSlow as LateFigures)} after the timeout (target < ${TARGET_LATE_MS} ms at p95).`,
         `tldr corpus (${index.pages().length} pages), the ${QUESTIONS.length} how-to questions × ${rounds} rounds, each worded anew. Command: npm run bench -- model-overhead`,
       ],
     },
   );
   return { data, table };
+}
+
+/** The product's answerer with one model client for rewrites and grounded answers. */
+function answererOn(
+  client: ReturnType<typeof createModelClient>,
+  index: ReturnType<typeof createSearchIndex>,
+  wiki: Awaited<ReturnType<typeof loadTldrPages>>,
+) {
+  const models = () => client;
+  return createAnswerer({
+    index,
+    wiki,
+    rewriter: createQuestionRewriter({ models }),
+    grounder: createGrounder({ models }),
+  });
+}
+
+interface LateFigures {
+  samples: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+const describeLate = (f: LateFigures) =>
+  `p50 ${f.p50} ms, p95 ${f.p95} ms, max ${f.max} ms (${f.samples} questions; ${f.p95 < TARGET_LATE_MS ? "met" : "NOT met"})`;
+
+/**
+ * How late after the model's timeout the answer without the model comes: each question asked of
+ * a model that answers after SLOW_MODEL_MS with a timeout of SLOW_TIMEOUT_MS; late = the answer's
+ * time − the timeout. A fresh client per question keeps the circuit breaker closed, so every
+ * question takes the timeout path rather than the open circuit's refusal. The first five questions
+ * warm up, unmeasured.
+ */
+async function timeoutPath(
+  baseUrl: string,
+  index: ReturnType<typeof createSearchIndex>,
+  wiki: Awaited<ReturnType<typeof loadTldrPages>>,
+  agent: ReturnType<typeof resolveAgentSettings>,
+): Promise<LateFigures> {
+  const late: number[] = [];
+  for (const [i, q] of QUESTIONS.entries()) {
+    const client = createModelClient({
+      settings: { ...modelUrlSettings(baseUrl, "slow"), timeoutMs: SLOW_TIMEOUT_MS },
+    });
+    const answerer = answererOn(client, index, wiki);
+    const started = performance.now();
+    await answerer.answer(`${q.question} slow-${i}`, agent, { account: "bench" });
+    if (i >= 5) late.push(performance.now() - started - SLOW_TIMEOUT_MS);
+  }
+  return {
+    samples: late.length,
+    p50: round(percentile(late, 50)),
+    p95: round(percentile(late, 95)),
+    max: round(Math.max(...late)),
+  };
 }

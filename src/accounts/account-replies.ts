@@ -3,6 +3,7 @@ import type { Logger } from "../log/logger.js";
 import type { Replier } from "../core/replier.js";
 import type { Journal } from "./journal/journal.js";
 import { createRichGate } from "./rich-gate.js";
+import type { StreamEvents } from "./stream-events.js";
 import type { StreamStops } from "./stream-stops.js";
 import { createReplier, type ReplyTarget } from "./telegram-replier.js";
 
@@ -17,6 +18,8 @@ export interface AccountRepliesDeps {
   stops?: StreamStops;
   /** A placeholder message or edit would go at once, leaving room for the answer (the pacer's `hasRoom`). */
   mayShow?: (chatId: number) => boolean;
+  /** Told what each answer's stream did (the metrics). */
+  onStream?: StreamEvents;
 }
 
 /**
@@ -36,6 +39,7 @@ export function createAccountReplies(deps: AccountRepliesDeps): (target: ReplyTa
     ...(deps.onMigrated ? { onMigrated: deps.onMigrated } : {}),
     ...(deps.stops ? { stops: deps.stops } : {}),
     ...(deps.mayShow ? { mayShow: deps.mayShow } : {}),
+    ...(deps.onStream ? { onStream: deps.onStream } : {}),
     onReactionFailed: (error: unknown) => {
       const fields = { reason: (error as { description?: string }).description ?? String(error) };
       const text = "Telegram refused the acknowledgement reaction; answers are not affected";

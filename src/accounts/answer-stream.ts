@@ -3,6 +3,7 @@ import type { AnswerStream } from "../core/replier.js";
 import type { Logger } from "../log/logger.js";
 import type { Journal } from "./journal/journal.js";
 import type { RichGate } from "./rich-gate.js";
+import type { StreamEvents } from "./stream-events.js";
 import type { StreamStops } from "./stream-stops.js";
 import { createStreamThrottle } from "./stream-throttle.js";
 
@@ -30,6 +31,8 @@ export interface AnswerStreamDeps {
   rich?: RichGate;
   /** A message (or an edit) to the chat would go at once and leave room for the answer after it. */
   mayShow?: (chatId: number) => boolean;
+  /** Told what the stream did (the metrics). */
+  onStream?: StreamEvents;
 }
 
 export interface StreamTarget {
@@ -64,6 +67,7 @@ export function openAnswerStream(
   options: { rich: boolean },
 ): OpenStream {
   const answered = deps.journal.sentChunks(target.updateId).size > 0;
+  if (!answered) deps.onStream?.({ event: "opened", kind: target.chatId > 0 ? "draft" : "placeholder" });
   return target.chatId > 0
     ? draftStream(deps, target, options, answered)
     : placeholderStream(deps, target, answered);
@@ -72,21 +76,28 @@ export function openAnswerStream(
 /** A group's placeholder: sent once the answer took a while, edited at the chat's pace, deleted after the answer. */
 function placeholderStream(deps: AnswerStreamDeps, target: StreamTarget, answered: boolean): OpenStream {
   const { log, journal } = deps;
+  const tell = deps.onStream ?? (() => {});
   let placeholder = journal.placeholder(target.updateId);
   const throttle = createStreamThrottle(
     async (text) => {
       const shown = clip(text);
-      if (placeholder !== undefined)
-        return void (await editPlaceholder(deps.api, target, placeholder, shown));
+      if (placeholder !== undefined) {
+        await editPlaceholder(deps.api, target, placeholder, shown);
+        return tell({ event: "shown", call: "edit" });
+      }
       placeholder = await sendPlaceholder(deps.api, target, shown);
       journal.markPlaceholder(target.updateId, placeholder);
+      tell({ event: "shown", call: "placeholder" });
     },
     {
       intervalMs: PLACEHOLDER_INTERVAL_MS,
       firstAfterMs: PLACEHOLDER_FIRST_MS,
       showEmpty: false,
       ...(deps.mayShow ? { mayShow: () => deps.mayShow!(target.chatId) } : {}),
-      onFailure: (error) => log.info({ reason: reasonOf(error) }, "the answer's placeholder stopped"),
+      onFailure: (error) => {
+        tell({ event: "failed", kind: "placeholder" });
+        log.info({ reason: reasonOf(error) }, "the answer's placeholder stopped");
+      },
     },
   );
   return {
@@ -99,7 +110,9 @@ function placeholderStream(deps: AnswerStreamDeps, target: StreamTarget, answere
       if (placeholder === undefined) return;
       try {
         await deps.api.deleteMessage(target.chatId, placeholder);
+        tell({ event: "cleared", outcome: "deleted" });
       } catch (error) {
+        tell({ event: "cleared", outcome: "left" });
         log.info(
           { messageId: placeholder, reason: reasonOf(error) },
           "the answer's placeholder was not deleted",
@@ -126,13 +139,17 @@ function draftStream(
   const throttle = createStreamThrottle(
     async (text) => {
       if (options.rich && deps.rich?.open() !== false)
-        return void (await deps.api.raw.sendRichMessageDraft({ ...common, rich_message: richDraft(text) }));
-      await deps.api.raw.sendMessageDraft({ ...common, text: clip(text) });
+        await deps.api.raw.sendRichMessageDraft({ ...common, rich_message: richDraft(text) });
+      else await deps.api.raw.sendMessageDraft({ ...common, text: clip(text) });
+      deps.onStream?.({ event: "shown", call: "draft" });
     },
     {
       intervalMs: DRAFT_INTERVAL_MS,
       showEmpty: true,
-      onFailure: (error) => deps.log.info({ reason: reasonOf(error) }, "the answer's draft stopped"),
+      onFailure: (error) => {
+        deps.onStream?.({ event: "failed", kind: "draft" });
+        deps.log.info({ reason: reasonOf(error) }, "the answer's draft stopped");
+      },
     },
   );
   const quiet = async () => {

@@ -1,4 +1,4 @@
-import { type PacingLimits, type RateWindow, TELEGRAM_RATES } from "./outgoing-pacer.js";
+import { type PacingLimits, type RateWindow, TELEGRAM_RATES } from "./rate-windows.js";
 
 /** A group's id is negative (Telegram); a chat key is the chat id as a string. */
 export const isGroupChat = (chat: string): boolean => chat.startsWith("-");

@@ -1,31 +1,11 @@
-/** A rate as a sliding window: at most `count` messages in any `ms` milliseconds. */
-export interface RateWindow {
-  count: number;
-  ms: number;
-}
-
-export interface PacingLimits {
-  /** One private chat: about 1 a second; short bursts pass. */
-  privateChat: RateWindow;
-  /** One group chat, per second. */
-  groupChat: RateWindow;
-  /** One group chat, per minute. */
-  groupMinute: RateWindow;
-  /** The whole bot. */
-  bot: RateWindow;
-}
-
-/**
- * Telegram's published flood limits (telegram-facts.md): about 1 message a second per chat (a
- * private chat takes a burst of 3, then 1 a second), 20 a minute per group, about 30 a second per
- * bot.
- */
-export const TELEGRAM_RATES: PacingLimits = {
-  privateChat: { count: 3, ms: 3000 },
-  groupChat: { count: 1, ms: 1000 },
-  groupMinute: { count: 20, ms: 60_000 },
-  bot: { count: 30, ms: 1000 },
-};
+import {
+  type ChatWindows,
+  createWindows,
+  type PacingLimits,
+  roomFor,
+  TELEGRAM_RATES,
+  waitOf,
+} from "./rate-windows.js";
 
 export interface OutgoingPacer {
   /**
@@ -62,25 +42,7 @@ interface Lane {
   key: string;
   tasks: Task[];
   busy: boolean;
-  windows: Array<{ window: Window; limit: RateWindow }>;
-}
-
-/** Completed sends (monotonic ms, ascending) and sends still under way (they count as just sent). */
-interface Window {
-  stamps: number[];
-  running: number;
-}
-
-/** ms until `window` has room under `limit` at `at` (Infinity: only a running send's end frees it). */
-function waitOf(window: Window, limit: RateWindow, at: number): number {
-  const { stamps } = window;
-  let drop = 0;
-  while (drop < stamps.length && stamps[drop]! <= at - limit.ms) drop++;
-  if (drop > 0) stamps.splice(0, drop);
-  const excess = stamps.length + window.running - limit.count + 1;
-  if (excess <= 0) return 0;
-  if (excess > stamps.length) return Infinity;
-  return stamps[excess - 1]! + limit.ms - at;
+  windows: ChatWindows;
 }
 
 /**
@@ -97,34 +59,12 @@ export function createOutgoingPacer(options: OutgoingPacerOptions = {}): Outgoin
   const limits = options.limits ?? TELEGRAM_RATES;
   const now = options.now ?? (() => performance.now());
   const lanes = new Map<string, Lane>();
-  const windows = new Map<string, Window>();
-  const bot = windowFor("bot");
+  const windows = createWindows(limits);
+  const windowsOf = windows.of;
   let queued = 0;
   let running = 0;
   let timer: NodeJS.Timeout | undefined;
   let timerAt = Infinity;
-  let sweepAt = 1024;
-
-  function windowFor(key: string): Window {
-    let w = windows.get(key);
-    if (!w) windows.set(key, (w = { stamps: [], running: 0 }));
-    return w;
-  }
-
-  function windowsOf(chatId: number | string): Lane["windows"] {
-    const key = String(chatId);
-    const group = typeof chatId === "number" ? chatId < 0 : key.startsWith("-") || key.startsWith("@");
-    return group
-      ? [
-          { window: windowFor(`c:${key}`), limit: limits.groupChat },
-          { window: windowFor(`g:${key}`), limit: limits.groupMinute },
-          { window: bot, limit: limits.bot },
-        ]
-      : [
-          { window: windowFor(`c:${key}`), limit: limits.privateChat },
-          { window: bot, limit: limits.bot },
-        ];
-  }
 
   function laneFor(chatId: number | string): Lane {
     const key = String(chatId);
@@ -153,13 +93,7 @@ export function createOutgoingPacer(options: OutgoingPacerOptions = {}): Outgoin
       if (lane.tasks.length === 0) lanes.delete(lane.key);
       pump();
     };
-    let pending: Promise<unknown>;
-    try {
-      pending = task.call();
-    } catch (error) {
-      pending = Promise.reject(error);
-    }
-    pending.then(
+    promised(task.call).then(
       (value) => {
         settle();
         task.resolve(value);
@@ -169,16 +103,6 @@ export function createOutgoingPacer(options: OutgoingPacerOptions = {}): Outgoin
         task.reject(error);
       },
     );
-  }
-
-  /** Drops the windows of chats whose sends can no longer delay anything (bounds memory). */
-  function sweep(at: number): void {
-    const longest = Math.max(limits.groupMinute.ms, limits.privateChat.ms, limits.groupChat.ms);
-    for (const [key, w] of windows) {
-      if (w === bot || w.running > 0 || lanes.has(key.slice(2))) continue;
-      if (w.stamps.length === 0 || w.stamps[w.stamps.length - 1]! <= at - longest) windows.delete(key);
-    }
-    sweepAt = Math.max(1024, windows.size * 2);
   }
 
   function pump(): void {
@@ -216,7 +140,7 @@ export function createOutgoingPacer(options: OutgoingPacerOptions = {}): Outgoin
           queuedAt: now(),
         });
         queued += 1;
-        if (windows.size > sweepAt) sweep(now());
+        windows.sweepWhenMany(now, (chatKey) => lanes.has(chatKey));
         pump();
       });
     },
@@ -224,12 +148,16 @@ export function createOutgoingPacer(options: OutgoingPacerOptions = {}): Outgoin
     hasRoom(chatId) {
       const lane = lanes.get(String(chatId));
       if (lane && (lane.busy || lane.tasks.length > 0)) return false;
-      const at = now();
-      return windowsOf(chatId).every(
-        ({ window, limit }) =>
-          waitOf(window, limit, at) === 0 &&
-          (limit.count === 1 || window.stamps.length + window.running + 2 <= limit.count),
-      );
+      return roomFor(windowsOf(chatId), now());
     },
   };
+}
+
+/** The call's promise; a call that throws at once counts as one that rejects. */
+function promised(call: () => Promise<unknown>): Promise<unknown> {
+  try {
+    return call();
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }

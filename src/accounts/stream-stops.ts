@@ -12,7 +12,8 @@ export interface StreamStops {
   size(): number;
 }
 
-export function createStreamStops(): StreamStops {
+/** `onStop` is told each stop: for a registered draft (true) or not (false). */
+export function createStreamStops(onStop?: (known: boolean) => void): StreamStops {
   const open = new Map<string, AbortController>();
   const keyOf = (chatId: number, draftId: number) => `${chatId}|${draftId}`;
   return {
@@ -26,6 +27,7 @@ export function createStreamStops(): StreamStops {
     stop(chatId, draftId) {
       const key = keyOf(chatId, draftId);
       const controller = open.get(key);
+      onStop?.(controller !== undefined);
       if (!controller) return false;
       open.delete(key);
       controller.abort();

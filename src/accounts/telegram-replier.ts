@@ -6,6 +6,7 @@ import { answerCallbackQuery } from "./answer-callback.js";
 import { describeForbidden } from "./forbidden.js";
 import { type OpenStream, openAnswerStream } from "./answer-stream.js";
 import { createReplyDedupe, type ReplyDedupe } from "./reply-dedupe.js";
+import type { StreamEvents } from "./stream-events.js";
 import type { StreamStops } from "./stream-stops.js";
 import { isRichRefusal, type RichGate } from "./rich-gate.js";
 import { acknowledge, showTyping } from "./reply-signals.js";
@@ -34,6 +35,8 @@ export interface ReplierDeps {
   stops?: StreamStops;
   /** A placeholder message or edit to the chat would go at once, leaving room for the answer (the pacer). */
   mayShow?: (chatId: number) => boolean;
+  /** Told what each answer's stream did (the metrics). */
+  onStream?: StreamEvents;
 }
 
 /** Where a reply goes, and when it may go. */

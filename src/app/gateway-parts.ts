@@ -1,15 +1,13 @@
 import type { AccountPool } from "../accounts/account-pool.js";
 import type { Cluster } from "../cluster/cluster.js";
 import type { Settings } from "../config/settings.js";
-import type { ChatMigrations } from "../core/chat-migrations.js";
 import type { MessageHandler } from "../core/message-handler.js";
-import { createMetrics } from "../http/metrics.js";
+import { createMetrics, type Metrics } from "../http/metrics.js";
 import type { GatewayView } from "../http/gateway-readiness.js";
 import { createLoopHealth, type LoopHealth } from "../http/loop-health.js";
 import type { HttpServer } from "../http/server.js";
 import type { Logger } from "../log/logger.js";
 import { type ApprovalDelivery, createApprovalDelivery } from "../pipeline/approval-delivery.js";
-import { boundAgents } from "../pipeline/runtime-config.js";
 import type { WikiWatch } from "../pipeline/wiki-watch.js";
 import { createPairingStore, createPairingStoreOn, type PairingStore } from "../policy/pairing-store.js";
 import { createStateLayout, type StateLayout } from "../state/layout.js";
@@ -18,11 +16,12 @@ import type { SharedStores } from "./shared-stores.js";
 import { wireAccounts } from "./wire-accounts.js";
 import { wireFeedback } from "./wire-feedback.js";
 import { createMembershipTracker } from "./wire-membership.js";
-import { pendingUpgrades, type WiredMigrations, wireChatMigrations } from "./wire-migrations.js";
+import { type WiredMigrations, wireChatMigrations } from "./wire-migrations.js";
 import { wireHttp } from "./wire-http.js";
 import { wirePipeline } from "./wire-pipeline.js";
 import { wireModels, type ModelsInForce } from "./wire-models.js";
 import { wireWiki } from "./wire-wiki.js";
+import { gatewayView } from "./gateway-view.js";
 
 /** Every part of a running gateway, built once from the settings; nothing runs yet. */
 export interface GatewayParts {
@@ -57,12 +56,7 @@ export function createGatewayParts(
   stores: SharedStores = { close: async () => {} },
 ): GatewayParts {
   const layout = createStateLayout(settings.stateDir);
-  const metrics = createMetrics();
-  const loopLogger = logger.child({ component: "event-loop" });
-  const loopHealth = createLoopHealth({
-    registry: metrics.registry,
-    onBlock: (block) => loopLogger.warn(block, "the event loop was blocked"),
-  });
+  const { metrics, loopHealth } = observing(logger);
   const config: ConfigInForce = {
     path: settings.configPath,
     runtime: undefined,
@@ -100,11 +94,7 @@ export function createGatewayParts(
     migrations,
     feedback,
   });
-  const cluster: GatewayParts["cluster"] = { current: undefined, enabled: settings.redisUrl !== "" };
-  // In cluster mode nothing runs until the lease of the account is held here.
-  const ownership = cluster.enabled
-    ? { gate: (account: string) => cluster.current?.ownership.gate(account) }
-    : undefined;
+  const { cluster, accountsIn } = clusterParts(settings, stores);
   const pool = wireAccounts({
     settings,
     layout,
@@ -115,14 +105,8 @@ export function createGatewayParts(
     migrations,
     config,
     membership,
-    ...(ownership ? { ownership } : {}),
+    ...accountsIn,
     onReaction: (event, log) => feedback.react(event, log),
-    ...(stores.journalFor
-      ? {
-          journalFor: (account: string) =>
-            stores.journalFor!(account, () => cluster.current?.ownership.fencingToken(account)),
-        }
-      : {}),
   });
   const delivery = createApprovalDelivery({
     pairing,
@@ -163,39 +147,50 @@ export function createGatewayParts(
   };
 }
 
+/** The metrics registry, and the event loop's watch that reports on it (and logs each block). */
+function observing(logger: Logger): { metrics: Metrics; loopHealth: LoopHealth } {
+  const metrics = createMetrics();
+  const loopLogger = logger.child({ component: "event-loop" });
+  const loopHealth = createLoopHealth({
+    registry: metrics.registry,
+    onBlock: (block) => loopLogger.warn(block, "the event loop was blocked"),
+  });
+  return { metrics, loopHealth };
+}
+
+/**
+ * The cluster's place (joined at start, GATEWAY_REDIS_URL set) and where its accounts run: in
+ * cluster mode nothing runs until the lease of the account is held here, and journals in the
+ * shared store are fenced by the lease's token.
+ */
+function clusterParts(
+  settings: Settings,
+  stores: SharedStores,
+): {
+  cluster: GatewayParts["cluster"];
+  accountsIn: Pick<Parameters<typeof wireAccounts>[0], "ownership" | "journalFor">;
+} {
+  const cluster: GatewayParts["cluster"] = { current: undefined, enabled: settings.redisUrl !== "" };
+  const { journalFor } = stores;
+  return {
+    cluster,
+    accountsIn: {
+      ...(cluster.enabled
+        ? { ownership: { gate: (account: string) => cluster.current?.ownership.gate(account) } }
+        : {}),
+      ...(journalFor
+        ? {
+            journalFor: (account: string) =>
+              journalFor(account, () => cluster.current?.ownership.fencingToken(account)),
+          }
+        : {}),
+    },
+  };
+}
+
 /** The pairing store: in Redis (cluster mode) or in the state directory's pairing.json. */
 function openPairing(stores: SharedStores, layout: StateLayout, logger: Logger): PairingStore {
   return stores.pairing
     ? createPairingStoreOn(stores.pairing, { logger })
     : createPairingStore({ file: layout.pairingFile, lockFile: layout.pairingLock, logger });
-}
-
-/** What /status, /readyz and /metrics read of the running parts, each read when asked. */
-function gatewayView(parts: {
-  pool: AccountPool;
-  wikiWatch: GatewayParts["wikiWatch"];
-  index: { readonly ready: boolean; stats(): ReturnType<GatewayView["indexStats"]> };
-  config: ConfigInForce;
-  migrations: ChatMigrations;
-  membership: ReturnType<typeof createMembershipTracker>;
-  loopHealth: LoopHealth;
-  cluster: GatewayParts["cluster"];
-  models: ModelsInForce;
-}): GatewayView {
-  const { pool, wikiWatch, index, config, migrations, membership, loopHealth, cluster, models } = parts;
-  return {
-    accounts: () => pool.states(),
-    wiki: () => wikiWatch.state(),
-    indexReady: () => index.ready,
-    indexBuilding: () => wikiWatch.indexBuilding(),
-    indexStats: () => index.stats(),
-    configLoaded: () => config.runtime !== undefined,
-    configHealth: () => config.health,
-    agents: () => boundAgents(config.runtime),
-    models: () => models.list(),
-    groupUpgrades: () => pendingUpgrades(migrations, config),
-    groupsWithoutBot: () => membership.groupsWithoutBot(),
-    eventLoop: () => loopHealth.view(),
-    cluster: () => cluster.current?.ownership.view(),
-  };
 }

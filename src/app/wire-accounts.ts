@@ -11,6 +11,7 @@ import type { PollGate } from "../core/poll-gate.js";
 import type { ReactionEvent } from "../core/reaction-event.js";
 import { registerBacklogMetrics } from "../http/backlog-metrics.js";
 import type { Metrics } from "../http/metrics.js";
+import { countStreamEvent } from "../http/stream-metrics.js";
 import type { Logger } from "../log/logger.js";
 import type { StateLayout } from "../state/layout.js";
 import type { ConfigInForce } from "./apply-config.js";
@@ -41,6 +42,7 @@ export function wireAccounts(deps: {
     pacing: settings.telegramPacing,
     backlogLimit: settings.telegramBacklogLimit,
     busyChatSeconds: settings.busyChatSeconds,
+    onStream: (account, event) => countStreamEvent(metrics, account, event),
     onOutgoing: (account, waitedMs) => metrics.outgoingWait.observe({ account }, waitedMs / 1000),
     apiRoot: settings.telegramApiRoot,
     pollTimeoutSeconds: Math.min(50, settings.telegramPollTimeout),

@@ -75,6 +75,31 @@ export const COUNTERS = {
     help: "Failed Telegram API calls, by account, method and error code (0 = network)",
     labelNames: ["account", "method", "code"],
   },
+  streams: {
+    name: "wiki_gateway_streams_total",
+    help: "Answers streamed while the model wrote them, by account and kind (draft: a private chat's drafts; placeholder: a group's)",
+    labelNames: ["account", "kind"],
+  },
+  streamShows: {
+    name: "wiki_gateway_stream_shows_total",
+    help: "Streamed text Telegram took, by account and call (draft, placeholder: the placeholder sent, edit: the placeholder edited)",
+    labelNames: ["account", "call"],
+  },
+  streamFailures: {
+    name: "wiki_gateway_stream_failures_total",
+    help: "Streams that stopped showing because Telegram refused a draft or a placeholder's send or edit, by account and kind",
+    labelNames: ["account", "kind"],
+  },
+  streamStops: {
+    name: "wiki_gateway_stream_stops_total",
+    help: "Stop buttons pressed on drafts, by account and outcome (stopped: the answer being written; ignored: a draft unknown or finished)",
+    labelNames: ["account", "outcome"],
+  },
+  placeholdersCleared: {
+    name: "wiki_gateway_stream_placeholders_cleared_total",
+    help: "Group placeholders after their answer, by account and outcome (deleted, left: Telegram refused the deletion)",
+    labelNames: ["account", "outcome"],
+  },
   pairingRequests: {
     name: "wiki_gateway_pairing_requests_total",
     help: "Pairing requests created, by account",

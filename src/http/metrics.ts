@@ -29,6 +29,12 @@ export interface Metrics {
   telegramErrors: Counter<"account" | "method" | "code">;
   indexPages: Gauge;
   pairingRequests: Counter<"account">;
+  /** Streamed answers (stream-metrics.ts counts them from the accounts' stream events). */
+  streams: Counter<"account" | "kind">;
+  streamShows: Counter<"account" | "call">;
+  streamFailures: Counter<"account" | "kind">;
+  streamStops: Counter<"account" | "outcome">;
+  placeholdersCleared: Counter<"account" | "outcome">;
   /** How long messages waited in the outgoing queue for Telegram's rates, by account. */
   outgoingWait: Histogram<"account">;
   /** Shows each account's outgoing queue in `wiki_gateway_outgoing_queue_depth{account}` at each scrape. */

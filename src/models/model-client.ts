@@ -3,6 +3,7 @@ import { createCallLimiter } from "./call-limiter.js";
 import type { ChatMessage } from "./chat-types.js";
 import { authHeaders, type Fetch, postChat, type TokenUsage, transportError } from "./chat-request.js";
 import { isModelError, ModelError, statusError } from "./model-error.js";
+import { noteModelFailure } from "./failure-watch.js";
 import { type CallOwner, type CallPurpose, type ModelMeter, NO_METER } from "./model-meter.js";
 import type { ModelSettings } from "./model-settings.js";
 import type { PromptLog } from "./prompt-log.js";
@@ -125,6 +126,7 @@ export function createModelClient(deps: ModelClientDeps): ModelClient {
       const failure = named(error, timeout, settings);
       gate.failed(failure);
       settle(failure.code);
+      noteModelFailure();
       throw failure;
     }
   }

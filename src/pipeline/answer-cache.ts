@@ -6,6 +6,8 @@ export interface AnswerCache<T> {
   clear(): void;
   /** Drops `key`'s entry, if any. */
   forget(key: string): void;
+  /** Shortens the life of `key`'s entry, if any, to at most `ms` from now. */
+  keepFor(key: string, ms: number): void;
   stats(): CacheStats;
 }
 
@@ -51,7 +53,7 @@ export function createAnswerCache<T>(
   const sizeOf = options.sizeOf ?? ((value: T) => (JSON.stringify(value)?.length ?? 0) * 2);
   const ttl = options.ttlMs ?? 10 * 60_000;
   const now = options.now ?? Date.now;
-  const entries = new Map<string, { value: T; at: number; bytes: number }>();
+  const entries = new Map<string, { value: T; until: number; bytes: number }>();
   let bytes = 0;
   let hits = 0;
   let misses = 0;
@@ -64,7 +66,7 @@ export function createAnswerCache<T>(
   return {
     async get(key: string, compute: () => Promise<T>): Promise<T> {
       const found = entries.get(key);
-      if (found && now() - found.at < ttl) {
+      if (found && now() < found.until) {
         entries.delete(key);
         entries.set(key, found); // most recently used last
         hits += 1;
@@ -75,7 +77,7 @@ export function createAnswerCache<T>(
       const size = key.length * 2 + sizeOf(value) + ENTRY_OVERHEAD;
       drop(key);
       if (size > maxBytes) return value;
-      entries.set(key, { value, at: now(), bytes: size });
+      entries.set(key, { value, until: now() + ttl, bytes: size });
       bytes += size;
       while (entries.size > max || bytes > maxBytes) drop(entries.keys().next().value as string);
       return value;
@@ -85,6 +87,10 @@ export function createAnswerCache<T>(
       bytes = 0;
     },
     forget: drop,
+    keepFor(key, ms) {
+      const found = entries.get(key);
+      if (found) found.until = Math.min(found.until, now() + ms);
+    },
     stats: () => ({ entries: entries.size, bytes, maxBytes, hits, misses }),
   };
 }

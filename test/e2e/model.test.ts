@@ -162,7 +162,7 @@ describe("answers with a model (daemon, Telegram, wiki and model stand-ins)", ()
     );
   });
 
-  it("answers as without a model when the model fails or is slow, within the timeout plus 50 ms, logging and counting each code", async () => {
+  it("answers as without a model when the model fails or is slow, at the timeout, logging and counting each code", async () => {
     const { daemon, bot } = await start();
     model!.script(
       { status: 500, when: "restore a backup" },
@@ -173,9 +173,12 @@ describe("answers with a model (daemon, Telegram, wiki and model stand-ins)", ()
     expect((await ask(bot, "how do I restore a backup?")).text).toContain("restore --latest");
     const slow = await ask(bot, "how do I use the VPN from home?");
     expect(slow.text).toContain("vpn up");
-    // From the stand-in receiving the call to Telegram receiving the answer without the model.
+    // From the stand-in receiving the call to Telegram receiving the answer without the model: at
+    // the timeout, never at the model's 5 s. How late after the timeout (< 50 ms at p95) is a
+    // speed target, measured by `npm run bench -- model-overhead` ("model too slow").
     const asked = model!.received().find((r) => JSON.stringify(r.messages).includes("VPN from home"))!;
-    expect(slow.at - asked.at).toBeLessThan(TIMEOUT_MS + 50);
+    expect(slow.at - asked.at).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+    expect(slow.at - asked.at).toBeLessThan(TIMEOUT_MS + 1_000);
     await ask(bot, "onboarding first day");
     // Retry-After is honoured: the next question is not sent to the model until it has passed.
     const before = model!.received().length;

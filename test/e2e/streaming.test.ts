@@ -94,11 +94,18 @@ function askInTopic(bot: string, forum: { id: number; thread: number }) {
 const placeholderDeleted = (chatId: number, messageId: number) =>
   eventually(() => stack!.telegram.deleted({ chatId }).some((d) => d.messageId === messageId), 5_000);
 
+/** The value of one sample of the daemon's `/metrics` (0 when absent). */
+async function metric(daemon: DaemonProcess, sample: string): Promise<number> {
+  const text = await (await fetch(`${daemon.httpUrl}/metrics`)).text();
+  const line = text.split("\n").find((l) => l.startsWith(`${sample} `));
+  return line ? Number(line.slice(sample.length + 1)) : 0;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("streamed model answers in a private chat", () => {
   it("shows growing drafts with the stop button, then one final message with checked citations and the gateway's links", async () => {
-    const { bot } = await start();
+    const { bot, daemon } = await start();
     scriptAnswer({ content: `${ANSWER} See [7] too.`, chunkDelayMs: 90 });
     const answer = await askInDm(bot, QUESTION);
     const { telegram, user } = stack!;
@@ -122,10 +129,15 @@ describe("streamed model answers in a private chat", () => {
     expect(telegram.sent({ bot, chatId: user.id })).toHaveLength(1);
     // The answer ended the draft.
     expect(telegram.liveDrafts({ bot, chatId: user.id })).toEqual([]);
+    // Counted: one stream, each draft Telegram took.
+    expect(await metric(daemon, 'wiki_gateway_streams_total{account="default",kind="draft"}')).toBe(1);
+    expect(await metric(daemon, 'wiki_gateway_stream_shows_total{account="default",call="draft"}')).toBe(
+      drafts.length,
+    );
   });
 
   it("a stop pressed mid-stream cancels the model call and keeps what was written as the answer", async () => {
-    const { bot } = await start();
+    const { bot, daemon } = await start();
     scriptAnswer({ content: ANSWER, chunkDelayMs: 250 });
     const { telegram, user } = stack!;
     const answered = askInDm(bot, QUESTION);
@@ -157,6 +169,9 @@ describe("streamed model answers in a private chat", () => {
     expect(floorAnswer.text).not.toContain("several ways");
     // A second stop for the finished draft is ignored quietly.
     expect(() => telegram.stopGeneration({ from: user.id, bot })).toThrow(/no stoppable draft/);
+    const stops = (outcome: string) =>
+      metric(daemon, `wiki_gateway_stream_stops_total{account="default",outcome="${outcome}"}`);
+    expect(await stops("stopped")).toBe(2);
   });
 
   it("a stream cut short gives today's answer, and no draft is left", async () => {
@@ -189,7 +204,7 @@ describe("streamed model answers in a private chat", () => {
 
 describe("streamed model answers in a group topic", () => {
   it("a placeholder edited at the group's pace, then the answer as a new message, the placeholder deleted", async () => {
-    const { bot, forum } = await start({ forum: true, pacing: true });
+    const { bot, forum, daemon } = await start({ forum: true, pacing: true });
     const { telegram } = stack!;
     // About 6 s of writing.
     scriptAnswer({ content: `${ANSWER} ${ANSWER}`, chunkDelayMs: 130 });
@@ -219,6 +234,17 @@ describe("streamed model answers in a group topic", () => {
     expect(links(answer).some((u) => u.endsWith("/en/guides/backup"))).toBe(true);
     await placeholderDeleted(forum!.id, placeholder.messageId);
     expect(telegram.calls({ bot }).some((c) => c.status === 429)).toBe(false);
+    const count = (sample: string) => metric(daemon, sample);
+    expect(await count('wiki_gateway_streams_total{account="default",kind="placeholder"}')).toBe(1);
+    expect(await count('wiki_gateway_stream_shows_total{account="default",call="placeholder"}')).toBe(1);
+    expect(await count('wiki_gateway_stream_shows_total{account="default",call="edit"}')).toBe(edits.length);
+    await eventually(
+      async () =>
+        (await count(
+          'wiki_gateway_stream_placeholders_cleared_total{account="default",outcome="deleted"}',
+        )) === 1,
+      5_000,
+    );
   });
 
   it("a stream cut short in a group gives today's answer and deletes the placeholder", async () => {

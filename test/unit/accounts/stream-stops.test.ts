@@ -21,4 +21,14 @@ describe("stream stops", () => {
     expect(c.signal.aborted).toBe(false);
     expect(stops.size()).toBe(1);
   });
+
+  it("tells each stop pressed, for a draft being written or not (the metrics)", () => {
+    const told: boolean[] = [];
+    const stops = createStreamStops((known) => told.push(known));
+    stops.register(7, 1, new AbortController());
+    stops.stop(7, 1);
+    stops.stop(7, 1);
+    stops.stop(9, 3);
+    expect(told).toEqual([true, false, false]);
+  });
 });
