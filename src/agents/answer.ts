@@ -1,29 +1,26 @@
 import type { Logger } from "../log/logger.js";
-import type { RankedPage, SearchIndex } from "../wiki/search-index/index.js";
-import { readableNow } from "../wiki/readable.js";
+import type { SearchIndex } from "../wiki/search-index/index.js";
 import type { WikiPort } from "../wiki/types.js";
 import type { AgentSettings } from "./agent-settings.js";
 import {
-  type AnswerPage,
   composeAnswer,
   composeChoices,
   composeEmptyQuestion,
   composeNotFound,
   composeFailure,
-  composePageGone,
   searchedForNote,
 } from "./answer-compose.js";
 import { agentTexts } from "./agent-language.js";
 import type { Texts } from "../i18n/index.js";
 import { answerFromWikiSearch } from "./answer-fallback.js";
-import type { PageRef } from "../core/reply.js";
 import type { Answer, AnswerContext, Answerer } from "./answer-types.js";
 import type { Grounder } from "./grounded-answer.js";
 import { withSeeAlso } from "./grounded-see-also.js";
 import type { QuestionRewriter } from "./question-rewriter.js";
-import { keysFor, splitPassages } from "../wiki/search-index/index.js";
+import { keysFor } from "../wiki/search-index/index.js";
 import { chooseSeeAlso, distinctTitles } from "./related-pages.js";
 import { pageLanguageNote } from "./asker-locales.js";
+import { answerFromPage, toAnswerPage, wholePage } from "./page-answer.js";
 import { rankForAsker } from "./answer-ranking.js";
 
 export type { Answer, Answerer, AnswerSource } from "./answer-types.js";
@@ -66,75 +63,19 @@ export function createAnswerer(deps: {
             modelFailed: rewrite.modelFailed,
           });
         }
-        const fallback = await answerFromWikiSearch(wiki, question, agent);
-        logger?.debug(
-          { agent: agent.id, found: fallback !== undefined },
-          "answered from the wiki's own search",
-        );
-        if (!fallback) return notFound(question, agent, texts);
-        // A title search is a weaker match than the index's: never more than `weak`.
-        const note = texts.plain("answer.fromTitleSearch");
-        return {
-          found: true,
-          confidence: "weak",
-          via: "wiki-search",
-          ...composeAnswer(agent, fallback.main, fallback.seeAlso, { texts, note }),
-        };
+        return await fromTitleSearch(wiki, question, agent, { texts, logger });
       } catch (error) {
         return failure(error, texts);
       }
     },
     async answerPage(question, ref, agent, texts = agentTexts(agent), language) {
       try {
-        return await pageAnswer(question, ref, agent, { texts, language });
+        return await answerFromPage({ index, wiki }, question, ref, agent, { texts, language });
       } catch (error) {
         return failure(error, texts);
       }
     },
   };
-
-  /**
-   * The page's best passages for the question from the index, else its opening passage from the
-   * wiki; a page made private or unpublished since it was offered counts as gone.
-   */
-  async function pageAnswer(
-    question: string,
-    ref: PageRef,
-    agent: AgentSettings,
-    asked: { texts: Texts; language: string | undefined },
-  ): Promise<Answer> {
-    const { texts } = asked;
-    const note = pageLanguageNote(agent, asked.language, ref.locale, texts);
-    const framing = note === undefined ? { texts } : { texts, note };
-    const ranked = index.ready
-      ? index
-          .search(question, { section: ref.path, locale: ref.locale, limit: 5 })
-          .find((r) => r.page.path === ref.path)
-      : undefined;
-    const chosen = { found: true, confidence: "confident", via: "index" } as const;
-    if (ranked) return { ...chosen, ...composeAnswer(agent, wholePage(ranked), [], framing) };
-    const page = await wiki.getPageByPath(ref.path, ref.locale);
-    if (!page || !readableNow(page))
-      return {
-        found: false,
-        confidence: "none",
-        html: composePageGone(ref.title, texts),
-        sources: [],
-        via: "none",
-      };
-    const all = splitPassages(page.content, page);
-    const passages = all.slice(0, 1).map((p) => ({ ...p, score: 1 }));
-    return {
-      ...chosen,
-      via: "wiki-search",
-      ...composeAnswer(agent, { page, score: 0, passages, all }, [], framing),
-    };
-  }
-
-  /** The answering page with all its passages (the rich answer shows the rest of the page). */
-  function wholePage(ranked: RankedPage): AnswerPage {
-    return { ...toAnswerPage(ranked), all: index.pagePassages(ranked.page.id) };
-  }
 
   async function fromIndex(
     question: string,
@@ -172,7 +113,7 @@ export function createAnswerer(deps: {
     }
     const note = answerNote(agent, { texts, language: context?.language }, searchedFor, best.page.locale);
     const seeAlso = chooseSeeAlso(best, index.mentions(best.page.id), rest, keysFor);
-    const [main, ...also] = distinctTitles([wholePage(best), ...seeAlso.map(toAnswerPage)]);
+    const [main, ...also] = distinctTitles([wholePage(index, best), ...seeAlso.map(toAnswerPage)]);
     return {
       found: true,
       confidence,
@@ -200,6 +141,30 @@ async function rewriteOf(
   return {
     words: undefined,
     modelFailed: rewrite.fallback !== "no-model" && rewrite.fallback !== "model-unusable-reply",
+  };
+}
+
+/** The answer from the wiki's own title search, while the index is not ready. */
+async function fromTitleSearch(
+  wiki: WikiPort,
+  question: string,
+  agent: AgentSettings,
+  asked: { texts: Texts; logger: Logger | undefined },
+): Promise<Answer> {
+  const { texts } = asked;
+  const fallback = await answerFromWikiSearch(wiki, question, agent);
+  asked.logger?.debug(
+    { agent: agent.id, found: fallback !== undefined },
+    "answered from the wiki's own search",
+  );
+  if (!fallback) return notFound(question, agent, texts);
+  // A title search is a weaker match than the index's: never more than `weak`.
+  const note = texts.plain("answer.fromTitleSearch");
+  return {
+    found: true,
+    confidence: "weak",
+    via: "wiki-search",
+    ...composeAnswer(agent, fallback.main, fallback.seeAlso, { texts, note }),
   };
 }
 
@@ -232,10 +197,6 @@ function answerNote(
     pageLanguageNote(agent, asker.language, pageLocale, asker.texts),
   ].filter((n) => n !== undefined);
   return notes.length === 0 ? undefined : notes.join("\n");
-}
-
-function toAnswerPage(ranked: RankedPage): AnswerPage {
-  return { page: ranked.page, score: ranked.score, passages: ranked.passages };
 }
 
 export { describeWikiFailure } from "./wiki-failure.js";
