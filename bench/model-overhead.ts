@@ -10,7 +10,7 @@ import { createSandboxModel } from "../packages/sandbox/src/model/index.js";
 import { loadTldrPages } from "../packages/sandbox/src/memory-wiki.js";
 import { QUESTIONS } from "./answer-quality/questions.js";
 import { writeResults } from "./lib/results.js";
-import { percentile, round } from "./lib/stats.js";
+import { percentile, round, spread } from "./lib/stats.js";
 
 /** What the stand-in waits before each reply: the model's own time. */
 const DELAY_MS = 50;
@@ -90,10 +90,7 @@ export async function runModelOverhead(options: { rounds?: number } = {}) {
         }
       }
       const figures = {
-        samples: own.length,
-        p50: round(percentile(own, 50)),
-        p95: round(percentile(own, 95)),
-        max: round(Math.max(...own)),
+        ...spread(own),
         outsideCallsP50: round(percentile(outsideCalls, 50)),
         outsideCallsP95: round(percentile(outsideCalls, 95)),
         ...(use === "answer" ? { groundedAnswers: own.length - fellBack } : {}),
@@ -151,12 +148,7 @@ function answererOn(
   });
 }
 
-interface LateFigures {
-  samples: number;
-  p50: number;
-  p95: number;
-  max: number;
-}
+type LateFigures = ReturnType<typeof spread>;
 
 const describeLate = (f: LateFigures) =>
   `p50 ${f.p50} ms, p95 ${f.p95} ms, max ${f.max} ms (${f.samples} questions; ${f.p95 < TARGET_LATE_MS ? "met" : "NOT met"})`;
@@ -184,10 +176,5 @@ async function timeoutPath(
     await answerer.answer(`${q.question} slow-${i}`, agent, { account: "bench" });
     if (i >= 5) late.push(performance.now() - started - SLOW_TIMEOUT_MS);
   }
-  return {
-    samples: late.length,
-    p50: round(percentile(late, 50)),
-    p95: round(percentile(late, 95)),
-    max: round(Math.max(...late)),
-  };
+  return spread(late);
 }

@@ -10,7 +10,7 @@ import { createSearchIndex, type SearchIndex } from "../../src/wiki/search-index
 import type { WikiPort } from "../../src/wiki/types.js";
 import { loadTldrPages } from "../../packages/sandbox/src/memory-wiki.js";
 import { writeResults } from "../lib/results.js";
-import { percentile, round } from "../lib/stats.js";
+import { percentile, round, spread } from "../lib/stats.js";
 import {
   drawSplit,
   PEOPLE_DEV,
@@ -208,10 +208,7 @@ export async function run(options: AnswerQualityOptions = {}) {
     offTopic: offTopicAnswered,
     peopleOffTopic: peopleOffTopicAnswered,
     latencyMs: {
-      samples: latencies.length,
-      p50: round(percentile(latencies, 50)),
-      p95: round(percentile(latencies, 95)),
-      max: round(Math.max(...latencies)),
+      ...spread(latencies),
       cpuP50: round(percentile(cpuTimes, 50)),
       cpuP95: round(percentile(cpuTimes, 95)),
       loadAverage,

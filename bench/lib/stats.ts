@@ -15,6 +15,16 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[low]! + (sorted[high]! - sorted[low]!) * (rank - low);
 }
 
+/** How a set of timings spreads: how many, median, p95 and the slowest, rounded (ms as given). */
+export function spread(values: readonly number[]) {
+  return {
+    samples: values.length,
+    p50: round(percentile(values, 50)),
+    p95: round(percentile(values, 95)),
+    max: round(Math.max(...values)),
+  };
+}
+
 /** What the figures were measured on. */
 export function machine() {
   const cpu = cpus();
