@@ -18,7 +18,7 @@ import {
   updateIndex,
 } from "../wiki/search-index/index.js";
 import type { WikiPort } from "../wiki/types.js";
-import { askModels, type AskModels } from "./ask-models.js";
+import type { AskModels } from "./ask-models.js";
 import { type CliIo, type Command, parseFlags, SETTINGS_FLAGS, settingsArgs, UsageError } from "./command.js";
 
 const usage =
@@ -65,7 +65,12 @@ export function createAskCommand(deps: AskDeps = {}): Command {
       }
 
       async function answerAll({ index, ageSeconds }: OpenedIndex): Promise<number> {
-        const withModels = values["no-model"] === true ? {} : await askModels(settings, models, io);
+        // An agent that uses no model answers as with --no-model: the model modules (and the
+        // check of gateway.json's model key files) are not loaded, so `ask` starts faster.
+        const withModels =
+          values["no-model"] === true || agent.modelUse === "off"
+            ? {}
+            : await (await import("./ask-models.js")).askModels(settings, models, io);
         const answerer = createAnswerer({ index, wiki, ...withModels });
         const json = values.json === true;
         const toJson = (answer: Answer) => ({ ...answerJson(answer), indexAgeSeconds: ageSeconds });

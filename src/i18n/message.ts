@@ -47,22 +47,22 @@ export function escapeHtmlText(text: string): string {
 }
 
 /**
- * Fills a message in. A plural message picks its form with `rules` (the language's
- * Intl.PluralRules), falling back to `other` for a category the catalogue does not list. A
+ * Fills a message in. A plural message picks its form with `rules()` (the language's
+ * Intl.PluralRules, asked for only by a plural message), falling back to `other` for a category the catalogue does not list. A
  * placeholder without a value stays as written, so a mistake shows in the text instead of
  * vanishing (the catalogue tests keep it from happening).
  */
 export function formatMessage(
   message: Message,
   params: Readonly<Record<string, ParamValue>>,
-  rules: Intl.PluralRules,
+  rules: () => Intl.PluralRules,
   escape: (text: string) => string = escapeHtmlText,
 ): string {
   let template: string;
   if (typeof message === "string") template = message;
   else {
     const count = params.count;
-    const category = typeof count === "number" ? rules.select(count) : "other";
+    const category = typeof count === "number" ? rules().select(count) : "other";
     template = message[category] ?? message.other;
   }
   return template.replace(PLACEHOLDER, (whole, name: string) => {

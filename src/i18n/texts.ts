@@ -28,20 +28,24 @@ export function textsIn(language: Language): Texts {
   const known = made.get(language);
   if (known) return known;
   const catalogue: Readonly<Record<MessageKey, Message>> = CATALOGUES[language];
-  const rules = new Intl.PluralRules(language);
-  const names = new Intl.DisplayNames([language], { type: "language", fallback: "code" });
+  // ICU's plural rules and language names are made on first use: a process that only frames an
+  // answer (`wiki-gateway ask`) may need neither, and making them costs a good part of its start.
+  let rules: Intl.PluralRules | undefined;
+  const plurals = () => (rules ??= new Intl.PluralRules(language));
+  let names: Intl.DisplayNames | undefined;
   const texts: Texts = {
     language,
     t(key, ...params) {
       const values: Readonly<Record<string, ParamValue>> = params[0] ?? {};
-      return formatMessage(catalogue[key], values, rules);
+      return formatMessage(catalogue[key], values, plurals);
     },
     plain(key, ...params) {
       const values: Readonly<Record<string, ParamValue>> = params[0] ?? {};
-      return formatMessage(catalogue[key], values, rules, (text) => text);
+      return formatMessage(catalogue[key], values, plurals, (text) => text);
     },
     languageName(tag) {
       try {
+        names ??= new Intl.DisplayNames([language], { type: "language", fallback: "code" });
         return names.of(tag) ?? tag;
       } catch {
         return tag; // not a well-formed tag

@@ -167,6 +167,7 @@ export function rankPages(
     const preference = (o: number) =>
       s.preferred[o] === 1 ? 1 + engine.settings.sectionWords.preference : 1;
     const keep = Math.max(limit, weights.rescored);
+    const ids = queryIds(engine, query);
     const top: Acc[] = [];
     for (let i = 0; i < s.count; i++) {
       const o = s.touched[i]!;
@@ -180,7 +181,7 @@ export function rankPages(
       // The whole-title bonus is the only factor left: skip pages that cannot reach the last kept one.
       const bound = evidenceWithPrior * (1 + weights.wholeTitle) * coverage ** weights.coordination;
       if (top.length === keep && bound < top[keep - 1]!.score) continue;
-      const titled = s.pageScore[o]! > 0 && isTitled(engine, entry, query);
+      const titled = s.pageScore[o]! > 0 && isTitled(engine, entry, ids);
       const base = evidenceWithPrior * (titled ? 1 + weights.wholeTitle : 1);
       const a: Acc = {
         ordinal: o,
@@ -201,7 +202,6 @@ export function rankPages(
         a.indexes.push(s.passageIndexes[a.ordinal * KEPT + j]!);
       }
 
-    const ids = queryIds(engine, query);
     for (const a of top) {
       const entry = frozen.order[a.ordinal]!;
       const sequences = [engine.pageSequence(entry)];
@@ -231,11 +231,14 @@ export function rankPages(
   }
 }
 
-/** The question holds every term of the page's title (tool and sub-command names, `git stash`). */
-function isTitled(engine: Engine, entry: PageEntry, query: ParsedQuery): boolean {
+/**
+ * The question holds every term of the page's title (tool and sub-command names, `git stash`):
+ * `ids` are the question's terms by id (queryIds), so no title term is looked up as a string.
+ */
+function isTitled(engine: Engine, entry: PageEntry, ids: ReadonlyMap<number, string>): boolean {
   const title = engine.titleTerms(entry);
   if (title.length === 0) return false;
-  for (let i = 0; i < title.length; i++) if (!query.covers.has(engine.dict.term(title[i]!))) return false;
+  for (let i = 0; i < title.length; i++) if (!ids.has(title[i]!)) return false;
   return true;
 }
 

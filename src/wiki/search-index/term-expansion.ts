@@ -31,6 +31,7 @@ export const EXPANSION_MEMO_WORDS = 4096;
  */
 export class Vocabulary {
   private readonly memo = new Map<string, readonly Expansion[]>();
+  private readonly nearbyMemo = new Map<string, readonly number[]>();
   private memoOptions: ExpansionOptions | undefined;
   private readonly sorted: string[];
   private readonly ids: number[];
@@ -86,13 +87,23 @@ export class Vocabulary {
     return out;
   }
 
-  /** Ids of the terms exactly `distance` edits from the word, the word itself excluded. */
-  nearby(word: string, distance: number): number[] {
-    const out: number[] = [];
-    this.within(word, distance, (i, d) => {
-      if (d === distance && d > 0) out.push(this.ids[i]!);
-    });
-    return out;
+  /**
+   * Ids of the terms exactly `distance` edits from the word, the word itself excluded. Remembered
+   * per word and distance as `expand` is (the same bound): a word no page holds is respelled by
+   * the page search and again by the passage search, and by every question that repeats it.
+   */
+  nearby(word: string, distance: number): readonly number[] {
+    if (this.nearbyMemo.size >= EXPANSION_MEMO_WORDS) this.nearbyMemo.clear();
+    const key = `${distance}:${word}`;
+    let found = this.nearbyMemo.get(key);
+    if (!found) {
+      const out: number[] = [];
+      this.within(word, distance, (i, d) => {
+        if (d === distance && d > 0) out.push(this.ids[i]!);
+      });
+      this.nearbyMemo.set(key, (found = out));
+    }
+    return found;
   }
 
   /** Calls `found` with the position and distance of every term at most `max` edits from the word. */

@@ -7,7 +7,7 @@ describe("vocabulary: terms a given number of edits away", () => {
   const vocabulary = new Vocabulary(
     ["extract", "extracts", "contract", "abstract", "tar", "exact"].map((term, id) => ({ term, id })),
   );
-  const names = (ids: number[]) =>
+  const names = (ids: readonly number[]) =>
     ids.map((id) => ["extract", "extracts", "contract", "abstract", "tar", "exact"][id]);
 
   it("finds the terms exactly one edit away, never the word itself", () => {
@@ -15,6 +15,12 @@ describe("vocabulary: terms a given number of edits away", () => {
     expect(names(vocabulary.nearby("extract", 1)).sort()).toEqual(["extracts"]);
     expect(names(vocabulary.nearby("exract", 1)).sort()).toEqual(["exact", "extract"]);
     expect(vocabulary.nearby("zzzzzzz", 1)).toEqual([]);
+  });
+
+  it("remembers a word's respellings per distance (the page and the passage search ask for the same word)", () => {
+    const once = vocabulary.nearby("exract", 1);
+    expect(vocabulary.nearby("exract", 1)).toBe(once);
+    expect(names(vocabulary.nearby("exract", 2)).sort()).toEqual(["extracts"]);
   });
 });
 
