@@ -36,7 +36,7 @@ export type { Frozen } from "./frozen.js";
  * The saved layout's version × 1000 + the analyzer's: bumped whenever the analyzer, the fields or
  * the saved layout change, so older files are rebuilt (and a bump of one cannot meet the other's).
  */
-export const INDEX_FORMAT_VERSION = 421 * 1000 + ANALYZER_VERSION;
+export const INDEX_FORMAT_VERSION = 422 * 1000 + ANALYZER_VERSION;
 
 type Filter = (page: IndexedPage) => boolean;
 /** Filter masks kept per freeze. */
@@ -88,7 +88,8 @@ export class Engine {
     if (loaded?.passageFile) this.passageFiles.add(loaded.passageFile);
     this.dict = loaded?.dict ?? new TermDictionary();
     this.references = loaded?.references ?? new ReferenceCounter();
-    this.pages = new Map((loaded?.pages ?? []).map((e) => [e.meta.id, e]));
+    this.pages = new Map();
+    for (const e of loaded?.pages ?? []) this.pages.set(e.meta.id, e);
     if (loaded?.postings) {
       const { page, passage, anchor } = loaded.postings;
       this.frozen = frame(loaded.pages, page, passage, anchor, settings.sectionWords);
@@ -273,6 +274,7 @@ export class Engine {
       for (const m of this.vocabulary!.expand(term, this.settings.search.expansion))
         matches.push({ id: m.id, weight: weight * m.weight });
       for (const m of this.respell(term)) matches.push({ id: m.id, weight: weight * m.weight });
+      for (const m of matches) frozen.terms.prepare(m.id);
       return { covers: query.covers.get(term) ?? 0, indirect: query.indirect.has(term), matches };
     });
     const mask = this.maskOf(filter);
@@ -293,8 +295,8 @@ export class Engine {
       },
       0,
       [
-        { fields: 1 << PAGE_FIELD.title, by: frozen.titleWeights },
-        { fields: 1 << PAGE_FIELD.path, by: frozen.pathWeights },
+        { fields: 1 << PAGE_FIELD.title, by: frozen.terms.title },
+        { fields: 1 << PAGE_FIELD.path, by: frozen.terms.path },
       ],
     );
     for (const doc of anchored) {
@@ -401,10 +403,10 @@ export class Engine {
   }
 }
 
-/** The terms some page summary holds: what prefix and typo matching may expand to. */
+/** The terms some page summary holds, in the order of their terms: what prefix and typo matching may expand to. */
 function vocabularyOf(p: Postings, dict: TermDictionary): Vocabulary {
   const entries: Array<{ term: string; id: number }> = [];
-  for (let t = 0; t < p.terms; t++)
-    if (p.termStart[t + 1]! > p.termStart[t]!) entries.push({ term: dict.term(t), id: t });
-  return new Vocabulary(entries);
+  for (const t of dict.sortedIds())
+    if (t < p.terms && p.termStart[t + 1]! > p.termStart[t]!) entries.push({ term: dict.term(t), id: t });
+  return new Vocabulary(entries, true);
 }

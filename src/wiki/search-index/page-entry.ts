@@ -21,7 +21,7 @@ export const PASSAGE_FIELD = { heading: 0, text: 1, code: 2 } as const;
  * Contract: `passageStarts` has P+1 entries (offsets into `passageDocs`); `textEnds` has 2P+1
  * (heading i is bytes [textEnds[2i], textEnds[2i+1]) of the page's text, its Markdown
  * [textEnds[2i+1], textEnds[2i+2])); after a load the arrays are views into the file's one buffer,
- * and the text stays in the file (see PassageText).
+ * made when first read (saved-pages.ts), and the text stays in the file (see PassageText).
  */
 export interface PageEntry {
   meta: IndexedPage;
@@ -34,6 +34,8 @@ export interface PageEntry {
   selfRefs: number;
   /** The anchor text this page gives other pages (anchors.ts). */
   anchors: OutgoingAnchors;
+  /** The passage count, when known without reading `passageStarts` (a page read from a saved index). */
+  readonly passages?: number;
 }
 
 /**
@@ -93,7 +95,7 @@ export function encodePage(
 }
 
 export function passageCount(entry: PageEntry): number {
-  return entry.passageStarts.length - 1;
+  return entry.passages ?? entry.passageStarts.length - 1;
 }
 
 /** Passage `index` of the page, decoded (its prose and code recomputed from the Markdown). */

@@ -15,7 +15,12 @@ import { createPassageFile } from "./passage-file.js";
 import { moveTextToSaved, TEXT_SECTION, TEXT_STARTS, type TextMove } from "./saved-text.js";
 import type { Postings } from "./postings.js";
 import { ReferenceCounter } from "./references.js";
-import { anchorsConsistent } from "./anchors.js";
+import {
+  type PageSlices,
+  SavedPageEntry,
+  savedPageConsistent,
+  type SavedPageSections,
+} from "./saved-pages.js";
 import { TermDictionary } from "./term-dictionary.js";
 
 /**
@@ -86,6 +91,7 @@ export function encodeEngine(
   const references = [...engine.references.entries()];
   const bytes = writeIndexFile(INDEX_FORMAT_VERSION, head, {
     terms: encoder.encode(engine.dict.all().join("\n")),
+    termOrder: engine.dict.sortedIds(),
     referenceKeys: encoder.encode(references.map(([k]) => k).join("\n")),
     referenceCounts: Uint32Array.from(references, ([, n]) => n),
     ...concat(
@@ -161,58 +167,54 @@ async function decodeEngine(fd: number, file: string, settings: RankingSettings)
     const { head } = read.contents;
     const at = (name: string) => read.contents.section(name, "u32");
     const terms = decoder.decode(read.contents.section("terms", "u8"));
-    const dict = new TermDictionary(terms === "" ? [] : terms.split("\n"));
+    const dict = new TermDictionary(terms === "" ? [] : terms.split("\n"), at("termOrder"));
     const keys = decoder.decode(read.contents.section("referenceKeys", "u8"));
     const counts = at("referenceCounts");
     const keyList = keys === "" ? [] : keys.split("\n");
     if (keyList.length !== counts.length) throw new RangeError("reference table inconsistent");
-    const references = new ReferenceCounter(keyList.map((k, i) => [k, counts[i]!]));
-    const pageDoc = slices(read.contents, "pageDoc", "u32", head.pages.length);
-    const passageDocs = slices(read.contents, "passageDocs", "u32", head.pages.length);
-    const passageStarts = slices(read.contents, "passageStarts", "u32", head.pages.length);
-    const textEnds = slices(read.contents, "textEnds", "u32", head.pages.length);
-    const anchorDocs = slices(read.contents, "anchorDocs", "u32", head.pages.length);
+    const references = new ReferenceCounter(zip(keyList, counts));
+    const pageCount = head.pages.length;
+    const sections: SavedPageSections = {
+      pageDoc: slices(read.contents, "pageDoc", pageCount),
+      passageDocs: slices(read.contents, "passageDocs", pageCount),
+      passageStarts: slices(read.contents, "passageStarts", pageCount),
+      textEnds: slices(read.contents, "textEnds", pageCount),
+      anchorDocs: slices(read.contents, "anchorDocs", pageCount),
+    };
     const text = read.contents.stored(TEXT_SECTION);
     const textStart = at(TEXT_STARTS);
-    if (textStart.length !== head.pages.length + 1 || textStart[head.pages.length] !== text.bytes)
+    if (textStart.length !== pageCount + 1 || textStart[pageCount] !== text.bytes)
       throw new RangeError("section text inconsistent");
     const passageFile = createPassageFile(fd, file);
     let passages = 0;
     const pages: PageEntry[] = head.pages.map(
       ([id, path, locale, title, description, updatedAt, selfRefs, count, anchorKeys, start, end], i) => {
-        const entry: PageEntry = {
-          meta: {
-            id,
-            path,
-            locale,
-            title,
-            description,
-            updatedAt,
-            ...(start ? { publishStartDate: start } : {}),
-            ...(end ? { publishEndDate: end } : {}),
-          },
-          pageDoc: pageDoc(i),
-          passageDocs: passageDocs(i),
-          passageStarts: passageStarts(i),
-          text: { file: passageFile, at: text.offset + textStart[i]! },
-          textEnds: textEnds(i),
-          selfRefs,
-          anchors: { keys: anchorKeys, docs: anchorDocs(i) },
-        };
         if (
           typeof id !== "number" ||
           !Array.isArray(anchorKeys) ||
           typeof start !== "string" ||
           typeof end !== "string" ||
-          !anchorsConsistent(entry.anchors, dict.size) ||
-          entry.passageStarts.length !== count + 1 ||
-          entry.textEnds.length !== 2 * count + 1 ||
-          entry.passageStarts[count] !== entry.passageDocs.length ||
-          entry.textEnds[2 * count] !== textStart[i + 1]! - textStart[i]!
+          !savedPageConsistent(sections, i, {
+            count,
+            textBytes: textStart[i + 1]! - textStart[i]!,
+            anchorKeys,
+            terms: dict.size,
+          })
         )
           throw new RangeError(`page entry ${i} inconsistent`);
         passages += count;
-        return entry;
+        const meta = {
+          id,
+          path,
+          locale,
+          title,
+          description,
+          updatedAt,
+          ...(start ? { publishStartDate: start } : {}),
+          ...(end ? { publishEndDate: end } : {}),
+        };
+        const where = { file: passageFile, at: text.offset + textStart[i]! };
+        return new SavedPageEntry(meta, where, selfRefs, count, anchorKeys, i, sections);
       },
     );
     const page = readPostings(read.contents, "pagePostings", PAGE_FIELDS.length, dict.size);
@@ -235,6 +237,11 @@ async function decodeEngine(fd: number, file: string, settings: RankingSettings)
 
 type Typed = Uint8Array | Uint32Array;
 
+/** The keys with their counts, one pair at a time (no array of pairs is made). */
+function* zip(keys: readonly string[], counts: Uint32Array): Generator<[string, number]> {
+  for (let i = 0; i < keys.length; i++) yield [keys[i]!, counts[i]!];
+}
+
 /** Per-page arrays as one section and their start offsets (n+1). */
 function concat(name: string, parts: Typed[]): Record<string, Typed> {
   const starts = new Uint32Array(parts.length + 1);
@@ -247,29 +254,13 @@ function concat(name: string, parts: Typed[]): Record<string, Typed> {
   return { [name]: all, [`${name}Start`]: starts };
 }
 
-function slices(
-  contents: IndexFileContents<Head>,
-  name: string,
-  kind: "u8",
-  count: number,
-): (i: number) => Uint8Array;
-function slices(
-  contents: IndexFileContents<Head>,
-  name: string,
-  kind: "u32",
-  count: number,
-): (i: number) => Uint32Array;
-function slices(
-  contents: IndexFileContents<Head>,
-  name: string,
-  kind: "u8" | "u32",
-  count: number,
-): (i: number) => Typed {
-  const all: Typed = kind === "u8" ? contents.section(name, "u8") : contents.section(name, "u32");
+/** A per-page section and its start offsets, checked against each other and the page count. */
+function slices(contents: IndexFileContents<Head>, name: string, count: number): PageSlices {
+  const all = contents.section(name, "u32");
   const starts = contents.section(`${name}Start`, "u32");
   if (starts.length !== count + 1 || starts[count] !== all.length)
     throw new RangeError(`section ${name} inconsistent`);
-  return (i) => all.subarray(starts[i]!, starts[i + 1]!);
+  return { all, starts };
 }
 
 function postingsSections(

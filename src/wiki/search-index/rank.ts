@@ -155,7 +155,7 @@ export function rankPages(
 
     const { ignored, sections } = questionSections(
       engine.dict,
-      frozen.sections,
+      (t) => frozen.terms.isSection(t),
       query,
       termCount,
       engine.settings.sectionWords,

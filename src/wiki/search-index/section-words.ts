@@ -13,7 +13,7 @@ import type { TermDictionary } from "./term-dictionary.js";
  * repeat it are not punished for that.
  *
  * A word is a section word when at least `minShare` of the pages (and at least `minPages`) have it
- * in their path but not in their title: counted once per freeze from the page postings.
+ * in their path but not in their title: judged from the page postings, once per term and freeze.
  * On the tuning sets of bench/answer-quality, preference 3 (×4): dev +1 top-1 and +1 top-3, tuned
  * +1 top-3, against no section words; preference 0–1.5 lost a top-3 on the tuned set ("on mac" →
  * pbcopy), 2 was the same as 3 before the anchor text (anchors.ts) and one tuned top-3 less after.
@@ -21,20 +21,16 @@ import type { TermDictionary } from "./term-dictionary.js";
  * The numbers are `sectionWords` of the ranking settings (settings.ts).
  */
 
-/** Per term id, 1 for a section word (above), else 0. */
-export function sectionWords(pages: Postings, settings: SectionWordSettings): Uint8Array {
+/** Whether term `t` is a section word (above): O(postings of the term) when it is in enough paths. */
+export function isSectionWord(pages: Postings, settings: SectionWordSettings, t: number): boolean {
+  if (!settings.enabled || t >= pages.terms) return false;
   const F = PAGE_FIELDS.length;
-  const out = new Uint8Array(pages.terms);
-  if (!settings.enabled) return out;
   const least = Math.max(settings.minPages, settings.minShare * pages.docs);
-  for (let t = 0; t < pages.terms; t++) {
-    if (pages.fieldDf[t * F + PAGE_FIELD.path]! < least) continue;
-    let n = 0;
-    for (let i = pages.termStart[t]!; i < pages.termStart[t + 1]!; i++)
-      if (pages.postTf[i * F + PAGE_FIELD.path]! > 0 && pages.postTf[i * F + PAGE_FIELD.title] === 0) n++;
-    if (n >= least) out[t] = 1;
-  }
-  return out;
+  if (pages.fieldDf[t * F + PAGE_FIELD.path]! < least) return false;
+  let n = 0;
+  for (let i = pages.termStart[t]!; i < pages.termStart[t + 1]!; i++)
+    if (pages.postTf[i * F + PAGE_FIELD.path]! > 0 && pages.postTf[i * F + PAGE_FIELD.title] === 0) n++;
+  return n >= least;
 }
 
 /** What a question's section words change in ranking (rank.ts). */
@@ -48,13 +44,13 @@ export interface QuestionSections {
 const NONE: QuestionSections = { ignored: 0, sections: [] };
 
 /**
- * The section words of a question (`isSection` from `sectionWords`, by the ids of `dict`). A
+ * The section words of a question (`isSection`: isSectionWord of the term with that id in `dict`). A
  * question made of section words only keeps them all as ordinary words in coverage (coverage needs
  * something to count).
  */
 export function questionSections(
   dict: TermDictionary,
-  isSection: Uint8Array,
+  isSection: (t: number) => boolean,
   query: ParsedQuery,
   counted: number,
   settings: SectionWordSettings,
@@ -67,7 +63,7 @@ export function questionSections(
   for (const [term, mask] of query.covers) {
     const id = dict.find(term);
     // A compound covers two question words: it names a page, not a section.
-    if (id === undefined || isSection[id] !== 1 || mask === 0 || (mask & (mask - 1)) !== 0) continue;
+    if (id === undefined || mask === 0 || (mask & (mask - 1)) !== 0 || !isSection(id)) continue;
     sections.push(id);
     ignored |= mask & all;
   }

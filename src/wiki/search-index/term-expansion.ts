@@ -39,9 +39,12 @@ export class Vocabulary {
   /** Positions in `sorted` grouped by term length: byLength[n] lists the terms of n characters. */
   private readonly byLength: Uint32Array[];
 
-  /** `terms[i]` is the term of `ids[i]`; only terms some document holds should be given. */
-  constructor(entries: Array<{ term: string; id: number }>) {
-    entries.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+  /**
+   * Only terms some document holds should be given; `sorted`: the entries are in the order of their
+   * terms already (TermDictionary.sortedIds), so they are not sorted again.
+   */
+  constructor(entries: Array<{ term: string; id: number }>, sorted = false) {
+    if (!sorted) entries.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
     this.sorted = entries.map((e) => e.term);
     this.ids = entries.map((e) => e.id);
     this.letters = Int32Array.from(this.sorted, letterMask);

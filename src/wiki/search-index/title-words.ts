@@ -25,37 +25,33 @@ import type { Postings } from "./postings.js";
 export const TITLE_WORDS = { enabled: true, exponent: 0.25 };
 
 /**
- * Per term id, the weight (0–1] of a title word as evidence for the pages it titles (above); 1 for
- * a term in no title. Computed once per freeze: O(postings of the title words).
+ * The weight (0–1] of term `t` as evidence for the pages it titles (above); 1 for a term in no
+ * title. O(postings of the term). `titled` is scratch of one byte per page, all 0, and left so.
  */
-export function titleWordWeights(
+export function titleWordWeight(
   pages: Postings,
   passages: Postings,
   passagePage: Uint32Array,
-): Float32Array {
+  t: number,
+  titled: Uint8Array,
+): number {
   const PF = PAGE_FIELDS.length;
   const QF = passages.fields;
-  const out = new Float32Array(pages.terms).fill(1);
-  if (!TITLE_WORDS.enabled) return out;
-  const titled = new Uint8Array(pages.docs);
-  for (let t = 0; t < pages.terms; t++) {
-    if (pages.fieldDf[t * PF + PAGE_FIELD.title] === 0) continue;
-    const from = pages.termStart[t]!;
-    const to = pages.termStart[t + 1]!;
-    let prose = 0;
-    let code = 0;
-    for (let i = from; i < to; i++) {
-      if (pages.postTf[i * PF + PAGE_FIELD.title]! > 0) titled[pages.postDoc[i]!] = 1;
-      else if (pages.postTf[i * PF + PAGE_FIELD.description]! > 0) prose++;
-    }
-    if (t < passages.terms)
-      for (let i = passages.termStart[t]!; i < passages.termStart[t + 1]!; i++) {
-        if (titled[passagePage[passages.postDoc[i]!]!] === 1) continue;
-        if (passages.postTf[i * QF + PASSAGE_FIELD.text]! > 0) prose++;
-        if (passages.postTf[i * QF + PASSAGE_FIELD.code]! > 0) code++;
-      }
-    for (let i = from; i < to; i++) titled[pages.postDoc[i]!] = 0;
-    out[t] = ((code + 1) / (code + prose + 1)) ** TITLE_WORDS.exponent;
+  if (!TITLE_WORDS.enabled || t >= pages.terms || pages.fieldDf[t * PF + PAGE_FIELD.title] === 0) return 1;
+  const from = pages.termStart[t]!;
+  const to = pages.termStart[t + 1]!;
+  let prose = 0;
+  let code = 0;
+  for (let i = from; i < to; i++) {
+    if (pages.postTf[i * PF + PAGE_FIELD.title]! > 0) titled[pages.postDoc[i]!] = 1;
+    else if (pages.postTf[i * PF + PAGE_FIELD.description]! > 0) prose++;
   }
-  return out;
+  if (t < passages.terms)
+    for (let i = passages.termStart[t]!; i < passages.termStart[t + 1]!; i++) {
+      if (titled[passagePage[passages.postDoc[i]!]!] === 1) continue;
+      if (passages.postTf[i * QF + PASSAGE_FIELD.text]! > 0) prose++;
+      if (passages.postTf[i * QF + PASSAGE_FIELD.code]! > 0) code++;
+    }
+  for (let i = from; i < to; i++) titled[pages.postDoc[i]!] = 0;
+  return ((code + 1) / (code + prose + 1)) ** TITLE_WORDS.exponent;
 }

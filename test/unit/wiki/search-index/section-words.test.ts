@@ -74,8 +74,9 @@ describe("section words: a folder named in the question is a preference, not a w
     const engine = new Engine();
     const wiki = createMemoryWiki(PAGES);
     await fetchInto(engine, wiki, await wiki.listPages(), { concurrency: 1 });
-    const { sections } = engine.freeze();
-    const named = [...sections.keys()].filter((t) => sections[t] === 1).map((t) => engine.dict.term(t));
+    const { terms } = engine.freeze();
+    const ids = Array.from({ length: engine.dict.size }, (_, t) => t);
+    const named = ids.filter((t) => terms.isSection(t)).map((t) => engine.dict.term(t));
     expect(named.sort()).toEqual(["common", "linux", "osx"]);
   });
 

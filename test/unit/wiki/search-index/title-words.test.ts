@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Engine } from "../../../../src/wiki/search-index/engine.js";
 import { createSearchIndex } from "../../../../src/wiki/search-index/index.js";
 import { processTerm } from "../../../../src/wiki/search-index/analyzer.js";
+import { parseQuery } from "../../../../src/wiki/search-index/query.js";
+import { rankPages } from "../../../../src/wiki/search-index/rank.js";
 import { fetchInto } from "../../../../src/wiki/search-index/sync.js";
 import { TITLE_WORDS } from "../../../../src/wiki/search-index/title-words.js";
 import { createMemoryWiki, type SeedPage } from "../../../helpers/memory-wiki.js";
@@ -59,14 +61,29 @@ describe("title words: an everyday word in a page's title is weaker evidence tha
     const engine = new Engine();
     const wiki = createMemoryWiki(PAGES);
     await fetchInto(engine, wiki, await wiki.listPages(), { concurrency: 1 });
-    const weights = engine.freeze().titleWeights;
-    const weight = (word: string) => weights[engine.dict.find(processTerm(word)!)!]!;
+    const { terms } = engine.freeze();
+    const weight = (word: string) => {
+      const id = engine.dict.find(processTerm(word)!)!;
+      terms.prepare(id);
+      return terms.title[id]!;
+    };
     // "make": in the prose of 8 other pages' passages and 6 of their descriptions, in none of their code.
     expect(weight("make")).toBeCloseTo((1 / 15) ** TITLE_WORDS.exponent, 6);
     expect(weight("make")).toBeLessThan(0.75);
     // "zip": no other page uses it; "archive" titles no page.
     expect(weight("zip")).toBe(1);
     expect(weight("archive")).toBe(1);
+  });
+
+  it("are worked out per term when a search first needs them, not for every term at freeze", async () => {
+    const engine = new Engine();
+    const wiki = createMemoryWiki(PAGES);
+    await fetchInto(engine, wiki, await wiki.listPages(), { concurrency: 1 });
+    const { terms } = engine.freeze();
+    const make = engine.dict.find(processTerm("make")!)!;
+    expect(terms.title[make]).toBe(1);
+    rankPages(engine, parseQuery("make target"), undefined, 5);
+    expect(terms.title[make]).toBeCloseTo((1 / 15) ** TITLE_WORDS.exponent, 6);
   });
 
   it("a question using the everyday word finds the page that answers it, not the page named so", async () => {
