@@ -1,11 +1,10 @@
-import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { RunningDemo } from "../../packages/sandbox/src/demo/run-demo.js";
-import { startDemoInChromium } from "../helpers/demo-browser.js";
+import { demoInChromiumForSuite } from "../helpers/demo-browser.js";
 import { describeWhere } from "../helpers/needs.js";
 
 /**
@@ -23,25 +22,18 @@ const WIKI_LINK = 'a[href^="http://127.0.0.1:"][href*="/en/"]';
 let demo: RunningDemo | undefined;
 let browser: BrowserContext | undefined;
 let page: Page;
-let dir = "";
-const stop = new AbortController();
 
 /** Starts the demo and Chromium; called inside the suite, so nothing starts when it is not run. */
 function startDemoAndBrowser(): void {
-  beforeAll(async () => {
-    await mkdir(SHOTS, { recursive: true });
-    dir = await mkdtemp(join(tmpdir(), "demo-browser-"));
-    // One tldr page instead of the whole corpus: the browser test does not wait for 7,000 pages.
-    ({ demo, browser, page } = await startDemoInChromium(dir, stop.signal));
-    await page.getByTestId("chat-group:" + (await groupId())).waitFor();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    stop.abort();
-    await demo?.done;
-    if (dir) await rm(dir, { recursive: true, force: true });
-  }, 30_000);
+  // One tldr page instead of the whole corpus: the browser test does not wait for 7,000 pages.
+  demoInChromiumForSuite({
+    prefix: "demo-browser-",
+    started: (running) => ({ demo, browser, page } = running),
+    ready: async () => {
+      await mkdir(SHOTS, { recursive: true });
+      await page.getByTestId("chat-group:" + (await groupId())).waitFor();
+    },
+  });
 }
 
 async function groupId(): Promise<number> {

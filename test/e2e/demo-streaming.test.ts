@@ -1,10 +1,8 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { expect, it } from "vitest";
 import type { RunningDemo } from "../../packages/sandbox/src/demo/run-demo.js";
-import { startDemoInChromium } from "../helpers/demo-browser.js";
+import { demoInChromiumForSuite } from "../helpers/demo-browser.js";
 import { describeWhere } from "../helpers/needs.js";
 
 /**
@@ -15,24 +13,16 @@ import { describeWhere } from "../helpers/needs.js";
  */
 const WIKI_LINK = 'a[href^="http://127.0.0.1:"][href*="/en/"]';
 let demo: RunningDemo | undefined;
-let browser: BrowserContext | undefined;
 let page: Page;
 let dir = "";
-const stop = new AbortController();
 
 describeWhere("chromium", "the demo chat page shows model answers while they are written", () => {
-  beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), "demo-streaming-"));
-    ({ demo, browser, page } = await startDemoInChromium(dir, stop.signal, { standInModel: true }));
-    await page.getByTestId("chat-dm:acme_wiki_bot").waitFor();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    stop.abort();
-    await demo?.done;
-    if (dir) await rm(dir, { recursive: true, force: true });
-  }, 30_000);
+  demoInChromiumForSuite({
+    prefix: "demo-streaming-",
+    extra: { standInModel: true },
+    started: (running) => ({ demo, page, dir } = running),
+    ready: () => page.getByTestId("chat-dm:acme_wiki_bot").waitFor(),
+  });
 
   async function ask(text: string): Promise<void> {
     await page.getByTestId("text").fill(text);
