@@ -10,6 +10,7 @@ import {
   telegramLength,
   truncateTelegramHtml,
 } from "./format/index.js";
+import { distinctTitles } from "./related-pages.js";
 import { composeRichAnswer } from "./rich/compose-rich.js";
 import type { RichMessage } from "./rich/rich-types.js";
 
@@ -123,9 +124,9 @@ export function composeChoices(
   pages: AnswerPage[],
   texts: Texts = agentTexts(agent),
 ): { html: string; sources: AnswerSource[] } {
-  const titles = distinctTitles(pages.map((p) => p.page));
-  const lines = pages.map((p, i) => {
-    const link = `<a href="${escapeAttribute(pageUrl(agent, p.page))}">${escapeHtml(titles[i]!)}</a>`;
+  const shown = distinctTitles(pages);
+  const lines = shown.map((p) => {
+    const link = `<a href="${escapeAttribute(pageUrl(agent, p.page))}">${escapeHtml(p.page.title)}</a>`;
     const description = oneLine(p.page.description);
     return description ? `• ${link}: ${escapeHtml(description)}` : `• ${link}`;
   });
@@ -134,21 +135,8 @@ export function composeChoices(
   );
   return {
     html: reply,
-    sources: toSources(agent, pages).map((source, i) => ({ ...source, title: titles[i]! })),
+    sources: toSources(agent, shown),
   };
-}
-
-/**
- * Titles that tell the pages apart, for choices (their buttons show them): a title two pages share
- * gets the folder each page is in ("cat · osx", "cat · common").
- */
-export function distinctTitles(pages: ReadonlyArray<{ title: string; path: string }>): string[] {
-  const count = new Map<string, number>();
-  for (const p of pages) count.set(p.title, (count.get(p.title) ?? 0) + 1);
-  return pages.map((p) => {
-    const folder = p.path.split("/").at(-2);
-    return (count.get(p.title) ?? 0) > 1 && folder ? `${p.title} · ${folder}` : p.title;
-  });
 }
 
 /** The reply when a chosen page is no longer in the wiki. */

@@ -1,7 +1,8 @@
-import type { AnswerPage } from "./answer-compose.js";
-
-/** What choosing related pages reads of a page. */
-type Shown = Pick<AnswerPage, "page" | "passages">;
+/** What choosing related pages reads of a page (an AnswerPage of answer-compose.ts is one). */
+interface Shown {
+  page: { title: string; path: string; description: string };
+  passages: ReadonlyArray<{ markdown: string; score: number }>;
+}
 
 /**
  * The "See also" pages of an answer, in the order given: only candidates the answering page

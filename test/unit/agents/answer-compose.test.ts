@@ -43,15 +43,16 @@ describe("composeAnswer with a wrapped page", () => {
 describe("choices of pages sharing a title", () => {
   it("tell the pages apart by their folder, in the list and in the sources the buttons show", () => {
     const agent = resolveAgentSettings("tldr", undefined, "https://wiki.example.com");
-    const page = (path: string, title: string) => ({
-      page: { path, locale: "en", title, description: "" },
+    // Pages that share a title and say the same are one page (related-pages.ts distinctTitles): these differ.
+    const page = (path: string, title: string, description: string) => ({
+      page: { path, locale: "en", title, description },
       score: 1,
       passages: [],
     });
     const { html, sources } = composeChoices(agent, [
-      page("tldr/common/cat", "cat"),
-      page("tldr/osx/cat", "cat"),
-      page("tldr/common/git-blame", "git blame"),
+      page("tldr/common/cat", "cat", "Print and concatenate files."),
+      page("tldr/osx/cat", "cat", "Print and concatenate files, on macOS."),
+      page("tldr/common/git-blame", "git blame", "Show who last changed each line."),
     ]);
     expect(sources.map((s) => s.title)).toEqual(["cat · common", "cat · osx", "git blame"]);
     expect(html).toContain(">cat · osx</a>");
