@@ -116,3 +116,38 @@ export function listTs(dir: string): string[] {
 function toPosix(path: string): string {
   return path.split(sep).join("/");
 }
+
+/**
+ * What importing `entry` (a path under `root`) loads before any of its code runs: its static
+ * imports (`import … from`, `export … from`; not `import type`, which is erased, nor `import()`,
+ * which loads when it runs), and theirs, transitively. Files of the tree by path from `root` (with
+ * `/`), packages by their specifier.
+ */
+export function staticImportClosure(root: string, entry: string): Set<string> {
+  const loaded = new Set<string>();
+  const visit = (name: string): void => {
+    if (loaded.has(name)) return;
+    loaded.add(name);
+    if (!name.endsWith(".ts")) return;
+    const source = ts.createSourceFile(name, readFileSync(join(root, name), "utf8"), ts.ScriptTarget.Latest);
+    for (const statement of source.statements) {
+      const typeOnly =
+        (ts.isImportDeclaration(statement) && statement.importClause?.isTypeOnly === true) ||
+        (ts.isExportDeclaration(statement) && statement.isTypeOnly);
+      const specifier =
+        (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
+        statement.moduleSpecifier !== undefined &&
+        ts.isStringLiteral(statement.moduleSpecifier)
+          ? statement.moduleSpecifier.text
+          : undefined;
+      if (specifier === undefined || typeOnly) continue;
+      visit(
+        specifier.startsWith(".")
+          ? posix.normalize(posix.join(posix.dirname(name), specifier)).replace(/\.js$/, ".ts")
+          : specifier,
+      );
+    }
+  };
+  visit(entry);
+  return loaded;
+}
