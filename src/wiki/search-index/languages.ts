@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { stemmer as porter } from "stemmer";
+import { russianGuesses } from "./russian-guesses.js";
 import { STOP_WORDS } from "./stop-words.js";
 
 /**
@@ -18,6 +19,12 @@ export interface Language {
   readonly stopWords: { has(word: string): boolean };
   /** Accents dropped before stemming, so "como" meets "cómo" (users leave them out). */
   readonly foldAccents: boolean;
+  /**
+   * The terms a question word may be, searched when no page holds the word's own term (query.ts
+   * `guesses`): the Russian word without its verbal prefix, its Latin spellings. `read` is the
+   * analyzer reading a word as this language (a Latin word as English).
+   */
+  readonly guesses?: (word: string, read: (word: string) => string | null) => string[];
 }
 
 const require = createRequire(import.meta.url);
@@ -93,6 +100,7 @@ const TABLE: readonly Language[] = [
     stem: stemmerOf("russian"),
     stopWords: stops("russian", RU_FILLERS, "все всех всего всю нет один два три больше"),
     foldAccents: false,
+    guesses: russianGuesses,
   },
   {
     locale: "uk",
