@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { stemmer as porter } from "stemmer";
+import { germanForms } from "./german-stem.js";
 import { russianGuesses } from "./russian-guesses.js";
 import { STOP_WORDS } from "./stop-words.js";
 
@@ -41,6 +42,10 @@ const stemmerOf = (name: string): ((word: string) => string) => {
     return stem(word);
   };
 };
+
+/** Snowball's German stem, then its verb forms met (german-stem.ts). */
+const germanSnowball = stemmerOf("german");
+const germanStem = (word: string) => germanForms(germanSnowball(word));
 
 /** Stop words of a package list, without the few words that name what a command does; loaded on first use. */
 const stops = (list: string | readonly string[], extra: string, keep = ""): Language["stopWords"] => {
@@ -109,7 +114,7 @@ const TABLE: readonly Language[] = [
     stopWords: stops("ukrainian", UK_FILLERS),
     foldAccents: false,
   },
-  latin("de", "german", DE_FILLERS, "alle alles neu"),
+  { ...latin("de", "german", DE_FILLERS, "alle alles neu"), stem: germanStem },
   latin("fr", "french", FR_FILLERS, "tous tout"),
   latin("es", "spanish", ES_FILLERS, ES_CONTENT),
   latin("pt", "portuguese", "", "todos todo novo"),
