@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { stemmer as porter } from "stemmer";
 import { germanForms } from "./german-stem.js";
 import { russianGuesses } from "./russian-guesses.js";
+import { russianAspects } from "./russian-stem.js";
 import { STOP_WORDS } from "./stop-words.js";
 
 /**
@@ -46,6 +47,9 @@ const stemmerOf = (name: string): ((word: string) => string) => {
 /** Snowball's German stem, then its verb forms met (german-stem.ts). */
 const germanSnowball = stemmerOf("german");
 const germanStem = (word: string) => germanForms(germanSnowball(word));
+/** Snowball's Russian stem, then its aspects met (russian-stem.ts). */
+const russianSnowball = stemmerOf("russian");
+const russianStem = (word: string) => russianAspects(russianSnowball(word));
 
 /** Stop words of a package list, without the few words that name what a command does; loaded on first use. */
 const stops = (list: string | readonly string[], extra: string, keep = ""): Language["stopWords"] => {
@@ -102,7 +106,7 @@ const TABLE: readonly Language[] = [
   {
     locale: "ru",
     script: "cyrillic",
-    stem: stemmerOf("russian"),
+    stem: russianStem,
     stopWords: stops("russian", RU_FILLERS, "все всех всего всю нет один два три больше"),
     foldAccents: false,
     guesses: russianGuesses,

@@ -60,6 +60,20 @@ describe("an analyzer per language", () => {
     for (const [code, a, b] of pairs) expect(terms(a, code), `${code}: ${a} / ${b}`).toEqual(terms(b, code));
   });
 
+  it("meets a Russian verb's perfective and imperfective", () => {
+    const pairs = [
+      ["удалить", "удалять", "удаляет"],
+      ["добавить", "добавлять"],
+      ["обновить", "обновлять"],
+      ["показать", "показывать", "показывает"],
+      ["скачать", "скачивать"],
+      ["создать", "создавать"],
+    ];
+    for (const [first, ...others] of pairs)
+      for (const other of others)
+        expect(terms(other, "ru"), `${first} / ${other}`).toEqual(terms(first!, "ru"));
+  });
+
   it("meets a German verb's imperative, infinitive, third person and participle", () => {
     const families = [
       ["Entferne", "entfernen", "entfernt"],
