@@ -115,17 +115,26 @@ export function parseQuery(
     weight,
     indirect,
     forms,
-    guesses: guessesOf(words, readings),
+    guesses: guessesOf(words, readings, languages),
   };
 }
 
-/** Per question term, the terms of the other words its word may be (Language.guesses). */
-function guessesOf(words: readonly string[], readings: readonly Reading[][]): Map<string, string[]> {
+/**
+ * Per question term, the terms of the other words its word may be (Language.guesses), for a word
+ * read in one of the question's languages (any, when none is given): a Russian word asked of an
+ * English-only agent is not guessed at, since its pages hold no Russian to meet.
+ */
+function guessesOf(
+  words: readonly string[],
+  readings: readonly Reading[][],
+  languages: readonly Language[],
+): Map<string, string[]> {
   const out = new Map<string, string[]>();
   words.forEach((word, i) => {
     const first = readings[i]![0];
     const reader = languageOf(first?.locale);
     if (first === undefined || !reader?.guesses || out.has(first.term)) return;
+    if (languages.length > 0 && !languages.includes(reader)) return;
     const terms = reader
       .guesses(normalizeText(word), (guess) => processTerm(guess, reader))
       .filter((term) => term !== first.term);

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSearchIndex } from "../../../../src/wiki/search-index/index.js";
 import type { SearchIndex } from "../../../../src/wiki/search-index/index-types.js";
+import { languageOf } from "../../../../src/wiki/search-index/languages.js";
+import { parseQuery } from "../../../../src/wiki/search-index/query.js";
 import { latinSpellings } from "../../../../src/wiki/search-index/russian-guesses.js";
 import type { SeedPage } from "../../../../packages/sandbox/src/memory-wiki.js";
 import { createMemoryWiki } from "../../../helpers/memory-wiki.js";
@@ -48,6 +50,18 @@ describe("Russian words the wiki does not know", () => {
     expect(index.search("запустить", { locale: "ru", limit: 3 }).map((r) => r.page.path)).toEqual([
       "tools/systemctl",
     ]);
+  });
+
+  it("guesses only in the agent's languages: an English-only agent's pages hold no Russian to meet", () => {
+    const asked = (languages: string[]) =>
+      parseQuery(
+        "гит пуш",
+        undefined,
+        languages.map((l) => languageOf(l)!),
+      ).guesses.size;
+    expect(asked(["ru"])).toBe(2);
+    expect(asked(["ru", "en"])).toBe(2);
+    expect(asked(["en"])).toBe(0);
   });
 
   it("spells Cyrillic in the Latin letters borrowed words use", () => {
