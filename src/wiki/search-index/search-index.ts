@@ -94,10 +94,11 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
     refreezing.unref();
   };
 
-  /** One text ranked as the options say. */
-  const rank = (query: string, opts: SearchOptions): RankedPage[] => {
+  /** One text ranked as the options say; a twin's words are not guessed at (twins.ts). */
+  const rank = (query: string, opts: SearchOptions, twin = false): RankedPage[] => {
     const { locales, languages } = searchedLocales(opts);
     const parsed = parseQuery(query, holder.settings.queryWeights, languages);
+    if (twin) parsed.guesses.clear();
     if (parsed.terms.length === 0) return [];
     const section = (opts.section ?? "").replace(/^\/+|\/+$/g, "");
     const hidden = holder.hiddenNow();
@@ -109,7 +110,7 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
   };
   /** The question as typed, or its keyboard or transliteration twin when that finds clearly more (twins.ts). */
   const lookup = (query: string, opts: SearchOptions = {}): SearchOutcome =>
-    holder.ready ? searchWithTwins(query, (text) => rank(text, opts)) : { pages: [] };
+    holder.ready ? searchWithTwins(query, (text, twin) => rank(text, opts, twin)) : { pages: [] };
 
   return {
     get ready() {
