@@ -1,3 +1,5 @@
+import { titleKey } from "../wiki/search-index/index.js";
+
 /** What choosing related pages reads of a page (an AnswerPage of answer-compose.ts is one). */
 interface Shown {
   page: { title: string; path: string; description: string };
@@ -33,7 +35,6 @@ function partOf(path: string): string {
 }
 
 const trimSlashes = (path: string) => path.replace(/^\/+|\/+$/g, "");
-const titleKey = (title: string) => title.trim().toLowerCase().replace(/\s+/g, " ");
 const sameText = (a: string, b: string) => a.trim().replace(/\s+/g, " ") === b.trim().replace(/\s+/g, " ");
 
 /**

@@ -30,10 +30,11 @@ function searchedLocales(opts: SearchOptions): {
 export function createLookup(holder: EngineHolder): (query: string, opts?: SearchOptions) => SearchOutcome {
   const filterFor = createPageFilters();
 
-  /** One text ranked as the options say. */
-  const rank = (query: string, opts: SearchOptions): RankedPage[] => {
+  /** One text ranked as the options say; a twin's words are not guessed at (twins.ts). */
+  const rank = (query: string, opts: SearchOptions, twin = false): RankedPage[] => {
     const { locales, languages } = searchedLocales(opts);
     const parsed = parseQuery(query, holder.settings.queryWeights, languages);
+    if (twin) parsed.guesses.clear();
     if (parsed.terms.length === 0) return [];
     const section = (opts.section ?? "").replace(/^\/+|\/+$/g, "");
     const hidden = holder.hiddenNow();
@@ -45,5 +46,5 @@ export function createLookup(holder: EngineHolder): (query: string, opts?: Searc
   };
 
   return (query, opts = {}) =>
-    holder.ready ? searchWithTwins(query, (text) => rank(text, opts)) : { pages: [] };
+    holder.ready ? searchWithTwins(query, (text, twin) => rank(text, opts, twin)) : { pages: [] };
 }

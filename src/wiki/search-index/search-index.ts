@@ -1,12 +1,13 @@
 import { createIndexEdits } from "./index-edits.js";
-import { createEngineHolder } from "./index-holder.js";
+import { createEngineHolder, type EngineHolder } from "./index-holder.js";
 import { createLookup } from "./index-lookup.js";
 import { createSaver } from "./index-save.js";
-import type { SearchIndex, SearchIndexOptions } from "./index-types.js";
+import type { PageDirectory, SearchIndex, SearchIndexOptions } from "./index-types.js";
 import type { Passage } from "./passages.js";
 import { DEFAULT_SETTINGS } from "./settings.js";
 import { pageMarkdown } from "./page-entry.js";
 import { referenceKeys } from "./references.js";
+import { cachedDirectory } from "./page-directory.js";
 
 /**
  * The local search index (see SearchIndex for the contract), ranking with `options.settings`
@@ -43,6 +44,7 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
       return [...holder.engine.pages.values()].filter((e) => !hidden.has(e.meta.id)).map((e) => e.meta);
     },
     indexedPage: (id) => holder.engine.pages.get(id)?.meta,
+    directory: shownDirectory(holder),
     opening(id) {
       const entry = shown(id);
       return entry && holder.guard(undefined, () => holder.engine.passage(entry, 0));
@@ -73,5 +75,20 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
       passages: holder.engine.passageCount,
       ...(holder.builtAt ? { builtAt: holder.builtAt } : {}),
     }),
+  };
+}
+
+/**
+ * The directory of the pages shown now (page-directory.ts), built again only when the pages or the
+ * hidden set changed: the postings' object is made anew by any change of the pages.
+ */
+function shownDirectory(holder: EngineHolder): () => PageDirectory {
+  const directoryFor = cachedDirectory();
+  return () => {
+    const hidden = holder.hiddenNow();
+    const { engine } = holder;
+    return directoryFor([engine, engine.freeze(), hidden], function* () {
+      for (const entry of engine.pages.values()) if (!hidden.has(entry.meta.id)) yield entry.meta;
+    });
   };
 }
