@@ -108,8 +108,8 @@ const CHUNK = 1 << 20;
  * Reads the file `source` gives and checks it whole (length, checksum), holding in memory every
  * section but those `onDisk` names (or picks, when it is a test of a section's name): their bytes
  * are read once, in chunks, for the checksum, and `stored(name)` then gives where they are in the
- * file. Resident sections are views into one buffer of the file's size less the sections left on
- * disk.
+ * file. Resident sections are views into one buffer of the file's size less the head (parsed, not
+ * kept) and the sections left on disk.
  */
 export async function readIndexFile<Head>(
   source: IndexFileSource,
@@ -148,12 +148,17 @@ export async function readIndexFile<Head>(
   const left = typeof onDisk === "function" ? Object.keys(sections).filter(onDisk) : onDisk;
   const holes = holesOf(sections, left, size);
   if (typeof holes === "string") return { ok: false, reason: "corrupt", detail: holes };
+  // The head is parsed already: its bytes are checked with the rest, not kept a second time.
+  const headEnd = Math.min(size, align(HEADER + 4 + headLength));
+  if (holes.length > 0 && holes[0]!.start < headEnd)
+    return { ok: false, reason: "corrupt", detail: "a section overlaps the head" };
+  holes.unshift({ start: 0, end: headEnd });
   // Resident bytes in file order, the holes cut out; every piece starts at a multiple of 8.
   const buffer = Buffer.allocUnsafeSlow(size - holes.reduce((n, h) => n + (h.end - h.start), 0));
   let crc = 0;
   let at = 0;
   let into = 0;
-  const scratch = holes.length > 0 ? Buffer.allocUnsafe(Math.min(CHUNK, size)) : undefined;
+  const scratch = Buffer.allocUnsafe(Math.min(CHUNK, size));
   for (const piece of [...holes, { start: size, end: size }]) {
     const resident = buffer.subarray(into, into + piece.start - at);
     if ((await readAt(resident, at)) < resident.length)
@@ -161,10 +166,10 @@ export async function readIndexFile<Head>(
     crc = crc32(at === 0 ? resident.subarray(HEADER) : resident, crc);
     into += resident.length;
     for (at = piece.start; at < piece.end;) {
-      const chunk = scratch!.subarray(0, Math.min(scratch!.length, piece.end - at));
+      const chunk = scratch.subarray(0, Math.min(scratch.length, piece.end - at));
       if ((await readAt(chunk, at)) < chunk.length)
         return { ok: false, reason: "corrupt", detail: "the file shrank while it was read" };
-      crc = crc32(chunk, crc);
+      crc = crc32(at < HEADER ? chunk.subarray(HEADER - at) : chunk, crc);
       at += chunk.length;
     }
   }

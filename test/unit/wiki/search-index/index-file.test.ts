@@ -51,6 +51,24 @@ describe("readIndexFile: sections left on disk", () => {
     expect(read.contents.checksum).toBe(bytes.readUInt32LE(12));
   });
 
+  it("keeps only the resident sections in memory: not the head (parsed), not the sections left on disk", async () => {
+    const bytes = file();
+    const read = await readIndexFile(source(bytes), VERSION, ["text"]);
+    if (!read.ok) throw new Error(read.detail);
+    const counts = read.contents.section("counts", "u32");
+    // One buffer from the end of the head (bytes 28 on, to a multiple of 8) to where "text" starts.
+    const headEnd = Math.ceil((28 + bytes.readUInt32LE(24)) / 8) * 8;
+    expect(counts.buffer.byteLength).toBe(read.contents.stored("text").offset - headEnd);
+    expect(counts.buffer.byteLength).toBeLessThan(bytes.length / 2);
+    // A changed byte of the head still fails the checksum, though the head is not kept.
+    const altered = Buffer.from(bytes);
+    altered[30] = altered[30]! ^ 1;
+    expect(await readIndexFile(source(altered), VERSION, ["text"])).toMatchObject({
+      ok: false,
+      detail: "checksum mismatch",
+    });
+  });
+
   it("refuses a head whose section runs past the end of the file, though the checksum matches", async () => {
     const bytes = file();
     const text = (await readIndexFile<unknown>(source(bytes), VERSION, ["text"])) as {
