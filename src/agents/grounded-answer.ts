@@ -1,10 +1,12 @@
 import type { Logger } from "../log/logger.js";
 import { isModelError } from "../models/model-error.js";
-import { answerMessages, NO_ANSWER, type PromptPassage } from "../models/prompts.js";
+import { answerMessages, type PromptPassage } from "../models/prompts.js";
 import type { RankedPage } from "../wiki/search-index/index.js";
 import { type AgentSettings, pageUrl } from "./agent-settings.js";
 import type { Answer, AnswerContext, AnswerSource } from "./answer-types.js";
 import { escapeAttribute, escapeHtml } from "./format/index.js";
+import { markupHtml, parseMarkup } from "./format/reply-markup.js";
+import { draftOf, readGroundedReply } from "./grounded-reply.js";
 import type { ModelLookup } from "./question-rewriter.js";
 import { composeRichGrounded } from "./rich/grounded-rich.js";
 import { streaming } from "./streamed-reply.js";
@@ -69,30 +71,18 @@ export function numberPassages(ranked: readonly RankedPage[]): Numbered[] {
   );
 }
 
-/** The passage numbers a reply cites, in the order first cited, keeping only 1..given. */
-export function citedNumbers(reply: string, given: number): number[] {
-  const cited: number[] = [];
-  for (const m of reply.matchAll(/\[(\d{1,3})\]/g)) {
-    const n = Number(m[1]);
-    if (n >= 1 && n <= given && !cited.includes(n)) cited.push(n);
-  }
-  return cited;
-}
-
 /**
- * The reply as Telegram HTML: the model's text escaped (citations to passages not given are
- * dropped), then links built by the gateway to the cited pages, in the order cited; the model's
- * own links are never used.
+ * The reply as Telegram HTML: the model's text as read by readGroundedReply (its citations
+ * checked), its Markdown rendered as reply-markup.ts says, all else escaped; then links built by
+ * the gateway to the cited pages, in the order cited; the model's own links are never used.
  */
 export function composeGrounded(
   agent: AgentSettings,
-  reply: string,
+  text: string,
   passages: readonly Numbered[],
   cited: readonly number[],
 ) {
-  const text = reply
-    .replace(/\s?\[(\d{1,3})\]/g, (whole, n: string) => (cited.includes(Number(n)) ? whole : ""))
-    .trim();
+  const blocks = parseMarkup(text);
   const pages: RankedPage[] = [];
   for (const n of cited) {
     const page = passages[n - 1]!.page;
@@ -109,7 +99,11 @@ export function composeGrounded(
   const links = sources
     .map((s) => `<a href="${escapeAttribute(s.url)}">${escapeHtml(s.title)}</a>`)
     .join(" · ");
-  return { html: `${escapeHtml(text)}\n\n📖 ${links}`, rich: composeRichGrounded(text, sources), sources };
+  return {
+    html: `${markupHtml(blocks)}\n\n📖 ${links}`,
+    rich: composeRichGrounded(blocks, sources),
+    sources,
+  };
 }
 
 export function createGrounder(deps: { models: ModelLookup; logger?: Logger }): Grounder {
@@ -120,15 +114,19 @@ export function createGrounder(deps: { models: ModelLookup; logger?: Logger }): 
       const passages = numberPassages(ranked);
       if (passages.length === 0) return undefined;
       try {
-        const reply = await streaming(client, context?.stream).complete({
+        const given = passages.length;
+        const sink = context?.stream && {
+          show: (soFar: string) => context.stream!.show(draftOf(soFar, given)),
+          stopped: context.stream.stopped,
+        };
+        const reply = await streaming(client, sink).complete({
           purpose: "answer",
           agent: agent.id,
           account: context?.account ?? "",
           messages: answerMessages(question, passages),
           ...(context?.signal ? { signal: context.signal } : {}),
         });
-        const cited = citedNumbers(reply.text, passages.length);
-        const noAnswer = reply.text.trim().startsWith(NO_ANSWER);
+        const { text, cited, noAnswer } = readGroundedReply(reply.text, given);
         if (noAnswer || cited.length === 0) {
           client.discard(
             { purpose: "answer", agent: agent.id, account: context?.account ?? "" },
@@ -147,7 +145,7 @@ export function createGrounder(deps: { models: ModelLookup; logger?: Logger }): 
             found: true,
             confidence: "confident",
             via: "model",
-            ...composeGrounded(agent, reply.text, passages, cited),
+            ...composeGrounded(agent, text, passages, cited),
           },
         };
       } catch (error) {

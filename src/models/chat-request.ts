@@ -28,6 +28,17 @@ export interface ChatResult {
   text: string;
   /** As the server counted; undefined when it sent none. */
   usage: TokenUsage | undefined;
+  /**
+   * The server sent thinking in a field of its own (`reasoning_content`: DeepSeek, llama.cpp,
+   * LM Studio, vLLM before 0.11; `reasoning`: Ollama, OpenRouter, later vLLM), never read as text.
+   */
+  reasoned: boolean;
+}
+
+/** Whether a message or a stream's delta carries thinking in a field beside `content`. */
+function hasReasoning(part: { reasoning_content?: unknown; reasoning?: unknown } | undefined): boolean {
+  const field = part?.reasoning_content ?? part?.reasoning;
+  return typeof field === "string" && field.trim() !== "";
 }
 
 const TLS_CODES = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|ALTNAME/i;
@@ -104,27 +115,36 @@ function usageOf(value: unknown): TokenUsage | undefined {
 }
 
 async function readWhole(response: Response, signal: AbortSignal): Promise<ChatResult> {
-  let parsed: { choices?: { message?: { content?: unknown } }[]; usage?: unknown };
+  let parsed: { choices?: { message?: Message }[]; usage?: unknown };
   try {
     parsed = (await response.json()) as typeof parsed;
   } catch (error) {
     if (signal.aborted) throw signal.reason;
     throw new ModelError("model-malformed-reply", "the model's reply is not JSON", { cause: error });
   }
-  const content = parsed.choices?.[0]?.message?.content;
-  if (typeof content !== "string" && content !== null)
+  const message = parsed.choices?.[0]?.message;
+  const content = message?.content;
+  // A reasoning server may leave `content` out while it sends only thinking: no text.
+  if (typeof content !== "string" && content !== null && !(content === undefined && hasReasoning(message)))
     throw new ModelError("model-malformed-reply", "the model's reply has no choices[0].message.content");
-  return { text: content ?? "", usage: usageOf(parsed.usage) };
+  return { text: content ?? "", usage: usageOf(parsed.usage), reasoned: hasReasoning(message) };
+}
+
+interface Message {
+  content?: unknown;
+  reasoning_content?: unknown;
+  reasoning?: unknown;
 }
 
 interface Chunk {
-  choices?: { delta?: { content?: unknown } }[];
+  choices?: { delta?: Message }[];
   usage?: unknown;
 }
 
 async function readStream(response: Response, call: ChatCall): Promise<ChatResult> {
   let text = "";
   let usage: TokenUsage | undefined;
+  let reasoned = false;
   let done = false;
   let malformed: unknown;
   const parser = createParser({
@@ -138,7 +158,9 @@ async function readStream(response: Response, call: ChatCall): Promise<ChatResul
         return void (malformed = error);
       }
       usage = usageOf(chunk.usage) ?? usage;
-      const piece = chunk.choices?.[0]?.delta?.content;
+      const delta = chunk.choices?.[0]?.delta;
+      reasoned ||= hasReasoning(delta);
+      const piece = delta?.content;
       if (typeof piece === "string" && piece !== "") {
         text += piece;
         call.onText?.(text);
@@ -161,5 +183,5 @@ async function readStream(response: Response, call: ChatCall): Promise<ChatResul
     throw new ModelError("model-stream-cut", "the model's stream broke off", { cause: error });
   }
   if (!done) throw new ModelError("model-stream-cut", "the model's stream ended without [DONE]");
-  return { text, usage };
+  return { text, usage, reasoned };
 }

@@ -12,7 +12,10 @@ import { stripThink } from "./think.js";
 export interface ModelCall extends CallOwner {
   purpose: CallPurpose;
   messages: readonly ChatMessage[];
-  /** Fewer output tokens than the model's maxOutputTokens (a rewrite needs one line). */
+  /**
+   * Fewer output tokens than the model's maxOutputTokens (a rewrite needs one line); not applied
+   * once the model was seen thinking (its thinking counts against the same tokens).
+   */
   maxTokens?: number;
   /** Cancels the call (a user's stop, shutdown): throws `model-cancelled`. */
   signal?: AbortSignal;
@@ -72,10 +75,16 @@ export function createModelClient(deps: ModelClientDeps): ModelClient {
   const limiter = createCallLimiter(settings);
   const list = (signal?: AbortSignal) => listServerModels(fetchFn, settings, signal);
   const modelId = firstListedModel(settings, list);
+  /** The model thinks before it answers (a reasoning field, or thinking in its text). */
+  let thinks = false;
 
   /** One call through the limiter; the reply's text as the server gave it, with its usage. */
-  async function send(call: ModelCall, signal: AbortSignal): Promise<{ text: string; usage: TokenUsage }> {
+  async function send(
+    call: ModelCall,
+    signal: AbortSignal,
+  ): Promise<{ text: string; usage: TokenUsage; reasoned: boolean }> {
     const onText = call.onText;
+    const cap = settings.maxOutputTokens;
     const result = await limiter.run(
       async () =>
         postChat(fetchFn, {
@@ -83,9 +92,9 @@ export function createModelClient(deps: ModelClientDeps): ModelClient {
           model: await modelId(signal),
           apiKey: settings.apiKey,
           messages: call.messages,
-          maxTokens: Math.min(call.maxTokens ?? settings.maxOutputTokens, settings.maxOutputTokens),
+          maxTokens: thinks ? cap : Math.min(call.maxTokens ?? cap, cap),
           stream: onText !== undefined,
-          ...(onText ? { onText: (soFar: string) => onText(stripThink(soFar)) } : {}),
+          ...(onText ? { onText: (soFar: string) => onText(stripThink(soFar, { partial: true })) } : {}),
           signal,
         }),
       signal,
@@ -94,7 +103,9 @@ export function createModelClient(deps: ModelClientDeps): ModelClient {
       prompt: estimate(call.messages.map((m) => m.content).join("\n")),
       completion: estimate(result.text),
     };
-    return { text: result.text, usage };
+    const reasoned = result.reasoned || stripThink(result.text) !== result.text.trim();
+    thinks ||= reasoned;
+    return { text: result.text, usage, reasoned };
   }
 
   async function complete(call: ModelCall): Promise<ModelReply> {
@@ -115,11 +126,17 @@ export function createModelClient(deps: ModelClientDeps): ModelClient {
     };
     try {
       gate.admit();
-      ({ text: raw, usage } = await send(call, signal));
+      const sent = await send(call, signal);
+      ({ text: raw, usage } = sent);
       gate.answered(usage.prompt + usage.completion);
       const text = stripThink(raw);
       if (text === "")
-        throw new ModelError("model-empty-reply", `model ${settings.name} gave an empty reply`);
+        throw new ModelError(
+          "model-empty-reply",
+          sent.reasoned
+            ? `model ${settings.name} thought but wrote no answer (its output tokens may have gone to thinking)`
+            : `model ${settings.name} gave an empty reply`,
+        );
       settle("ok");
       return { text, usage };
     } catch (error) {

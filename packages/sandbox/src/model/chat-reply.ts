@@ -62,7 +62,7 @@ export async function sendChatReply(
 ): Promise<void> {
   if (reply.delayMs) await wait(reply.delayMs);
   if (reply.status !== undefined) return sendError(res, reply);
-  const content = reply.content ?? "";
+  const content = reply.content ?? reply.pieces?.join("") ?? "";
   const usage = usageOf(ctx.promptText, content);
   if (!ctx.stream) {
     if (reply.malformed) {
@@ -76,6 +76,7 @@ export async function sendChatReply(
       content,
       usage,
       finish: "stop",
+      reasoning: reply.reasoning,
     });
     return sendJson(res, 200, body);
   }
@@ -98,13 +99,14 @@ async function streamReply(
     id: ctx.id,
     model: ctx.model,
     created: ctx.created,
-    pieces: piecesOf(content),
+    pieces: reply.pieces ?? piecesOf(content),
     finish: "stop",
+    reasoning: reply.reasoning,
     ...(ctx.includeUsage ? { usage } : {}),
   });
   for (const [index, chunk] of chunks.entries()) {
     if (res.destroyed || ctx.closing()) return;
-    // chunk 0 carries the role; content piece n is chunk n. The socket ends after what was
+    // chunk 0 carries the role; piece n (thinking pieces first) is chunk n. The socket ends after what was
     // written is flushed, without the closing chunk: the client sees a body cut short.
     if (reply.cutAfter !== undefined && index > reply.cutAfter) return void res.socket?.destroySoon();
     const data = reply.malformed && index === 1 ? "{not json" : JSON.stringify(chunk);

@@ -27,6 +27,12 @@ export function modelList(ids: readonly string[], created: number) {
   };
 }
 
+/** Thinking a reasoning server sends beside the content (ScriptedReply.reasoning). */
+export interface Reasoning {
+  text: string;
+  field: "reasoning_content" | "reasoning";
+}
+
 export function completionBody(o: {
   id: string;
   model: string;
@@ -34,13 +40,17 @@ export function completionBody(o: {
   content: string;
   usage: Usage;
   finish: string;
+  reasoning?: Reasoning | undefined;
 }) {
+  const thinking = o.reasoning ? { [o.reasoning.field]: o.reasoning.text } : {};
   return {
     id: o.id,
     object: "chat.completion",
     created: o.created,
     model: o.model,
-    choices: [{ index: 0, message: { role: "assistant", content: o.content }, finish_reason: o.finish }],
+    choices: [
+      { index: 0, message: { role: "assistant", content: o.content, ...thinking }, finish_reason: o.finish },
+    ],
     usage: o.usage,
   };
 }
@@ -53,6 +63,7 @@ export function completionChunks(o: {
   pieces: readonly string[];
   finish: string;
   usage?: Usage;
+  reasoning?: Reasoning | undefined;
 }): object[] {
   const chunk = (delta: object, finish: string | null) => ({
     id: o.id,
@@ -62,6 +73,10 @@ export function completionChunks(o: {
     choices: [{ index: 0, delta, finish_reason: finish }],
   });
   const out: object[] = [chunk({ role: "assistant", content: "" }, null)];
+  // DeepSeek sends content null beside reasoning_content; Ollama sends "" beside reasoning.
+  const { field, text } = o.reasoning ?? { field: "reasoning", text: "" };
+  const quiet = field === "reasoning" ? "" : null;
+  for (const piece of piecesOf(text)) out.push(chunk({ content: quiet, [field]: piece }, null));
   for (const piece of o.pieces) out.push(chunk({ content: piece }, null));
   out.push(chunk({}, o.finish));
   if (o.usage)

@@ -7,6 +7,14 @@ import type { ChatMessage } from "../../../../src/models/chat-types.js";
 export interface ScriptedReply {
   /** The reply text (may hold `<think>…</think>` like a reasoning model's). */
   content?: string;
+  /** Streamed: the content in exactly these pieces (default: a word and the space before it each). */
+  pieces?: string[];
+  /**
+   * Thinking sent beside the content, in the field a reasoning server uses (never in `content`):
+   * `reasoning_content` (DeepSeek, llama.cpp, LM Studio, vLLM before 0.11, content null while it
+   * thinks) or `reasoning` (Ollama, OpenRouter, later vLLM, content ""). Streamed, it comes first.
+   */
+  reasoning?: { text: string; field: "reasoning_content" | "reasoning" };
   /** Answer this HTTP status with an OpenAI-shaped error instead (401, 404, 429, 500, ...). */
   status?: number;
   /** With status 429 (or any): the `Retry-After` header, in seconds. */
