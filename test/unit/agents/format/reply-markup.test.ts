@@ -66,5 +66,6 @@ describe("a model's Markdown, as Telegram shows it", () => {
 
   it("plain text (a draft) drops the markers, unpaired ones too", () => {
     expect(markupPlain(parseMarkup("Run **tac** `file` and **rev"))).toBe("Run tac file and rev");
+    expect(markupPlain(parseMarkup("Run the tests: ```sh npm ci"))).toBe("Run the tests: sh npm ci");
   });
 });
