@@ -115,13 +115,14 @@ function usageOf(value: unknown): TokenUsage | undefined {
 }
 
 async function readWhole(response: Response, signal: AbortSignal): Promise<ChatResult> {
-  let parsed: { choices?: { message?: Message }[]; usage?: unknown };
+  let parsed: { choices?: { message?: Message }[]; usage?: unknown; error?: unknown };
   try {
     parsed = (await response.json()) as typeof parsed;
   } catch (error) {
     if (signal.aborted) throw signal.reason;
     throw new ModelError("model-malformed-reply", "the model's reply is not JSON", { cause: error });
   }
+  if (parsed.error !== undefined && parsed.choices === undefined) throw reportedError(parsed.error);
   const message = parsed.choices?.[0]?.message;
   const content = message?.content;
   // A reasoning server may leave `content` out while it sends only thinking: no text.
@@ -139,17 +140,29 @@ interface Message {
 interface Chunk {
   choices?: { delta?: Message }[];
   usage?: unknown;
+  error?: unknown;
+}
+
+/**
+ * An error the server reports after answering 200: in the body, or as an event of the stream once
+ * the model started writing (OpenRouter, vLLM). The reply so far is not an answer.
+ */
+function reportedError(error: unknown): ModelError {
+  const said = typeof error === "string" ? error : (error as { message?: unknown } | null)?.message;
+  const message = typeof said === "string" && said !== "" ? `: ${said.slice(0, 200)}` : "";
+  return new ModelError("model-server-error", `the model server reported an error while answering${message}`);
 }
 
 async function readStream(response: Response, call: ChatCall): Promise<ChatResult> {
   let text = "";
   let usage: TokenUsage | undefined;
   let reasoned = false;
+  let failed: ModelError | undefined;
   let done = false;
   let malformed: unknown;
   const parser = createParser({
     onEvent(event) {
-      if (done || malformed !== undefined) return;
+      if (done || malformed !== undefined || failed) return;
       if (event.data.trim() === "[DONE]") return void (done = true);
       let chunk: Chunk;
       try {
@@ -157,6 +170,7 @@ async function readStream(response: Response, call: ChatCall): Promise<ChatResul
       } catch (error) {
         return void (malformed = error);
       }
+      if (chunk.error !== undefined) return void (failed = reportedError(chunk.error));
       usage = usageOf(chunk.usage) ?? usage;
       const delta = chunk.choices?.[0]?.delta;
       reasoned ||= hasReasoning(delta);
@@ -175,6 +189,7 @@ async function readStream(response: Response, call: ChatCall): Promise<ChatResul
         throw new ModelError("model-malformed-reply", "a chunk of the model's stream is not JSON", {
           cause: malformed,
         });
+      if (failed) throw failed;
       if (done) break;
     }
   } catch (error) {

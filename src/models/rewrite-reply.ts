@@ -5,11 +5,14 @@
  *   of its own), or the page names and the keywords on two labelled lines;
  * - the words in quotes, backticks or a code fence, or in bold;
  * - a numbered or bulleted list, one term an item;
- * - several lines of words, then an explanation ("This query targets…", "Note: …").
+ * - several lines of words, then an explanation ("This query targets…", "Note: …");
+ * - JSON (`{"query": "…"}`, `{"pages": […], "keywords": […]}`), bare or in a code fence.
  * The words are the labelled or listed terms, else the lines of words before the first line of
  * prose; labels, marks and explanations never reach the search. "" when there are none.
  */
 export function searchWordsOf(reply: string): string {
+  const json = jsonWords(reply);
+  if (json !== undefined) return cleanWords(json);
   const words: string[] = [];
   let kind: "label" | "list" | "plain" | undefined;
   for (const raw of reply.split("\n")) {
@@ -80,4 +83,24 @@ function cleanWords(text: string): string {
     .replace(/\s+/g, " ")
     .trim()
     .slice(0, 300);
+}
+
+/** The string values of a reply that is JSON (in a code fence or not), in order; else undefined. */
+function jsonWords(reply: string): string | undefined {
+  const bare = reply.trim().replace(/^```\w*\s*|\s*```$/g, "");
+  if (!/^[[{]/.test(bare)) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(bare);
+  } catch {
+    return undefined;
+  }
+  const strings: string[] = [];
+  const collect = (v: unknown): void => {
+    if (typeof v === "string") strings.push(v);
+    else if (Array.isArray(v)) v.forEach(collect);
+    else if (v !== null && typeof v === "object") Object.values(v).forEach(collect);
+  };
+  collect(value);
+  return strings.join(" ");
 }

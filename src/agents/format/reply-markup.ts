@@ -87,9 +87,9 @@ export function plainOf(inline: readonly Inline[]): string {
 }
 
 export function markupHtml(blocks: readonly MarkupBlock[]): string {
-  const tag = { text: "", bold: "b", italic: "i", code: "code" } as const;
+  const tag = (kind: Inline["kind"]) => (kind === "bold" ? "b" : kind === "italic" ? "i" : kind);
   const inline = (i: Inline) =>
-    i.kind === "text" ? escapeHtml(i.text) : `<${tag[i.kind]}>${escapeHtml(i.text)}</${tag[i.kind]}>`;
+    i.kind === "text" ? escapeHtml(i.text) : `<${tag(i.kind)}>${escapeHtml(i.text)}</${tag(i.kind)}>`;
   return blocks
     .map((b) => {
       if (b.kind === "lines") return b.lines.map((l) => l.map(inline).join("")).join("\n");
@@ -102,14 +102,13 @@ export function markupHtml(blocks: readonly MarkupBlock[]): string {
 }
 
 export function markupRich(blocks: readonly MarkupBlock[]): RichBlock[] {
-  const rich = { bold: "bold", italic: "italic", code: "code" } as const;
   return blocks.map((b): RichBlock => {
     if (b.kind === "code")
       return { type: "pre", text: b.text, ...(b.language ? { language: b.language } : {}) };
     const parts: RichText[] = [];
     for (const [n, line] of b.lines.entries()) {
       if (n > 0) parts.push("\n");
-      for (const i of line) parts.push(i.kind === "text" ? i.text : { type: rich[i.kind], text: i.text });
+      for (const i of line) parts.push(i.kind === "text" ? i.text : { type: i.kind, text: i.text });
     }
     return { type: "paragraph", text: parts.length === 1 && typeof parts[0] === "string" ? parts[0] : parts };
   });

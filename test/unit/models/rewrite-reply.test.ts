@@ -61,6 +61,12 @@ describe("the search words of a rewrite reply", () => {
     ],
     ["another language's label", "Suchanfrage: tac Zeilen umkehren", "tac Zeilen umkehren"],
     ["Chinese punctuation", "关键词：tac，反转，行", "tac 反转 行"],
+    ["JSON", '{"query": "tac reverse lines"}', "tac reverse lines"],
+    [
+      "JSON in a fence",
+      '```json\n{"pages": ["tac", "rev"], "keywords": ["reverse lines"]}\n```',
+      "tac rev reverse lines",
+    ],
     ["nothing but a label", "Search query:", ""],
     ["empty", "", ""],
   ])("%s", (_, reply, words) => {

@@ -27,6 +27,11 @@ export interface ScriptedReply {
   malformed?: boolean;
   /** Streamed: the connection drops after this many content pieces, without `[DONE]`. */
   cutAfter?: number;
+  /**
+   * The server reports an error after answering 200 (OpenRouter, vLLM): streamed, an event
+   * `{"error": {…}}` after this many pieces, then `[DONE]`; not streamed, a 200 body `{"error": {…}}`.
+   */
+  errorAfter?: number;
   /** Only for requests whose messages contain this text. */
   when?: string;
   /** Keep answering every matching request (default: used once). */

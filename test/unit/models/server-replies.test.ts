@@ -3,7 +3,7 @@ import type { ScriptedReply } from "../../../packages/sandbox/src/model/index.js
 import { useModelStandIn } from "../../helpers/model-stand-in.js";
 
 /**
- * Servers that send a reasoning model's thinking in a field beside `content` (DeepSeek, llama.cpp,
+ * Reply shapes of real servers beyond the plain chat completion. Servers that send a reasoning model's thinking in a field beside `content` (DeepSeek, llama.cpp,
  * LM Studio and vLLM before 0.11: `reasoning_content`; Ollama, OpenRouter, later vLLM:
  * `reasoning`): the thinking is never the reply, whole or streamed.
  */
@@ -55,5 +55,19 @@ describe("thinking in a field of its own", () => {
     await ask({ maxTokens: 120 }, client);
     await ask({ maxTokens: 120 }, client);
     expect(standIn.server.received().map((r) => r.maxTokens)).toEqual([120, 120]);
+  });
+});
+
+describe("an error reported after answering 200 (OpenRouter, vLLM)", () => {
+  it("in the stream after some text, or in the body: a server error, never the text so far as the reply", async () => {
+    const seen: string[] = [];
+    standIn.server.script({ content: "tac reverse lines last line first", errorAfter: 3 });
+    await expect(ask({ onText: (t) => seen.push(t) })).rejects.toMatchObject({
+      code: "model-server-error",
+      message: expect.stringContaining("reported an error while answering") as unknown,
+    });
+    expect(seen.at(-1)).toBe("tac reverse lines");
+    standIn.server.script({ content: "tac reverse lines", errorAfter: 0 });
+    await expect(ask()).rejects.toMatchObject({ code: "model-server-error" });
   });
 });
