@@ -30,6 +30,15 @@ describe("the citations of a grounded answer, in every style", () => {
     expect(read(reply)).toEqual({ text, cited, noAnswer: false });
   });
 
+  it("a reply cut short by the asker's stop loses its half citation", () => {
+    expect(read("Run tac file [1]. Then rev [")).toEqual({
+      text: "Run tac file [1]. Then rev",
+      cited: [1],
+      noAnswer: false,
+    });
+    expect(read("Run tac file [1]. Then rev [2,")).toMatchObject({ cited: [1] });
+  });
+
   it("a bare (1) is not a citation: it numbers steps as often", () => {
     expect(read("(1) Open the file (2) run tac.").cited).toEqual([]);
   });
