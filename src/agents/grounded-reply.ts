@@ -44,7 +44,8 @@ export function readGroundedReply(reply: string, given: number): GroundedReply {
 export function draftOf(soFar: string, given: number): string {
   const text = soFar.trim();
   if (couldBeNoAnswer(text)) return "";
-  const lines = text.split("\n");
+  // A Sources line being written: its label begun on a line of its own, or after the last sentence.
+  const lines = text.replace(SOURCES_BEGUN_INLINE, "").split("\n");
   if (lines.length > 1 && SOURCES_LABEL_START.test(lines.at(-1)!.trim())) lines.pop();
   const read = readGroundedReply(lines.join("\n"), given);
   return read.noAnswer ? "" : markupPlain(parseMarkup(read.text)).trim();
@@ -81,13 +82,14 @@ function normaliseCitations(text: string, given: number): string {
   return text
     .replace(/【\s*(\d{1,3})(?:[:†][^】]*)?\s*】/g, "[$1]")
     .replace(/\[\^(\d{1,3})\]/g, "[$1]")
+    .replace(/\[(\d{1,3})†[^\]\n]*\]/g, "[$1]")
     .replace(
       new RegExp(String.raw`\[(?:${LABELLED})?(${NUMBERS})\](?:\((?:[^()\s]|\([^()\s]*\))*\))?`, "giu"),
       group,
     )
     .replace(new RegExp(String.raw`\((?:${LABELLED})(${NUMBERS})\)`, "giu"), group)
     .replace(
-      /([.!?。！？])([ \t]*)((?:\[\d{1,3}\][ \t]*)+)(?=\s|$)/gu,
+      /([.!?。！？])([ \t]*)((?:\[\d{1,3}\][ \t]*)+)(?=\s*$|\s*\n|\s+[\p{Lu}\p{Lo}"'(`*])/gu,
       (_, stop: string, _s: string, cites: string) =>
         /[。！？]/u.test(stop)
           ? `${cites.replace(/\s+/g, "")}${stop}`
@@ -118,6 +120,8 @@ const SOURCES_LABEL =
   /^[*_#>\s-]*(?:sources?|references?|citations?|cited(?: passages)?|quellen|источники|литература|fuentes|referencias|来源|参考(?:资料|文献)?|出典)[*_\s]*[:：]/iu;
 const TRAILING_SOURCES =
   /(?<=\S)\s*\(?(?:sources?|references?|quellen|источники|fuentes)\s*[:：]\s*((?:\[\d{1,3}\][,;\s]*(?:and\s*)?)+)\)?\s*$/iu;
+const SOURCES_BEGUN_INLINE =
+  /(?<=[.!?。！？\]])\s*\(?(?:sources?|references?|quellen|источники|fuentes)\s*[:：]?[\s[\d\],;]*$/iu;
 /** The start of a Sources line being written ("Sou", "Sources"), as a draft sees it. */
 const SOURCES_LABEL_START =
   /^[*_#>\s-]*(?:s(?:o(?:u(?:r(?:c(?:es?)?)?)?)?)?|r(?:e(?:f(?:e(?:r(?:e(?:n(?:c(?:es?)?)?)?)?)?)?)?)?)$/i;

@@ -67,11 +67,15 @@ const LIST_ITEM = /^(?:[-*+•]|\d{1,2}[.)])\s+(.+)$/u;
  * A line of prose rather than of search words: it ends a sentence, or speaks about the query
  * ("This query…", "I chose…").
  */
+/** Words of sentences, not of search queries (English, Russian, German, Spanish). */
+const FUNCTION_WORD =
+  /(?<!\p{L})(?:the|is|are|for|to|of|that|это|для|что|как|der|die|das|ist|für|und|el|la|es|para|que)(?!\p{L})/iu;
+
 function isProse(line: string): boolean {
   const words = line.split(/\s+/).length;
   if (/^(?:this|these|the (?:query|keywords|search)|i |i'|note|explanation|because|it )/i.test(line))
     return true;
-  return words >= 5 && /[.!?。！？]["')\]]?$/u.test(line) && /\b(?:the|is|are|for|to|of|that)\b/i.test(line);
+  return words >= 5 && /[.!?。！？]["')\]]?$/u.test(line) && FUNCTION_WORD.test(line);
 }
 
 function cleanWords(text: string): string {

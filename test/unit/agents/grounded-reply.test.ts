@@ -22,6 +22,13 @@ describe("the citations of a grounded answer, in every style", () => {
     ["[1](url)", "Run tac file [1](https://example.com/tac).", "Run tac file [1].", [1]],
     ["after the full stop", "Run tac file. [2] Or rev. [1]", "Run tac file [2]. Or rev [1].", [2, 1]],
     ["after the full stop, no space", "Run tac file.[2]", "Run tac file [2].", [2]],
+    [
+      "not moved after an abbreviation",
+      "Use an archiver, e.g. [2] tar.",
+      "Use an archiver, e.g. [2] tar.",
+      [2],
+    ],
+    ["[3†source]", "Run tac file [3†L1-L4].", "Run tac file [3].", [3]],
     ["after a Chinese full stop", "运行 tac 文件。[2]", "运行 tac 文件[2]。", [2]],
     ["out of range, dropped", "Run tac file [1][9]. See [0].", "Run tac file [1]. See.", [1]],
     ["a list with a made-up number", "Run tac file [2, 9].", "Run tac file [2].", [2]],
@@ -117,6 +124,11 @@ describe("drafts: the reply while it is written", () => {
     for (const partial of ["N", "NO", "No ans", "NO ANSWER", "NO ANSWER. The passages"])
       expect(draftOf(partial, 5)).toBe("");
     expect(draftOf("Nothing to install: run tac", 5)).toBe("Nothing to install: run tac");
+  });
+
+  it("hides a Sources label begun after the last sentence", () => {
+    for (const partial of ["Run tac [1]. Sources", "Run tac [1]. Sources:", "Run tac [1]. Sources: [1], [2"])
+      expect(draftOf(partial, 5)).toBe("Run tac [1].");
   });
 
   it("drops citations of passages never given", () => {

@@ -46,6 +46,11 @@ describe("the search words of a rewrite reply", () => {
       "tac rev reverse lines\n\nThis query targets tools that print a file's lines in reverse order.",
       "tac rev reverse lines",
     ],
+    [
+      "an explanation in another language",
+      "tac строки наоборот\nЭто запрос для поиска команды, которая печатает строки.",
+      "tac строки наоборот",
+    ],
     ["a trailing note", "tac reverse lines\nNote: tac is part of coreutils", "tac reverse lines"],
     [
       "an explanation after a label",
