@@ -1,6 +1,7 @@
 import { createParser } from "eventsource-parser";
 import type { ChatMessage } from "./chat-types.js";
 import { ModelError, statusError } from "./model-error.js";
+import { hasThinking, type Message, reportedError, textOf } from "./reply-parts.js";
 import { retryAfterMs } from "./retry-after.js";
 
 export type Fetch = typeof fetch;
@@ -28,17 +29,8 @@ export interface ChatResult {
   text: string;
   /** As the server counted; undefined when it sent none. */
   usage: TokenUsage | undefined;
-  /**
-   * The server sent thinking in a field of its own (`reasoning_content`: DeepSeek, llama.cpp,
-   * LM Studio, vLLM before 0.11; `reasoning`: Ollama, OpenRouter, later vLLM), never read as text.
-   */
+  /** The server sent thinking beside the text (reply-parts.ts hasThinking). */
   reasoned: boolean;
-}
-
-/** Whether a message or a stream's delta carries thinking in a field beside `content`. */
-function hasReasoning(part: { reasoning_content?: unknown; reasoning?: unknown } | undefined): boolean {
-  const field = part?.reasoning_content ?? part?.reasoning;
-  return typeof field === "string" && field.trim() !== "";
 }
 
 const TLS_CODES = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|ALTNAME/i;
@@ -124,33 +116,17 @@ async function readWhole(response: Response, signal: AbortSignal): Promise<ChatR
   }
   if (parsed.error !== undefined && parsed.choices === undefined) throw reportedError(parsed.error);
   const message = parsed.choices?.[0]?.message;
-  const content = message?.content;
+  const text = textOf(message?.content);
   // A reasoning server may leave `content` out while it sends only thinking: no text.
-  if (typeof content !== "string" && content !== null && !(content === undefined && hasReasoning(message)))
+  if (text === undefined || (message?.content === undefined && !hasThinking(message)))
     throw new ModelError("model-malformed-reply", "the model's reply has no choices[0].message.content");
-  return { text: content ?? "", usage: usageOf(parsed.usage), reasoned: hasReasoning(message) };
-}
-
-interface Message {
-  content?: unknown;
-  reasoning_content?: unknown;
-  reasoning?: unknown;
+  return { text: text ?? "", usage: usageOf(parsed.usage), reasoned: hasThinking(message) };
 }
 
 interface Chunk {
   choices?: { delta?: Message }[];
   usage?: unknown;
   error?: unknown;
-}
-
-/**
- * An error the server reports after answering 200: in the body, or as an event of the stream once
- * the model started writing (OpenRouter, vLLM). The reply so far is not an answer.
- */
-function reportedError(error: unknown): ModelError {
-  const said = typeof error === "string" ? error : (error as { message?: unknown } | null)?.message;
-  const message = typeof said === "string" && said !== "" ? `: ${said.slice(0, 200)}` : "";
-  return new ModelError("model-server-error", `the model server reported an error while answering${message}`);
 }
 
 async function readStream(response: Response, call: ChatCall): Promise<ChatResult> {
@@ -173,8 +149,8 @@ async function readStream(response: Response, call: ChatCall): Promise<ChatResul
       if (chunk.error !== undefined) return void (failed = reportedError(chunk.error));
       usage = usageOf(chunk.usage) ?? usage;
       const delta = chunk.choices?.[0]?.delta;
-      reasoned ||= hasReasoning(delta);
-      const piece = delta?.content;
+      reasoned ||= hasThinking(delta);
+      const piece = textOf(delta?.content);
       if (typeof piece === "string" && piece !== "") {
         text += piece;
         call.onText?.(text);

@@ -3,9 +3,10 @@ import type { ScriptedReply } from "../../../packages/sandbox/src/model/index.js
 import { useModelStandIn } from "../../helpers/model-stand-in.js";
 
 /**
- * Reply shapes of real servers beyond the plain chat completion. Servers that send a reasoning model's thinking in a field beside `content` (DeepSeek, llama.cpp,
- * LM Studio and vLLM before 0.11: `reasoning_content`; Ollama, OpenRouter, later vLLM:
- * `reasoning`): the thinking is never the reply, whole or streamed.
+ * Reply shapes of real servers beyond the plain chat completion. A reasoning model's thinking
+ * beside `content` (DeepSeek, llama.cpp, LM Studio and vLLM before 0.11: `reasoning_content`;
+ * Ollama, OpenRouter, later vLLM: `reasoning`; Mistral's Magistral: content parts
+ * `[{type: "thinking"}, {type: "text"}]`) is never the reply, whole or streamed.
  */
 const standIn = useModelStandIn();
 const ask = (extra: { onText?: (t: string) => void; maxTokens?: number } = {}, client = standIn.client()) =>
@@ -16,7 +17,7 @@ const ask = (extra: { onText?: (t: string) => void; maxTokens?: number } = {}, c
     messages: [{ role: "user", content: "is there like a reverse cat" }],
     ...extra,
   });
-const thinking = (field: "reasoning_content" | "reasoning"): ScriptedReply => ({
+const thinking = (field: "reasoning_content" | "reasoning" | "content-parts"): ScriptedReply => ({
   content: "tac reverse lines",
   reasoning: { text: "The user wants to print a file backwards, so tac.", field },
 });

@@ -30,7 +30,22 @@ export function modelList(ids: readonly string[], created: number) {
 /** Thinking a reasoning server sends beside the content (ScriptedReply.reasoning). */
 export interface Reasoning {
   text: string;
-  field: "reasoning_content" | "reasoning";
+  field: "reasoning_content" | "reasoning" | "content-parts";
+}
+
+/** Mistral's (Magistral) content parts: a thinking part, then the text as a text part. */
+function contentParts(thinking: string, text: string): object[] {
+  const parts: object[] = thinking
+    ? [{ type: "thinking", thinking: [{ type: "text", text: thinking }] }]
+    : [];
+  return text ? [...parts, { type: "text", text }] : parts;
+}
+
+/** The message (or delta) fields of `text` and `thinking` in the server's style. */
+function styled(reasoning: Reasoning | undefined, thinking: string, text: string | null): object {
+  if (!reasoning) return { content: text };
+  if (reasoning.field === "content-parts") return { content: contentParts(thinking, text ?? "") };
+  return { content: text, ...(thinking ? { [reasoning.field]: thinking } : {}) };
 }
 
 export function completionBody(o: {
@@ -42,14 +57,17 @@ export function completionBody(o: {
   finish: string;
   reasoning?: Reasoning | undefined;
 }) {
-  const thinking = o.reasoning ? { [o.reasoning.field]: o.reasoning.text } : {};
   return {
     id: o.id,
     object: "chat.completion",
     created: o.created,
     model: o.model,
     choices: [
-      { index: 0, message: { role: "assistant", content: o.content, ...thinking }, finish_reason: o.finish },
+      {
+        index: 0,
+        message: { role: "assistant", ...styled(o.reasoning, o.reasoning?.text ?? "", o.content) },
+        finish_reason: o.finish,
+      },
     ],
     usage: o.usage,
   };
@@ -74,10 +92,10 @@ export function completionChunks(o: {
   });
   const out: object[] = [chunk({ role: "assistant", content: "" }, null)];
   // DeepSeek sends content null beside reasoning_content; Ollama sends "" beside reasoning.
-  const { field, text } = o.reasoning ?? { field: "reasoning", text: "" };
-  const quiet = field === "reasoning" ? "" : null;
-  for (const piece of piecesOf(text)) out.push(chunk({ content: quiet, [field]: piece }, null));
-  for (const piece of o.pieces) out.push(chunk({ content: piece }, null));
+  const quiet = o.reasoning?.field === "reasoning" ? "" : null;
+  for (const piece of piecesOf(o.reasoning?.text ?? ""))
+    out.push(chunk(styled(o.reasoning, piece, quiet), null));
+  for (const piece of o.pieces) out.push(chunk(styled(o.reasoning, "", piece), null));
   out.push(chunk({}, o.finish));
   if (o.usage)
     out.push({

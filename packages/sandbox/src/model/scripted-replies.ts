@@ -12,9 +12,10 @@ export interface ScriptedReply {
   /**
    * Thinking sent beside the content, in the field a reasoning server uses (never in `content`):
    * `reasoning_content` (DeepSeek, llama.cpp, LM Studio, vLLM before 0.11, content null while it
-   * thinks) or `reasoning` (Ollama, OpenRouter, later vLLM, content ""). Streamed, it comes first.
+   * thinks) or `reasoning` (Ollama, OpenRouter, later vLLM, content ""); or `content-parts`:
+   * `content` as Mistral's parts, a thinking part then text parts (Magistral). Streamed, it comes first.
    */
-  reasoning?: { text: string; field: "reasoning_content" | "reasoning" };
+  reasoning?: { text: string; field: "reasoning_content" | "reasoning" | "content-parts" };
   /** Answer this HTTP status with an OpenAI-shaped error instead (401, 404, 429, 500, ...). */
   status?: number;
   /** With status 429 (or any): the `Retry-After` header, in seconds. */
