@@ -32,6 +32,9 @@ export function readGroundedReply(reply: string, given: number): GroundedReply {
       })
       .replace(/(\[\d{1,3}\])(?:\s*\1)+/g, "$1"),
   ).trim();
+  // A reply of nothing but citations and a Sources line says nothing: it answers nothing.
+  if (!/[\p{L}\p{N}]/u.test(text.replace(/\[\d{1,3}\]/g, "")))
+    return { text: "", cited: [], noAnswer: false };
   for (const n of listed) if (n >= 1 && n <= given && !cited.includes(n)) cited.push(n);
   return { text, cited, noAnswer: false };
 }

@@ -46,6 +46,10 @@ describe("the citations of a grounded answer, in every style", () => {
     expect(read("Run tac file [1]. Then rev [2,")).toMatchObject({ cited: [1] });
   });
 
+  it("a reply of nothing but citations answers nothing", () => {
+    expect(read("[1][2]\n\nSources: [1]")).toEqual({ text: "", cited: [], noAnswer: false });
+  });
+
   it("a bare (1) is not a citation: it numbers steps as often", () => {
     expect(read("(1) Open the file (2) run tac.").cited).toEqual([]);
   });
