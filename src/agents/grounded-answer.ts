@@ -9,7 +9,7 @@ import { markupHtml, parseMarkup } from "./format/reply-markup.js";
 import { draftOf, readGroundedReply } from "./grounded-reply.js";
 import type { ModelLookup } from "./question-rewriter.js";
 import { composeRichGrounded } from "./rich/grounded-rich.js";
-import { streaming } from "./streamed-reply.js";
+import { type AnswerSink, streaming } from "./streamed-reply.js";
 
 /**
  * What the model reads for a grounded answer: the best passage of each of the first PAGES ranked
@@ -106,6 +106,25 @@ export function composeGrounded(
   };
 }
 
+/**
+ * The stream's sink showing each draft as draftOf reads the reply so far. Reading the whole reply
+ * again for every piece would cost time growing with its square; drafts are shown at most every
+ * 750 ms (docs/models.md), so the reply is read at most every DRAFT_READ_MS.
+ */
+function draftSink(stream: AnswerSink, given: number): AnswerSink {
+  let readAt = -Infinity;
+  return {
+    show(soFar) {
+      const now = performance.now();
+      if (now - readAt < DRAFT_READ_MS) return;
+      readAt = now;
+      stream.show(draftOf(soFar, given));
+    },
+    stopped: stream.stopped,
+  };
+}
+const DRAFT_READ_MS = 100;
+
 export function createGrounder(deps: { models: ModelLookup; logger?: Logger }): Grounder {
   return {
     async ground(question, agent, ranked, context) {
@@ -115,10 +134,7 @@ export function createGrounder(deps: { models: ModelLookup; logger?: Logger }): 
       if (passages.length === 0) return undefined;
       try {
         const given = passages.length;
-        const sink = context?.stream && {
-          show: (soFar: string) => context.stream!.show(draftOf(soFar, given)),
-          stopped: context.stream.stopped,
-        };
+        const sink = context?.stream && draftSink(context.stream, given);
         const reply = await streaming(client, sink).complete({
           purpose: "answer",
           agent: agent.id,
