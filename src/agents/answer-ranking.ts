@@ -3,6 +3,7 @@ import type { AgentSettings } from "./agent-settings.js";
 import { judgeConfidence } from "./answer-confidence.js";
 import { localeOrder, preferredLocale, preferTranslations } from "./asker-locales.js";
 import { fusedConfidence, fuseRuns, type RankedRun } from "./fused-ranking.js";
+import { namedPages, withStandIns } from "./stand-ins.js";
 
 /** Results of each query that the fusion of question and rewrite looks at. */
 const FUSION_DEPTH = 10;
@@ -46,7 +47,8 @@ export function rankForAsker(
 
 /**
  * The question's results (or its keyboard-layout or transliteration twin's), fused with those
- * of the model's words when there are any; among pages of `locales`.
+ * of the model's words when there are any; among pages of `locales`; each page's stand-in (an
+ * alias page's original, the general page of namesakes: stand-ins.ts) in its place.
  */
 function rankFor(
   index: SearchIndex,
@@ -63,7 +65,7 @@ function rankFor(
   const searchedFor = asked.searchedFor;
   if (words === undefined)
     return {
-      ranked: asked.pages,
+      ranked: withStandIns(index, asked.pages, { text: searchedFor ?? question, section: agent.section }),
       confidence: judgeConfidence(asked.pages, searchedFor ?? question),
       searchedFor,
     };
@@ -71,6 +73,38 @@ function rankFor(
     { query: words, ranked: index.lookup(words, { ...scope, limit: FUSION_DEPTH }).pages, weight: 1 },
     { query: searchedFor ?? question, ranked: asked.pages, weight: QUESTION_WEIGHT },
   ];
-  const ranked = fuseRuns(runs, SEE_ALSO_CANDIDATES);
-  return { ranked, confidence: fusedConfidence(ranked, runs), searchedFor: undefined };
+  const fused = fuseRuns(runs, SEE_ALSO_CANDIDATES);
+  const named = namedPages(index, words, [...fused, ...runs[0]!.ranked], {
+    section: agent.section,
+    locales: fusedLocales(fused, locales),
+  }).filter(
+    (r) =>
+      fused[0] === undefined ||
+      partOf(r.page.path, agent.section) === partOf(fused[0].page.path, agent.section),
+  );
+  const ranked = withStandIns(
+    index,
+    [...named, ...fused],
+    { text: words, section: agent.section },
+    SEE_ALSO_CANDIDATES,
+  );
+  return { ranked, confidence: fusedConfidence(fused, runs), searchedFor: undefined };
+}
+
+/** The locales named pages are looked up in: the agent's, or for "*" those of the pages found. */
+const fusedLocales = (fused: readonly { page: { locale: string } }[], locales: string[]) =>
+  locales.includes("*") ? [...new Set(fused.map((r) => r.page.locale))] : locales;
+
+/**
+ * The part of the wiki a page is in, below the agent's section: the first folder under it. The
+ * model's page names come from what it knows (commands, tools), not from the wiki: they lead only
+ * within the part the search put first, never away from it (a team's own handbook page the search
+ * found first stays first when the model names a command).
+ */
+function partOf(path: string, section: string): string {
+  const below = path
+    .replace(/^\/+/, "")
+    .slice(section.replace(/^\/+|\/+$/g, "").length)
+    .replace(/^\/+/, "");
+  return below.split("/")[0] ?? "";
 }

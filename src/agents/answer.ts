@@ -15,7 +15,7 @@ import type { Texts } from "../i18n/index.js";
 import { answerFromWikiSearch } from "./answer-fallback.js";
 import type { Answer, AnswerContext, Answerer } from "./answer-types.js";
 import type { Grounder } from "./grounded-answer.js";
-import { withSeeAlso } from "./grounded-see-also.js";
+import { offeringBestWhenLeftOut, withSeeAlso } from "./grounded-see-also.js";
 import type { QuestionRewriter } from "./question-rewriter.js";
 import { keysFor } from "../wiki/search-index/index.js";
 import { chooseSeeAlso, distinctTitles } from "./related-pages.js";
@@ -93,13 +93,15 @@ export function createAnswerer(deps: {
     const grounded = asked.modelFailed
       ? undefined
       : await deps.grounder?.ground(question, agent, ranked, context);
-    if (grounded && "answer" in grounded)
-      return withSeeAlso(grounded.answer, ranked, {
+    if (grounded && "answer" in grounded) {
+      const answer = withSeeAlso(grounded.answer, ranked, {
         agent,
         texts,
         mentions: (id) => index.mentions(id),
         keysOf: keysFor,
       });
+      return offeringBestWhenLeftOut(answer, grounded.answer.sources, best, agent);
+    }
     // The model read the best pages' passages and found no answer there: the ranking's best page
     // is not asserted, it is offered among the closest pages.
     const confidence = grounded && "declined" in grounded ? "weak" : found.confidence;

@@ -2,7 +2,7 @@ import type { Texts } from "../i18n/index.js";
 import type { RankedPage } from "../wiki/search-index/index.js";
 import type { AgentSettings } from "./agent-settings.js";
 import { seeAlsoLine, toSources } from "./answer-compose.js";
-import type { Answer } from "./answer-types.js";
+import type { Answer, AnswerSource } from "./answer-types.js";
 import { chooseSeeAlso, distinctTitles } from "./related-pages.js";
 
 /** Pages a grounded answer links to at most: the cited ones, then "See also" ones. */
@@ -42,4 +42,22 @@ export function withSeeAlso(
     html: `${answer.html}\n\n${seeAlsoLine(deps.agent, also, deps.texts)}`,
     sources: [...answer.sources, ...toSources(deps.agent, also)],
   };
+}
+
+/**
+ * A grounded answer whose `cited` pages leave out the page the ranking put first: the model and
+ * the search disagree, so the answer is not asserted. It is kept, marked weak, and both pages are
+ * offered as choices (the first cited, then the first ranked), a tap opening either. An answer
+ * citing the first ranked page is returned as it is.
+ */
+export function offeringBestWhenLeftOut(
+  answer: Answer,
+  cited: readonly AnswerSource[],
+  best: RankedPage,
+  agent: AgentSettings,
+): Answer {
+  const first = cited[0];
+  const left = !cited.some((s) => s.path === best.page.path && s.locale === best.page.locale);
+  if (!first || !left) return answer;
+  return { ...answer, confidence: "weak", choices: [first, ...toSources(agent, [best])] };
 }

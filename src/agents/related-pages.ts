@@ -1,3 +1,4 @@
+import { titleKey } from "../wiki/search-index/index.js";
 import type { AnswerPage } from "./answer-compose.js";
 
 /** What choosing related pages reads of a page. */
@@ -32,7 +33,6 @@ function partOf(path: string): string {
 }
 
 const trimSlashes = (path: string) => path.replace(/^\/+|\/+$/g, "");
-const titleKey = (title: string) => title.trim().toLowerCase().replace(/\s+/g, " ");
 const sameText = (a: string, b: string) => a.trim().replace(/\s+/g, " ") === b.trim().replace(/\s+/g, " ");
 
 /**

@@ -146,6 +146,7 @@ export function withGeneration(index: SearchIndex): GenerationalIndex {
     lookup: (query, opts) => index.lookup(query, opts),
     pages: index.pages.bind(index),
     indexedPage: (id) => index.indexedPage(id),
+    directory: () => index.directory(),
     opening: (id) => index.opening(id),
     mentions: (id) => index.mentions(id),
     pagePassages: (id) => index.pagePassages(id),

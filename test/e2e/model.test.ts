@@ -162,6 +162,22 @@ describe("answers with a model (daemon, Telegram, wiki and model stand-ins)", ()
     );
   });
 
+  it("offers the page the search put first beside the model's answer when the model leaves it out", async () => {
+    const { bot } = await start();
+    model!.script(
+      { content: "backup restore latest nightly vpn", when: "search query" },
+      { content: "Connect from home first [3].", when: "Passages:" },
+    );
+    const answer = await ask(bot, QUESTION);
+    const prompt = model!.received()[1]!.messages.at(-1)!.content;
+    // The prompt numbers the first ranked page's (Backups) passages first; [3] is another page's.
+    expect(prompt).toMatch(/^\[1\] Backups/m);
+    expect(prompt).toMatch(/^\[3\] VPN /m);
+    expect(answer.text).toContain("Connect from home first [3].");
+    const buttons = (answer.replyMarkup?.inline_keyboard ?? []).flat().map((b) => b.text);
+    expect(buttons).toEqual([expect.stringContaining("VPN"), expect.stringContaining("Backups")]);
+  });
+
   it("answers as without a model when the model fails or is slow, at the timeout, logging and counting each code", async () => {
     const { daemon, bot } = await start();
     model!.script(

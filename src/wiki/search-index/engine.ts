@@ -273,6 +273,7 @@ export class Engine {
       for (const m of this.vocabulary!.expand(term, this.settings.search.expansion))
         matches.push({ id: m.id, weight: weight * m.weight });
       for (const m of this.respell(term)) matches.push({ id: m.id, weight: weight * m.weight });
+      for (const m of this.guessed(term, query)) matches.push({ id: m.id, weight: weight * m.weight });
       return { covers: query.covers.get(term) ?? 0, indirect: query.indirect.has(term), matches };
     });
     const mask = this.maskOf(filter);
@@ -347,6 +348,29 @@ export class Engine {
     return this.vocabulary.nearby(term, 1).map((m) => ({ id: m, weight }));
   }
 
+  /** Whether some page's summary or passages hold the term. */
+  private holds(term: string): boolean {
+    const frozen = this.freeze();
+    const id = this.dict.find(term);
+    return (
+      id !== undefined &&
+      (documentFrequency(frozen.pagePostings, id) > 0 || documentFrequency(frozen.passagePostings, id) > 0)
+    );
+  }
+
+  /**
+   * The terms a question term's word may be (query.ts `guesses`) that some page holds, at full
+   * weight; [] for a term some page holds itself.
+   */
+  private guessed(term: string, query: ParsedQuery): Array<{ id: number; weight: number }> {
+    const guesses = query.guesses.get(term);
+    if (!guesses || this.holds(term)) return [];
+    return guesses.flatMap((guess) => {
+      const id = this.dict.find(guess);
+      return id !== undefined && this.holds(guess) ? [{ id, weight: 1 }] : [];
+    });
+  }
+
   /**
    * Passages matching the question's own terms, common ones left out (`search.commonTermShare`; the
    * rarest term is always kept), exactly. Synonyms widen the page search only: both keep this fast.
@@ -368,7 +392,7 @@ export class Engine {
       });
       return exact.some((e) => e.df > 0)
         ? exact
-        : this.respell(term).map((m) => ({
+        : [...this.guessed(term, query), ...this.respell(term)].map((m) => ({
             term,
             id: m.id,
             df: documentFrequency(p, m.id),

@@ -24,6 +24,21 @@ export interface ScoredPassage extends Passage {
   score: number;
 }
 
+/**
+ * Pages by title and folder, of the pages shown now: what the answer needs to tell a page from
+ * its namesakes (the same title in another folder) and to find the page another names.
+ *
+ * Contract: `cachedDirectory()` (page-directory.ts) builds once per set of keys and returns the same directory while
+ * each key is the same object; the caller passes new keys whenever the pages or the hidden set
+ * change. Titles are compared case-folded with runs of spaces as one.
+ */
+export interface PageDirectory {
+  /** The pages of `locale` titled `title`, in no particular order. */
+  titled(title: string, locale: string): readonly IndexedPage[];
+  /** How many pages of `locale` sit directly in `folder` (a path without its last segment). */
+  folderSize(folder: string, locale: string): number;
+}
+
 /** One page of a result list, best first. */
 export interface RankedPage {
   page: IndexedPage;
@@ -104,6 +119,11 @@ export interface SearchIndex {
    * (undefined when it is not indexed): what the index knows of the page's window.
    */
   indexedPage(id: number): IndexedPage | undefined;
+  /**
+   * The pages shown now by title and folder (page-directory.ts): a page's namesakes, the page a
+   * title names, the size of a folder. The same object until a page or the shown set changes.
+   */
+  directory(): PageDirectory;
   /** The first passage of an indexed page (to quote a page without a question); undefined when it is not indexed or not shown now. */
   opening(id: number): Passage | undefined;
   /** Every passage of an indexed page in page order (the rest of a page, for a rich answer); [] when it is not indexed or not shown now. */

@@ -5,6 +5,7 @@ export type {
   BuildOptions,
   IndexedPage,
   IndexStats,
+  PageDirectory,
   RankedPage,
   ScoredPassage,
   SearchIndex,
@@ -14,6 +15,8 @@ export type {
 } from "./index-types.js";
 export type { Passage } from "./passages.js";
 export { splitPassages } from "./passages.js";
-export { processTerm, queryTerms, tokenize } from "./analyzer.js";
+export { languageOf, processTerm, queryTerms, tokenize } from "./analyzer.js";
+export { synonymsOf } from "./synonyms.js";
 export { keysFor, referenceKeys } from "./references.js";
+export { folderOf, titleKey } from "./page-directory.js";
 export { DEFAULT_SETTINGS, type RankingSettings, rankingSettings } from "./settings.js";

@@ -1,5 +1,8 @@
 import { createRequire } from "node:module";
 import { stemmer as porter } from "stemmer";
+import { germanForms } from "./german-stem.js";
+import { russianGuesses } from "./russian-guesses.js";
+import { russianAspects } from "./russian-stem.js";
 import { STOP_WORDS } from "./stop-words.js";
 
 /**
@@ -18,6 +21,12 @@ export interface Language {
   readonly stopWords: { has(word: string): boolean };
   /** Accents dropped before stemming, so "como" meets "cómo" (users leave them out). */
   readonly foldAccents: boolean;
+  /**
+   * The terms a question word may be, searched when no page holds the word's own term (query.ts
+   * `guesses`): the Russian word without its verbal prefix, its Latin spellings. `read` is the
+   * analyzer reading a word as this language (a Latin word as English).
+   */
+  readonly guesses?: (word: string, read: (word: string) => string | null) => string[];
 }
 
 const require = createRequire(import.meta.url);
@@ -34,6 +43,13 @@ const stemmerOf = (name: string): ((word: string) => string) => {
     return stem(word);
   };
 };
+
+/** Snowball's German stem, then its verb forms met (german-stem.ts). */
+const germanSnowball = stemmerOf("german");
+const germanStem = (word: string) => germanForms(germanSnowball(word));
+/** Snowball's Russian stem, then its aspects met (russian-stem.ts). */
+const russianSnowball = stemmerOf("russian");
+const russianStem = (word: string) => russianAspects(russianSnowball(word));
 
 /** Stop words of a package list, without the few words that name what a command does; loaded on first use. */
 const stops = (list: string | readonly string[], extra: string, keep = ""): Language["stopWords"] => {
@@ -90,9 +106,10 @@ const TABLE: readonly Language[] = [
   {
     locale: "ru",
     script: "cyrillic",
-    stem: stemmerOf("russian"),
+    stem: russianStem,
     stopWords: stops("russian", RU_FILLERS, "все всех всего всю нет один два три больше"),
     foldAccents: false,
+    guesses: russianGuesses,
   },
   {
     locale: "uk",
@@ -101,7 +118,7 @@ const TABLE: readonly Language[] = [
     stopWords: stops("ukrainian", UK_FILLERS),
     foldAccents: false,
   },
-  latin("de", "german", DE_FILLERS, "alle alles neu"),
+  { ...latin("de", "german", DE_FILLERS, "alle alles neu"), stem: germanStem },
   latin("fr", "french", FR_FILLERS, "tous tout"),
   latin("es", "spanish", ES_FILLERS, ES_CONTENT),
   latin("pt", "portuguese", "", "todos todo novo"),

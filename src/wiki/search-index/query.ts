@@ -1,4 +1,4 @@
-import { type Language, normalizeText, processTerm, readerOf, tokenize } from "./analyzer.js";
+import { type Language, languageOf, normalizeText, processTerm, readerOf, tokenize } from "./analyzer.js";
 import { DEFAULT_SETTINGS, type QueryWeights } from "./settings.js";
 import { synonymsOf } from "./synonyms.js";
 
@@ -24,6 +24,11 @@ export interface ParsedQuery {
   indirect: Set<string>;
   /** Per question term, its other readings (absent when it has none). */
   forms: Map<string, string[]>;
+  /**
+   * Per question term, the terms its word may be when no page holds the term (Language.guesses),
+   * searched only then (engine.ts `guessed`), covering it.
+   */
+  guesses: Map<string, string[]>;
 }
 
 /** One reading of a word: its term, and the locale of the language that read it (none: kept as is). */
@@ -103,5 +108,37 @@ export function parseQuery(
     const joined = readingsOf(`${words[i - 1]}${words[i]}`, languages)[0];
     if (joined !== undefined) add(joined.term, bitOf(left.term) | bitOf(right.term), weights.joined, false);
   }
-  return { terms, expanded: [...covers.keys()], covers, weight, indirect, forms };
+  return {
+    terms,
+    expanded: [...covers.keys()],
+    covers,
+    weight,
+    indirect,
+    forms,
+    guesses: guessesOf(words, readings, languages),
+  };
+}
+
+/**
+ * Per question term, the terms of the other words its word may be (Language.guesses), for a word
+ * read in one of the question's languages (any, when none is given): a Russian word asked of an
+ * English-only agent is not guessed at, since its pages hold no Russian to meet.
+ */
+function guessesOf(
+  words: readonly string[],
+  readings: readonly Reading[][],
+  languages: readonly Language[],
+): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  words.forEach((word, i) => {
+    const first = readings[i]![0];
+    const reader = languageOf(first?.locale);
+    if (first === undefined || !reader?.guesses || out.has(first.term)) return;
+    if (languages.length > 0 && !languages.includes(reader)) return;
+    const terms = reader
+      .guesses(normalizeText(word), (guess) => processTerm(guess, reader))
+      .filter((term) => term !== first.term);
+    if (terms.length > 0) out.set(first.term, [...new Set(terms)]);
+  });
+  return out;
 }

@@ -1,3 +1,5 @@
+import { titleKey } from "./page-directory.js";
+
 /**
  * How often other pages refer to a page: a static, query-independent sign of how central a page
  * is (like incoming links). A page refers to another by a Markdown link to its path, or by naming
@@ -52,7 +54,6 @@ export function keysFor(page: { title: string; path: string }): string[] {
   return title === "" ? [pathKey(page.path)] : [title, pathKey(page.path)];
 }
 
-const titleKey = (title: string) => title.trim().toLowerCase().replace(/\s+/g, " ");
 const pathKey = (path: string) => `path:${path.replace(/^\/+|\/+$/g, "").toLowerCase()}`;
 
 const CODE = /```[^\n]*\n([\s\S]*?)```|`([^`\n]+)`/g;

@@ -4,6 +4,7 @@ import { createEngineHolder } from "./index-holder.js";
 import { createSaver, loadIndex } from "./index-save.js";
 import type {
   RankedPage,
+  PageDirectory,
   SearchIndex,
   SearchIndexOptions,
   SearchOptions,
@@ -19,6 +20,8 @@ import { DEFAULT_SETTINGS } from "./settings.js";
 import { isIndexable, putPage } from "./sync.js";
 import { pageMarkdown } from "./page-entry.js";
 import { referenceKeys } from "./references.js";
+import { cachedDirectory } from "./page-directory.js";
+import type { EngineHolder } from "./index-holder.js";
 
 const DEFAULT_LIMIT = 5;
 
@@ -91,10 +94,11 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
     refreezing.unref();
   };
 
-  /** One text ranked as the options say. */
-  const rank = (query: string, opts: SearchOptions): RankedPage[] => {
+  /** One text ranked as the options say; a twin's words are not guessed at (twins.ts). */
+  const rank = (query: string, opts: SearchOptions, twin = false): RankedPage[] => {
     const { locales, languages } = searchedLocales(opts);
     const parsed = parseQuery(query, holder.settings.queryWeights, languages);
+    if (twin) parsed.guesses.clear();
     if (parsed.terms.length === 0) return [];
     const section = (opts.section ?? "").replace(/^\/+|\/+$/g, "");
     const hidden = holder.hiddenNow();
@@ -106,7 +110,7 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
   };
   /** The question as typed, or its keyboard or transliteration twin when that finds clearly more (twins.ts). */
   const lookup = (query: string, opts: SearchOptions = {}): SearchOutcome =>
-    holder.ready ? searchWithTwins(query, (text) => rank(text, opts)) : { pages: [] };
+    holder.ready ? searchWithTwins(query, (text, twin) => rank(text, opts, twin)) : { pages: [] };
 
   return {
     get ready() {
@@ -123,6 +127,7 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
       return [...holder.engine.pages.values()].filter((e) => !hidden.has(e.meta.id)).map((e) => e.meta);
     },
     indexedPage: (id) => holder.engine.pages.get(id)?.meta,
+    directory: shownDirectory(holder),
     opening(id) {
       const entry = holder.engine.pages.get(id);
       if (!entry || holder.hiddenNow().has(id)) return undefined;
@@ -154,5 +159,20 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
       passages: holder.engine.passageCount,
       ...(holder.builtAt ? { builtAt: holder.builtAt } : {}),
     }),
+  };
+}
+
+/**
+ * The directory of the pages shown now (page-directory.ts), built again only when the pages or the
+ * hidden set changed: the postings' object is made anew by any change of the pages.
+ */
+function shownDirectory(holder: EngineHolder): () => PageDirectory {
+  const directoryFor = cachedDirectory();
+  return () => {
+    const hidden = holder.hiddenNow();
+    const { engine } = holder;
+    return directoryFor([engine, engine.freeze(), hidden], function* () {
+      for (const entry of engine.pages.values()) if (!hidden.has(entry.meta.id)) yield entry.meta;
+    });
   };
 }

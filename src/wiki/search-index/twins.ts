@@ -23,16 +23,21 @@ export function twinsOf(question: string): string[] {
 
 /**
  * The question's results, or a twin's when the question finds little as typed and the twin
- * clearly more (TWINS). `search` ranks one text.
+ * clearly more (TWINS). `search` ranks one text; `twin`: the text is a twin, whose words are not
+ * guessed at further (query.ts `guesses`: a transliteration read back in Latin letters would be the
+ * question as typed).
  */
-export function searchWithTwins(question: string, search: (text: string) => RankedPage[]): SearchOutcome {
-  const typed = search(question);
+export function searchWithTwins(
+  question: string,
+  search: (text: string, twin: boolean) => RankedPage[],
+): SearchOutcome {
+  const typed = search(question, false);
   const typedCoverage = best(typed);
   if (typedCoverage >= TWINS.tryBelow) return { pages: typed };
   let chosen: SearchOutcome = { pages: typed };
   let chosenCoverage = typedCoverage;
   for (const twin of twinsOf(question)) {
-    const pages = search(twin);
+    const pages = search(twin, true);
     const coverage = best(pages);
     if (coverage >= TWINS.least && coverage >= chosenCoverage + TWINS.margin) {
       chosen = { pages, searchedFor: twin };

@@ -62,7 +62,7 @@ const QUESTION = "how do I restore a backup";
 const floor = () => createAnswerer({ index, wiki }).answer(QUESTION, agent);
 
 describe("grounded answers (modelUse answer)", () => {
-  it("answers in the model's words, escaped, keeping only citations to passages given, with links the gateway builds, in the order cited", async () => {
+  it("answers in the model's words, escaped, keeping only citations to passages given, with links the gateway builds, the first ranked page leading the pages cited", async () => {
     server.script(
       { content: "backup restore latest", when: "search query" },
       {
@@ -77,10 +77,28 @@ describe("grounded answers (modelUse answer)", () => {
     );
     expect(answer.html).not.toContain("[7]");
     expect(answer.html).not.toMatch(/<a href="http:\/\/evil/);
-    expect(answer.sources.map((s) => s.path)).toEqual(["ops/restore-drill", "ops/backup"]);
+    // Passage [1] is the first ranked page's: cited, it leads though the model cited [2] first.
+    expect(answer.sources.map((s) => s.path)).toEqual(["ops/backup", "ops/restore-drill"]);
+    expect(answer.confidence).toBe("confident");
+    expect(answer.choices).toBeUndefined();
     expect(answer.html).toContain(
-      '📖 <a href="https://wiki.example.com/en/ops/restore-drill">Restore drill</a> · <a href="https://wiki.example.com/en/ops/backup">Backups</a>',
+      '📖 <a href="https://wiki.example.com/en/ops/backup">Backups</a> · <a href="https://wiki.example.com/en/ops/restore-drill">Restore drill</a>',
     );
+  });
+
+  it("keeps the order cited, and offers the first ranked page instead of asserting, when the model does not cite it", async () => {
+    server.script(
+      { content: "backup restore latest", when: "search query" },
+      { content: "Drills happen quarterly [2].", when: "Passages:" },
+    );
+    const answer = await answerer().answer(QUESTION, agent, { account: "bot1" });
+    // The cited page first; the uncited first ranked page may follow only as "See also".
+    expect(answer.sources[0]!.path).toBe("ops/restore-drill");
+    // The model left out the page the search put first: not asserted, both offered.
+    expect(answer.via).toBe("model");
+    expect(answer.confidence).toBe("weak");
+    expect(answer.choices?.map((c) => c.path)).toEqual(["ops/restore-drill", "ops/backup"]);
+    expect(answer.html).toContain("Drills happen quarterly [2].");
   });
 
   it("numbers each passage at the start of its line, keeps page text out of the instructions, and never sends draft or private pages", async () => {

@@ -1,0 +1,232 @@
+import {
+  folderOf,
+  type IndexedPage,
+  type PageDirectory,
+  type RankedPage,
+  languageOf,
+  processTerm,
+  queryTerms,
+  synonymsOf,
+  type SearchIndex,
+  titleKey,
+} from "../wiki/search-index/index.js";
+
+/**
+ * The word a page's description uses to say that the page is another name of a page (tldr's "This
+ * command is an alias of `docker container ls`.", "Dieser Befehl ist ein Alias von `…`", "Эта
+ * команда — псевдоним для `…`", "此命令为 `…` 的别名"), in the languages of the catalogues.
+ */
+const ALIAS_WORD = /\balias\b|псевдоним|别名/i;
+const CODE_SPAN = /`([^`\n]+)`/g;
+
+/** What the ranked pages were searched for, and where the agent may look. */
+export interface StandInQuery {
+  /** The text that was ranked (the model's words, else the question or its twin). */
+  text: string;
+  /** The agent's section ("" = the whole wiki): a stand-in is never taken from outside it. */
+  section: string;
+}
+
+/**
+ * The ranked pages with each page's stand-in put in its place:
+ * - a page whose description says it is an alias of another page (one `code` span naming a page
+ *   of its locale) stands for that page, and is left out (it holds only the pointer);
+ * - a page with namesakes (pages of the same title and locale in other folders, as
+ *   `tldr/linux/df` beside `tldr/common/df`) is led by the namesake in the folder the question
+ *   names, else by the one in the largest folder (the general page, not the platform's), and
+ *   follows it.
+ * A stand-in takes the place, score and coverage of the first page it stands for (so the
+ * confidence judged on the ranking holds) with its own best passages for the text; its later
+ * occurrence is dropped. At most `limit` pages are kept (the list's length by default).
+ */
+export function withStandIns(
+  index: SearchIndex,
+  ranked: readonly RankedPage[],
+  query: StandInQuery,
+  limit = ranked.length,
+): RankedPage[] {
+  if (ranked.length === 0) return [...ranked];
+  const directory = index.directory();
+  const named = namedFolders(query.text);
+  const out: RankedPage[] = [];
+  const placed = new Set<number>();
+  const place = (r: RankedPage) => {
+    if (placed.has(r.page.id)) return;
+    placed.add(r.page.id);
+    out.push(r);
+  };
+  for (const r of ranked) {
+    const alias = aliasTarget(r.page, directory);
+    const target = alias ?? leadingNamesake(r.page, directory, named);
+    if (target !== undefined && target.id !== r.page.id && within(target, query.section)) {
+      if (!placed.has(target.id)) place(standingFor(index, target, r, ranked, query.text));
+      if (alias !== undefined) continue;
+    }
+    place(r);
+  }
+  return out.slice(0, limit);
+}
+
+/** The page an alias page names (its general namesake when several), or undefined. */
+function aliasTarget(page: IndexedPage, directory: PageDirectory): IndexedPage | undefined {
+  if (!ALIAS_WORD.test(page.description)) return undefined;
+  const spans = [...page.description.matchAll(CODE_SPAN)].map((m) => m[1]!);
+  if (spans.length !== 1) return undefined;
+  const pages = directory.titled(spans[0]!, page.locale).filter((p) => p.id !== page.id);
+  return pages.length === 0 ? undefined : general(pages, directory);
+}
+
+/** The namesake that leads `page`: in a folder the question names, else in the largest folder. */
+function leadingNamesake(
+  page: IndexedPage,
+  directory: PageDirectory,
+  named: (folder: string, locale: string) => boolean,
+): IndexedPage | undefined {
+  const namesakes = directory.titled(page.title, page.locale);
+  if (namesakes.length < 2) return undefined;
+  const inNamed = namesakes.filter((p) => named(folderOf(p.path), p.locale));
+  if (inNamed.some((p) => p.id === page.id)) return undefined;
+  return inNamed.length > 0 ? general(inNamed, directory) : general(namesakes, directory);
+}
+
+/** Of pages sharing a title, the one in the largest folder (the first such on a tie). */
+function general(pages: readonly IndexedPage[], directory: PageDirectory): IndexedPage {
+  let best = pages[0]!;
+  let size = directory.folderSize(folderOf(best.path), best.locale);
+  for (const p of pages.slice(1)) {
+    const s = directory.folderSize(folderOf(p.path), p.locale);
+    if (s > size || (s === size && p.path < best.path)) [best, size] = [p, s];
+  }
+  return best;
+}
+
+/** Most page names read at the start of the model's words. */
+const MAX_NAMES = 3;
+/** Most words of a title read as a page name. */
+const MAX_TITLE_WORDS = 4;
+
+/**
+ * The pages the model's words name first (its rewrite starts with up to three likely page names,
+ * then keywords): read from the start, each time the longest run of words that is the title of a
+ * page of `locales` in the agent's section; the names end at the first word that starts none. An
+ * umbrella name goes after a later, more specific one ("docker" after "docker stop"). Each named
+ * page comes with its own ranking for the words (from `ranked` when there, else searched).
+ */
+export function namedPages(
+  index: SearchIndex,
+  words: string,
+  ranked: readonly RankedPage[],
+  scope: { section: string; locales: readonly string[] },
+): RankedPage[] {
+  const directory = index.directory();
+  const tokens = words
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w !== "");
+  const out: RankedPage[] = [];
+  for (let at = 0; at < tokens.length && out.length < MAX_NAMES;) {
+    const found = longestTitle(tokens, at, (title) =>
+      scope.locales.flatMap((l) => directory.titled(title, l)).filter((p) => within(p, scope.section)),
+    );
+    if (found === undefined) break;
+    at = found.end;
+    const page = general(found.pages, directory);
+    if (!out.some((r) => r.page.id === page.id)) out.push(ownRanking(index, page, ranked, words));
+  }
+  return specificFirst(out);
+}
+
+/** Each page whose title is a word prefix of a later page's title moved just after that page. */
+function specificFirst(pages: readonly RankedPage[]): RankedPage[] {
+  const key = (r: RankedPage) => titleKey(r.page.title);
+  const waiting = new Map<number, RankedPage[]>();
+  const out: RankedPage[] = [];
+  pages.forEach((r, i) => {
+    const child = pages.findIndex((m, j) => j > i && key(m).startsWith(`${key(r)} `));
+    if (child >= 0) waiting.set(child, [...(waiting.get(child) ?? []), r]);
+    else out.push(r, ...(waiting.get(i) ?? []));
+  });
+  return out;
+}
+
+function longestTitle(
+  tokens: readonly string[],
+  at: number,
+  pagesTitled: (title: string) => IndexedPage[],
+): { pages: IndexedPage[]; end: number } | undefined {
+  for (let end = Math.min(tokens.length, at + MAX_TITLE_WORDS); end > at; end--) {
+    const pages = pagesTitled(tokens.slice(at, end).join(" "));
+    if (pages.length > 0) return { pages, end };
+  }
+  return undefined;
+}
+
+/** Passages of a page read for the words: its best three. */
+const PASSAGES = 3;
+
+/**
+ * `page` as ranked for `text`: its entry in `ranked` when there, else its passages that hold the
+ * most of the text's terms (its opening first on a tie), at score and coverage 0: no second search.
+ */
+function ownRanking(
+  index: SearchIndex,
+  page: IndexedPage,
+  ranked: readonly RankedPage[],
+  text: string,
+): RankedPage {
+  const own = ranked.find((r) => r.page.id === page.id);
+  if (own) return own;
+  const terms = new Set(queryTerms(text, languageOf(page.locale)));
+  const passages = index
+    .pagePassages(page.id)
+    .map((p) => {
+      const held = new Set(queryTerms(`${p.heading} ${p.text} ${p.code}`, languageOf(page.locale)));
+      return { ...p, score: [...terms].filter((t) => held.has(t)).length };
+    })
+    .sort((a, b) => b.score - a.score || a.index - b.index)
+    .slice(0, PASSAGES);
+  return { page, score: 0, coverage: 0, passages };
+}
+
+/** `target` in the place of `stood`: its own ranking for the text if it has one, else its opening. */
+function standingFor(
+  index: SearchIndex,
+  target: IndexedPage,
+  stood: RankedPage,
+  ranked: readonly RankedPage[],
+  text: string,
+): RankedPage {
+  const own = ownRanking(index, target, ranked, text);
+  return {
+    ...own,
+    score: Math.max(stood.score, own.score),
+    coverage: Math.max(stood.coverage, own.coverage),
+  };
+}
+
+/**
+ * Whether the text names a folder by its last segment, read as the index reads words, synonyms
+ * included ("on mac" names `tldr/osx`).
+ */
+function namedFolders(text: string): (folder: string, locale: string) => boolean {
+  const terms = new Map<string, Set<string>>();
+  const termsIn = (locale: string) => {
+    let set = terms.get(locale);
+    if (!set) {
+      set = new Set<string>();
+      for (const term of queryTerms(text, languageOf(locale)))
+        for (const t of [term, ...synonymsOf(term, locale)]) set.add(t);
+      terms.set(locale, set);
+    }
+    return set;
+  };
+  return (folder, locale) => {
+    const segment = processTerm(folder.slice(folder.lastIndexOf("/") + 1), languageOf(locale));
+    return segment !== null && termsIn(locale).has(segment);
+  };
+}
+
+const within = (page: IndexedPage, section: string) => {
+  const s = section.replace(/^\/+|\/+$/g, "");
+  return s === "" || page.path === s || page.path.startsWith(`${s}/`);
+};
