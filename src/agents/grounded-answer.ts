@@ -1,13 +1,15 @@
 import type { Logger } from "../log/logger.js";
 import { isModelError } from "../models/model-error.js";
-import { answerMessages, NO_ANSWER, type PromptPassage } from "../models/prompts.js";
+import { answerMessages, type PromptPassage } from "../models/prompts.js";
 import { type RankedPage, titleKey } from "../wiki/search-index/index.js";
 import { type AgentSettings, pageUrl } from "./agent-settings.js";
 import type { Answer, AnswerContext, AnswerSource } from "./answer-types.js";
 import { escapeAttribute, escapeHtml } from "./format/index.js";
+import { markupHtml, parseMarkup } from "./format/reply-markup.js";
+import { draftOf, readGroundedReply } from "./grounded-reply.js";
 import type { ModelLookup } from "./question-rewriter.js";
 import { composeRichGrounded } from "./rich/grounded-rich.js";
-import { streaming } from "./streamed-reply.js";
+import { type AnswerSink, streaming } from "./streamed-reply.js";
 
 /**
  * What the model reads for a grounded answer: the best passage of each of the first PAGES ranked
@@ -82,16 +84,6 @@ function onePerTitle(ranked: readonly RankedPage[]): RankedPage[] {
   });
 }
 
-/** The passage numbers a reply cites, in the order first cited, keeping only 1..given. */
-export function citedNumbers(reply: string, given: number): number[] {
-  const cited: number[] = [];
-  for (const m of reply.matchAll(/\[(\d{1,3})\]/g)) {
-    const n = Number(m[1]);
-    if (n >= 1 && n <= given && !cited.includes(n)) cited.push(n);
-  }
-  return cited;
-}
-
 /**
  * The pages of the cited passages, once each, in the order cited; except that the page ranked
  * first, when cited, leads: the model cites in the order of its own sentences ("first `git add`,
@@ -112,19 +104,18 @@ function citedPages(passages: readonly Numbered[], cited: readonly number[]): Ra
 }
 
 /**
- * The reply as Telegram HTML: the model's text escaped (citations to passages not given are
- * dropped), then links built by the gateway to the cited pages (citedPages: in the order cited,
- * the first ranked page leading when cited); the model's own links are never used.
+ * The reply as Telegram HTML: the model's text as read by readGroundedReply (its citations
+ * checked), its Markdown rendered as reply-markup.ts says, all else escaped; then links built by
+ * the gateway to the cited pages (citedPages: in the order cited, the first ranked page leading
+ * when cited); the model's own links are never used.
  */
 export function composeGrounded(
   agent: AgentSettings,
-  reply: string,
+  text: string,
   passages: readonly Numbered[],
   cited: readonly number[],
 ) {
-  const text = reply
-    .replace(/\s?\[(\d{1,3})\]/g, (whole, n: string) => (cited.includes(Number(n)) ? whole : ""))
-    .trim();
+  const blocks = parseMarkup(text);
   const sources: AnswerSource[] = citedPages(passages, cited).map((p) => ({
     path: p.page.path,
     locale: p.page.locale,
@@ -135,8 +126,31 @@ export function composeGrounded(
   const links = sources
     .map((s) => `<a href="${escapeAttribute(s.url)}">${escapeHtml(s.title)}</a>`)
     .join(" · ");
-  return { html: `${escapeHtml(text)}\n\n📖 ${links}`, rich: composeRichGrounded(text, sources), sources };
+  return {
+    html: `${markupHtml(blocks)}\n\n📖 ${links}`,
+    rich: composeRichGrounded(blocks, sources),
+    sources,
+  };
 }
+
+/**
+ * The stream's sink showing each draft as draftOf reads the reply so far. Reading the whole reply
+ * again for every piece would cost time growing with its square; drafts are shown at most every
+ * 750 ms (docs/models.md), so the reply is read at most every DRAFT_READ_MS.
+ */
+function draftSink(stream: AnswerSink, given: number): AnswerSink {
+  let readAt = -Infinity;
+  return {
+    show(soFar) {
+      const now = performance.now();
+      if (now - readAt < DRAFT_READ_MS) return;
+      readAt = now;
+      stream.show(draftOf(soFar, given));
+    },
+    stopped: stream.stopped,
+  };
+}
+const DRAFT_READ_MS = 100;
 
 export function createGrounder(deps: { models: ModelLookup; logger?: Logger }): Grounder {
   return {
@@ -146,15 +160,16 @@ export function createGrounder(deps: { models: ModelLookup; logger?: Logger }): 
       const passages = numberPassages(ranked);
       if (passages.length === 0) return undefined;
       try {
-        const reply = await streaming(client, context?.stream).complete({
+        const given = passages.length;
+        const sink = context?.stream && draftSink(context.stream, given);
+        const reply = await streaming(client, sink).complete({
           purpose: "answer",
           agent: agent.id,
           account: context?.account ?? "",
           messages: answerMessages(question, passages),
           ...(context?.signal ? { signal: context.signal } : {}),
         });
-        const cited = citedNumbers(reply.text, passages.length);
-        const noAnswer = reply.text.trim().startsWith(NO_ANSWER);
+        const { text, cited, noAnswer } = readGroundedReply(reply.text, given);
         if (noAnswer || cited.length === 0) {
           client.discard(
             { purpose: "answer", agent: agent.id, account: context?.account ?? "" },
@@ -173,7 +188,7 @@ export function createGrounder(deps: { models: ModelLookup; logger?: Logger }): 
             found: true,
             confidence: "confident",
             via: "model",
-            ...composeGrounded(agent, reply.text, passages, cited),
+            ...composeGrounded(agent, text, passages, cited),
           },
         };
       } catch (error) {

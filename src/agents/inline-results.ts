@@ -8,6 +8,7 @@ import { distinctTitles } from "./related-pages.js";
 import { localeOrder, pageLanguageNote, preferTranslations } from "./asker-locales.js";
 import type { PageRef } from "../core/reply.js";
 import { oneLine, splitTelegramHtml } from "./format/index.js";
+import { withStandIns } from "./stand-ins.js";
 
 /** Results per inline answer (Telegram allows 50; a short list reads better on a phone). */
 export const INLINE_RESULTS_MAX = 10;
@@ -82,11 +83,12 @@ export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
       const order = localeOrder(agent, language);
       const asker = { texts, language };
       if (words.trim() === "") return recent(agent, asker, order);
-      const ranked = index.search(words, {
+      const found = index.search(words, {
         section: agent.section,
         locales: agent.locales,
         limit: INLINE_RESULTS_MAX,
       });
+      const ranked = withStandIns(index, found, { text: words, section: agent.section });
       return distinctTitles(preferTranslations(ranked, order, (r) => r.page)).map((r) =>
         article(agent, asker, r),
       );

@@ -1,7 +1,8 @@
 import type { Logger } from "../log/logger.js";
 import type { ModelClient } from "../models/model-client.js";
 import { isModelError, type ModelErrorCode } from "../models/model-error.js";
-import { rewriteMessages, searchWordsOf } from "../models/prompts.js";
+import { rewriteMessages } from "../models/prompts.js";
+import { searchWordsOf } from "../models/rewrite-reply.js";
 import type { AgentSettings } from "./agent-settings.js";
 
 /** Finds a model client by its name in `models` (or MODEL_URL's). */

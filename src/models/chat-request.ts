@@ -1,6 +1,7 @@
 import { createParser } from "eventsource-parser";
 import type { ChatMessage } from "./chat-types.js";
 import { ModelError, statusError } from "./model-error.js";
+import { hasThinking, type Message, reportedError, textOf } from "./reply-parts.js";
 import { retryAfterMs } from "./retry-after.js";
 
 export type Fetch = typeof fetch;
@@ -28,6 +29,8 @@ export interface ChatResult {
   text: string;
   /** As the server counted; undefined when it sent none. */
   usage: TokenUsage | undefined;
+  /** The server sent thinking beside the text (reply-parts.ts hasThinking). */
+  reasoned: boolean;
 }
 
 const TLS_CODES = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|ALTNAME/i;
@@ -104,32 +107,38 @@ function usageOf(value: unknown): TokenUsage | undefined {
 }
 
 async function readWhole(response: Response, signal: AbortSignal): Promise<ChatResult> {
-  let parsed: { choices?: { message?: { content?: unknown } }[]; usage?: unknown };
+  let parsed: { choices?: { message?: Message }[]; usage?: unknown; error?: unknown };
   try {
     parsed = (await response.json()) as typeof parsed;
   } catch (error) {
     if (signal.aborted) throw signal.reason;
     throw new ModelError("model-malformed-reply", "the model's reply is not JSON", { cause: error });
   }
-  const content = parsed.choices?.[0]?.message?.content;
-  if (typeof content !== "string" && content !== null)
+  if (parsed.error !== undefined && parsed.choices === undefined) throw reportedError(parsed.error);
+  const message = parsed.choices?.[0]?.message;
+  const text = textOf(message?.content);
+  // A reasoning server may leave `content` out while it sends only thinking: no text.
+  if (text === undefined || (message?.content === undefined && !hasThinking(message)))
     throw new ModelError("model-malformed-reply", "the model's reply has no choices[0].message.content");
-  return { text: content ?? "", usage: usageOf(parsed.usage) };
+  return { text: text ?? "", usage: usageOf(parsed.usage), reasoned: hasThinking(message) };
 }
 
 interface Chunk {
-  choices?: { delta?: { content?: unknown } }[];
+  choices?: { delta?: Message }[];
   usage?: unknown;
+  error?: unknown;
 }
 
 async function readStream(response: Response, call: ChatCall): Promise<ChatResult> {
   let text = "";
   let usage: TokenUsage | undefined;
+  let reasoned = false;
+  let failed: ModelError | undefined;
   let done = false;
   let malformed: unknown;
   const parser = createParser({
     onEvent(event) {
-      if (done || malformed !== undefined) return;
+      if (done || malformed !== undefined || failed) return;
       if (event.data.trim() === "[DONE]") return void (done = true);
       let chunk: Chunk;
       try {
@@ -137,8 +146,11 @@ async function readStream(response: Response, call: ChatCall): Promise<ChatResul
       } catch (error) {
         return void (malformed = error);
       }
+      if (chunk.error !== undefined) return void (failed = reportedError(chunk.error));
       usage = usageOf(chunk.usage) ?? usage;
-      const piece = chunk.choices?.[0]?.delta?.content;
+      const delta = chunk.choices?.[0]?.delta;
+      reasoned ||= hasThinking(delta);
+      const piece = textOf(delta?.content);
       if (typeof piece === "string" && piece !== "") {
         text += piece;
         call.onText?.(text);
@@ -153,6 +165,7 @@ async function readStream(response: Response, call: ChatCall): Promise<ChatResul
         throw new ModelError("model-malformed-reply", "a chunk of the model's stream is not JSON", {
           cause: malformed,
         });
+      if (failed) throw failed;
       if (done) break;
     }
   } catch (error) {
@@ -161,5 +174,5 @@ async function readStream(response: Response, call: ChatCall): Promise<ChatResul
     throw new ModelError("model-stream-cut", "the model's stream broke off", { cause: error });
   }
   if (!done) throw new ModelError("model-stream-cut", "the model's stream ended without [DONE]");
-  return { text, usage };
+  return { text, usage, reasoned };
 }

@@ -1,8 +1,9 @@
 import { createCallGate } from "./call-gate.js";
 import { createCallLimiter } from "./call-limiter.js";
 import type { ChatMessage } from "./chat-types.js";
-import { authHeaders, type Fetch, postChat, type TokenUsage, transportError } from "./chat-request.js";
-import { isModelError, ModelError, statusError } from "./model-error.js";
+import { type Fetch, postChat, type TokenUsage } from "./chat-request.js";
+import { ModelError } from "./model-error.js";
+import { firstListedModel, listServerModels, named } from "./model-list.js";
 import { noteModelFailure } from "./failure-watch.js";
 import { type CallOwner, type CallPurpose, type ModelMeter, NO_METER } from "./model-meter.js";
 import type { ModelSettings } from "./model-settings.js";
@@ -12,7 +13,10 @@ import { stripThink } from "./think.js";
 export interface ModelCall extends CallOwner {
   purpose: CallPurpose;
   messages: readonly ChatMessage[];
-  /** Fewer output tokens than the model's maxOutputTokens (a rewrite needs one line). */
+  /**
+   * Fewer output tokens than the model's maxOutputTokens (a rewrite needs one line); not applied
+   * once the model was seen thinking (its thinking counts against the same tokens).
+   */
   maxTokens?: number;
   /** Cancels the call (a user's stop, shutdown): throws `model-cancelled`. */
   signal?: AbortSignal;
@@ -72,10 +76,16 @@ export function createModelClient(deps: ModelClientDeps): ModelClient {
   const limiter = createCallLimiter(settings);
   const list = (signal?: AbortSignal) => listServerModels(fetchFn, settings, signal);
   const modelId = firstListedModel(settings, list);
+  /** The model thinks before it answers (a reasoning field, or thinking in its text). */
+  let thinks = false;
 
   /** One call through the limiter; the reply's text as the server gave it, with its usage. */
-  async function send(call: ModelCall, signal: AbortSignal): Promise<{ text: string; usage: TokenUsage }> {
+  async function send(
+    call: ModelCall,
+    signal: AbortSignal,
+  ): Promise<{ text: string; usage: TokenUsage; reasoned: boolean }> {
     const onText = call.onText;
+    const cap = settings.maxOutputTokens;
     const result = await limiter.run(
       async () =>
         postChat(fetchFn, {
@@ -83,9 +93,9 @@ export function createModelClient(deps: ModelClientDeps): ModelClient {
           model: await modelId(signal),
           apiKey: settings.apiKey,
           messages: call.messages,
-          maxTokens: Math.min(call.maxTokens ?? settings.maxOutputTokens, settings.maxOutputTokens),
+          maxTokens: thinks ? cap : Math.min(call.maxTokens ?? cap, cap),
           stream: onText !== undefined,
-          ...(onText ? { onText: (soFar: string) => onText(stripThink(soFar)) } : {}),
+          ...(onText ? { onText: (soFar: string) => onText(stripThink(soFar, { partial: true })) } : {}),
           signal,
         }),
       signal,
@@ -94,7 +104,9 @@ export function createModelClient(deps: ModelClientDeps): ModelClient {
       prompt: estimate(call.messages.map((m) => m.content).join("\n")),
       completion: estimate(result.text),
     };
-    return { text: result.text, usage };
+    const reasoned = result.reasoned || stripThink(result.text) !== result.text.trim();
+    thinks ||= reasoned;
+    return { text: result.text, usage, reasoned };
   }
 
   async function complete(call: ModelCall): Promise<ModelReply> {
@@ -115,11 +127,17 @@ export function createModelClient(deps: ModelClientDeps): ModelClient {
     };
     try {
       gate.admit();
-      ({ text: raw, usage } = await send(call, signal));
+      const sent = await send(call, signal);
+      ({ text: raw, usage } = sent);
       gate.answered(usage.prompt + usage.completion);
       const text = stripThink(raw);
       if (text === "")
-        throw new ModelError("model-empty-reply", `model ${settings.name} gave an empty reply`);
+        throw new ModelError(
+          "model-empty-reply",
+          sent.reasoned
+            ? `model ${settings.name} thought but wrote no answer (its output tokens may have gone to thinking)`
+            : `model ${settings.name} gave an empty reply`,
+        );
       settle("ok");
       return { text, usage };
     } catch (error) {
@@ -146,56 +164,4 @@ export function createModelClient(deps: ModelClientDeps): ModelClient {
     listModels: list,
     state: () => ({ ...gate.state(), active: limiter.active(), waiting: limiter.waiting() }),
   };
-}
-
-/** Any failure of a call as a ModelError: a timeout says so, another abort is a cancel. */
-function named(error: unknown, timeout: AbortSignal, settings: ModelSettings): ModelError {
-  if (isModelError(error)) return error;
-  if (timeout.aborted)
-    return new ModelError(
-      "model-timeout",
-      `model ${settings.name} gave no answer within ${settings.timeoutMs} ms`,
-    );
-  return new ModelError("model-cancelled", "the model call was cancelled", { cause: error });
-}
-
-/** The configured model id, or (when "") the first the server lists, asked once (again after a failure). */
-function firstListedModel(
-  settings: ModelSettings,
-  list: (signal: AbortSignal) => Promise<string[]>,
-): (signal: AbortSignal) => Promise<string> {
-  let firstListed: Promise<string> | undefined;
-  return (signal) => {
-    if (settings.model !== "") return Promise.resolve(settings.model);
-    firstListed ??= list(signal).then((ids) => {
-      if (ids[0] === undefined) throw new ModelError("model-not-found", "the model server lists no model");
-      return ids[0];
-    });
-    firstListed.catch(() => (firstListed = undefined));
-    return firstListed;
-  };
-}
-
-/** GET {baseUrl}/models: the ids the server lists. Every failure is a ModelError. */
-async function listServerModels(
-  fetchFn: Fetch,
-  settings: ModelSettings,
-  signal?: AbortSignal,
-): Promise<string[]> {
-  const timeout = AbortSignal.timeout(settings.timeoutMs);
-  const both = signal ? AbortSignal.any([timeout, signal]) : timeout;
-  let response: Response;
-  try {
-    response = await fetchFn(`${settings.baseUrl}/models`, {
-      headers: authHeaders(settings.apiKey),
-      signal: both,
-    });
-  } catch (error) {
-    throw both.aborted ? named(error, timeout, settings) : transportError(error);
-  }
-  if (!response.ok) throw statusError(response.status, "");
-  const body = (await response.json().catch(() => undefined)) as { data?: { id?: unknown }[] } | undefined;
-  if (!Array.isArray(body?.data))
-    throw new ModelError("model-malformed-reply", "GET /models did not answer an OpenAI model list");
-  return body.data.map((m) => String(m.id));
 }

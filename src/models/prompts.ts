@@ -49,18 +49,6 @@ export function rewriteMessages(question: string, wikiLocale: string): ChatMessa
   ];
 }
 
-/** The search words of a rewrite reply: its first line with text, without quotes or list marks. */
-export function searchWordsOf(reply: string): string {
-  const line = reply.split("\n").find((l) => l.trim() !== "") ?? "";
-  return line
-    .replace(/^\s*(?:[-*•]|\d+[.)])\s*/, "")
-    .replace(/^(?:query|search|keywords)\s*:\s*/i, "")
-    .replace(/["'`«»“”]/g, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, 300);
-}
-
 /** A passage given to the model for a grounded answer, numbered from 1 in the order given. */
 export interface PromptPassage {
   title: string;

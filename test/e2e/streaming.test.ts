@@ -202,6 +202,66 @@ describe("streamed model answers in a private chat", () => {
   });
 });
 
+describe("replies in the styles real models write", () => {
+  it("a reasoning model's labelled rewrite and Markdown answer: drafts never show thinking, half citations or a Sources line; the answer renders commands as code", async () => {
+    const { bot } = await start();
+    const thinking = {
+      text: "The user lost a laptop, so the backup page.",
+      field: "reasoning_content" as const,
+    };
+    model!.script(
+      { content: "Search query: backup restore latest nightly", reasoning: thinking, when: "search query" },
+      {
+        when: "Passages:",
+        chunkDelayMs: 60,
+        reasoning: { ...thinking, field: "reasoning" },
+        pieces: [
+          "**Run**",
+          " `restore",
+          " --latest`",
+          " to",
+          " get",
+          " the",
+          " newest",
+          " nightly",
+          " backup",
+          " back.",
+          " [",
+          "1",
+          "]",
+          " Then",
+          " check",
+          " yesterday's",
+          " files",
+          " [1,",
+          " 7",
+          "].",
+          "\n\nSources",
+          ":",
+          " [1",
+          "]",
+        ],
+      },
+    );
+    const answer = await askInDm(bot, QUESTION);
+    const { telegram, user } = stack!;
+    const drafts = telegram.drafts({ bot, chatId: user.id }).map((d) => d.text);
+    expect(drafts.filter((d) => d !== "").length).toBeGreaterThanOrEqual(2);
+    for (const draft of drafts) {
+      expect(draft).not.toMatch(/\[(?!\d+\])|\*\*|`|Sources|laptop|\[7\]/);
+    }
+    expect(model!.received()).toHaveLength(2); // the labelled rewrite was understood: the answer was asked
+    expect(answer.text.split("\n\n").slice(0, 2)).toEqual([
+      "Run restore --latest to get the newest nightly backup back [1]. Then check yesterday's files [1].",
+      "📖 Backups",
+    ]);
+    const code = (answer.entities ?? []).find((e) => (e as { type: string }).type === "code") as
+      { offset: number; length: number } | undefined;
+    expect(answer.text.slice(code!.offset, code!.offset + code!.length)).toBe("restore --latest");
+    expect(links(answer).some((u) => u.endsWith("/en/guides/backup"))).toBe(true);
+  });
+});
+
 describe("streamed model answers in a group topic", () => {
   it("a placeholder edited at the group's pace, then the answer as a new message, the placeholder deleted", async () => {
     const { bot, forum, daemon } = await start({ forum: true, pacing: true });

@@ -3,6 +3,7 @@ import { resolveAgentSettings } from "../../../src/agents/agent-settings.js";
 import { createAnswerer } from "../../../src/agents/answer.js";
 import { createQuestionRewriter } from "../../../src/agents/question-rewriter.js";
 import { numberPassages } from "../../../src/agents/grounded-answer.js";
+import { createInlineSearch } from "../../../src/agents/inline-results.js";
 import { createSearchIndex } from "../../../src/wiki/search-index/index.js";
 import { createMemoryWiki, enPage } from "../../helpers/memory-wiki.js";
 import { useModelStandIn } from "../../helpers/model-stand-in.js";
@@ -149,6 +150,18 @@ describe("an alias page stands for the page it names", () => {
     const found = await sources("docker ps");
     expect(found[0]).toBe("tldr/common/docker-container-ls");
     expect(found).not.toContain("tldr/common/docker-ps");
+  });
+});
+
+describe("inline mode", () => {
+  it("offers the general namesake first and an alias page's original instead of it", () => {
+    const inline = createInlineSearch({ index });
+    const titles = (words: string) => inline.results(words, settings()).map((r) => r.id);
+    const id = (path: string) => `p${index.pages().find((p) => p.path === path)!.id}`;
+    expect(titles("how much free disk space is free")[0]).toBe(id("tldr/common/df"));
+    const docker = titles("docker ps");
+    expect(docker[0]).toBe(id("tldr/common/docker-container-ls"));
+    expect(docker).not.toContain(id("tldr/common/docker-ps"));
   });
 });
 

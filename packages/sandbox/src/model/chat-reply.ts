@@ -43,6 +43,8 @@ function sendError(res: ServerResponse, reply: ScriptedReply): void {
   sendJson(res, status, errorBody(message, type, code), headers);
 }
 
+const GENERATION_FAILED = "The model failed while generating.";
+
 export interface ReplyContext {
   id: string;
   model: string;
@@ -62,9 +64,11 @@ export async function sendChatReply(
 ): Promise<void> {
   if (reply.delayMs) await wait(reply.delayMs);
   if (reply.status !== undefined) return sendError(res, reply);
-  const content = reply.content ?? "";
+  const content = reply.content ?? reply.pieces?.join("") ?? "";
   const usage = usageOf(ctx.promptText, content);
   if (!ctx.stream) {
+    if (reply.errorAfter !== undefined)
+      return sendJson(res, 200, errorBody(GENERATION_FAILED, "server_error"));
     if (reply.malformed) {
       res.writeHead(200, { "content-type": "application/json" });
       return void res.end('{"id": "chatcmpl-broken", "choices": [');
@@ -76,6 +80,7 @@ export async function sendChatReply(
       content,
       usage,
       finish: "stop",
+      reasoning: reply.reasoning,
     });
     return sendJson(res, 200, body);
   }
@@ -98,15 +103,20 @@ async function streamReply(
     id: ctx.id,
     model: ctx.model,
     created: ctx.created,
-    pieces: piecesOf(content),
+    pieces: reply.pieces ?? piecesOf(content),
     finish: "stop",
+    reasoning: reply.reasoning,
     ...(ctx.includeUsage ? { usage } : {}),
   });
   for (const [index, chunk] of chunks.entries()) {
     if (res.destroyed || ctx.closing()) return;
-    // chunk 0 carries the role; content piece n is chunk n. The socket ends after what was
+    // chunk 0 carries the role; piece n (thinking pieces first) is chunk n. The socket ends after what was
     // written is flushed, without the closing chunk: the client sees a body cut short.
     if (reply.cutAfter !== undefined && index > reply.cutAfter) return void res.socket?.destroySoon();
+    if (reply.errorAfter !== undefined && index > reply.errorAfter) {
+      res.write(`data: ${JSON.stringify(errorBody(GENERATION_FAILED, "server_error"))}\n\n`);
+      break;
+    }
     const data = reply.malformed && index === 1 ? "{not json" : JSON.stringify(chunk);
     res.write(`data: ${data}\n\n`);
     if (reply.chunkDelayMs) await wait(reply.chunkDelayMs);

@@ -27,6 +27,27 @@ export function modelList(ids: readonly string[], created: number) {
   };
 }
 
+/** Thinking a reasoning server sends beside the content (ScriptedReply.reasoning). */
+export interface Reasoning {
+  text: string;
+  field: "reasoning_content" | "reasoning" | "content-parts";
+}
+
+/** Mistral's (Magistral) content parts: a thinking part, then the text as a text part. */
+function contentParts(thinking: string, text: string): object[] {
+  const parts: object[] = thinking
+    ? [{ type: "thinking", thinking: [{ type: "text", text: thinking }] }]
+    : [];
+  return text ? [...parts, { type: "text", text }] : parts;
+}
+
+/** The message (or delta) fields of `text` and `thinking` in the server's style. */
+function styled(reasoning: Reasoning | undefined, thinking: string, text: string | null): object {
+  if (!reasoning) return { content: text };
+  if (reasoning.field === "content-parts") return { content: contentParts(thinking, text ?? "") };
+  return { content: text, ...(thinking ? { [reasoning.field]: thinking } : {}) };
+}
+
 export function completionBody(o: {
   id: string;
   model: string;
@@ -34,13 +55,20 @@ export function completionBody(o: {
   content: string;
   usage: Usage;
   finish: string;
+  reasoning?: Reasoning | undefined;
 }) {
   return {
     id: o.id,
     object: "chat.completion",
     created: o.created,
     model: o.model,
-    choices: [{ index: 0, message: { role: "assistant", content: o.content }, finish_reason: o.finish }],
+    choices: [
+      {
+        index: 0,
+        message: { role: "assistant", ...styled(o.reasoning, o.reasoning?.text ?? "", o.content) },
+        finish_reason: o.finish,
+      },
+    ],
     usage: o.usage,
   };
 }
@@ -53,6 +81,7 @@ export function completionChunks(o: {
   pieces: readonly string[];
   finish: string;
   usage?: Usage;
+  reasoning?: Reasoning | undefined;
 }): object[] {
   const chunk = (delta: object, finish: string | null) => ({
     id: o.id,
@@ -62,7 +91,11 @@ export function completionChunks(o: {
     choices: [{ index: 0, delta, finish_reason: finish }],
   });
   const out: object[] = [chunk({ role: "assistant", content: "" }, null)];
-  for (const piece of o.pieces) out.push(chunk({ content: piece }, null));
+  // DeepSeek sends content null beside reasoning_content; Ollama sends "" beside reasoning.
+  const quiet = o.reasoning?.field === "reasoning" ? "" : null;
+  for (const piece of piecesOf(o.reasoning?.text ?? ""))
+    out.push(chunk(styled(o.reasoning, piece, quiet), null));
+  for (const piece of o.pieces) out.push(chunk(styled(o.reasoning, "", piece), null));
   out.push(chunk({}, o.finish));
   if (o.usage)
     out.push({

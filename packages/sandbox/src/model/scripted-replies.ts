@@ -7,6 +7,15 @@ import type { ChatMessage } from "../../../../src/models/chat-types.js";
 export interface ScriptedReply {
   /** The reply text (may hold `<think>…</think>` like a reasoning model's). */
   content?: string;
+  /** Streamed: the content in exactly these pieces (default: a word and the space before it each). */
+  pieces?: string[];
+  /**
+   * Thinking sent beside the content, in the field a reasoning server uses (never in `content`):
+   * `reasoning_content` (DeepSeek, llama.cpp, LM Studio, vLLM before 0.11, content null while it
+   * thinks) or `reasoning` (Ollama, OpenRouter, later vLLM, content ""); or `content-parts`:
+   * `content` as Mistral's parts, a thinking part then text parts (Magistral). Streamed, it comes first.
+   */
+  reasoning?: { text: string; field: "reasoning_content" | "reasoning" | "content-parts" };
   /** Answer this HTTP status with an OpenAI-shaped error instead (401, 404, 429, 500, ...). */
   status?: number;
   /** With status 429 (or any): the `Retry-After` header, in seconds. */
@@ -19,6 +28,11 @@ export interface ScriptedReply {
   malformed?: boolean;
   /** Streamed: the connection drops after this many content pieces, without `[DONE]`. */
   cutAfter?: number;
+  /**
+   * The server reports an error after answering 200 (OpenRouter, vLLM): streamed, an event
+   * `{"error": {…}}` after this many pieces, then `[DONE]`; not streamed, a 200 body `{"error": {…}}`.
+   */
+  errorAfter?: number;
   /** Only for requests whose messages contain this text. */
   when?: string;
   /** Keep answering every matching request (default: used once). */
