@@ -1,6 +1,6 @@
-import type { SearchIndex } from "../wiki/search-index/index.js";
+import type { RankedPage, SearchIndex } from "../wiki/search-index/index.js";
 import type { AgentSettings } from "./agent-settings.js";
-import { judgeConfidence } from "./answer-confidence.js";
+import { type Confidence, judgeConfidence } from "./answer-confidence.js";
 import { localeOrder, preferredLocale, preferTranslations } from "./asker-locales.js";
 import { fusedConfidence, fuseRuns, type RankedRun } from "./fused-ranking.js";
 import { namedPages, withStandIns } from "./stand-ins.js";
@@ -85,10 +85,10 @@ function rankFor(
   const ranked = withStandIns(
     index,
     [...named, ...fused],
-    { text: words, section: agent.section },
+    { text: words, asked: searchedFor ?? question, section: agent.section },
     SEE_ALSO_CANDIDATES,
   );
-  return { ranked, confidence: fusedConfidence(fused, runs), searchedFor: undefined };
+  return { ranked, confidence: shownConfidence(ranked, fused, runs), searchedFor: undefined };
 }
 
 /** The locales named pages are looked up in: the agent's, or for "*" those of the pages found. */
@@ -107,4 +107,22 @@ function partOf(path: string, section: string): string {
     .slice(section.replace(/^\/+|\/+$/g, "").length)
     .replace(/^\/+/, "");
   return below.split("/")[0] ?? "";
+}
+
+/**
+ * The confidence of the page shown first: the fused list's when it leads; else (a page the words
+ * name, or a stand-in) confident only when the fused list's is and its own entry, judged against
+ * the words, is too (never when no run found it: score 0): a page only the model named is
+ * offered, not asserted.
+ */
+function shownConfidence(
+  ranked: readonly RankedPage[],
+  fused: readonly RankedPage[],
+  runs: readonly RankedRun[],
+): Confidence {
+  const shown = ranked[0];
+  if (!shown || shown.page.id === fused[0]?.page.id) return fusedConfidence(fused, runs);
+  const fusedVerdict = fusedConfidence(fused, runs);
+  const own = judgeConfidence([shown], runs[0]!.query);
+  return fusedVerdict === "confident" && own === "confident" && shown.score > 0 ? "confident" : "weak";
 }

@@ -22,6 +22,7 @@ import { chooseSeeAlso, distinctTitles } from "./related-pages.js";
 import { pageLanguageNote } from "./asker-locales.js";
 import { answerFromPage, toAnswerPage, wholePage } from "./page-answer.js";
 import { rankForAsker } from "./answer-ranking.js";
+import { forPrompt } from "./stand-ins.js";
 
 export type { Answer, Answerer, AnswerSource } from "./answer-types.js";
 export { CONFIDENT_SCORE, type Confidence, judgeConfidence } from "./answer-confidence.js";
@@ -92,7 +93,7 @@ export function createAnswerer(deps: {
     if (!best || found.confidence === "none") return notFound(question, agent, texts);
     const grounded = asked.modelFailed
       ? undefined
-      : await deps.grounder?.ground(question, agent, ranked, context);
+      : await deps.grounder?.ground(question, agent, forPrompt(index, ranked), context);
     if (grounded && "answer" in grounded) {
       const answer = withSeeAlso(grounded.answer, ranked, {
         agent,

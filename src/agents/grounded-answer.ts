@@ -1,7 +1,7 @@
 import type { Logger } from "../log/logger.js";
 import { isModelError } from "../models/model-error.js";
 import { answerMessages, type PromptPassage } from "../models/prompts.js";
-import { type RankedPage, titleKey } from "../wiki/search-index/index.js";
+import type { RankedPage } from "../wiki/search-index/index.js";
 import { type AgentSettings, pageUrl } from "./agent-settings.js";
 import type { Answer, AnswerContext, AnswerSource } from "./answer-types.js";
 import { escapeAttribute, escapeHtml } from "./format/index.js";
@@ -49,13 +49,11 @@ interface Numbered extends PromptPassage {
 
 /**
  * The passages numbered as the prompt numbers them: grouped by page in rank order, each page's
- * passages best first (see PAGES and PASSAGES for which are chosen). Of pages sharing a title and
- * locale (`tldr/common/df`, `tldr/linux/df`) only the first ranked is read: the ranking puts the
- * general one first (stand-ins.ts), and a second page of the same name takes a place from another
- * page while inviting the model to cite a variant.
+ * passages best first (see PAGES and PASSAGES for which are chosen). The caller leaves out the
+ * variants of a page (stand-ins.ts `forPrompt`).
  */
 export function numberPassages(ranked: readonly RankedPage[]): Numbered[] {
-  const pages = onePerTitle(ranked).slice(0, PAGES);
+  const pages = ranked.slice(0, PAGES);
   const chosen = pages.map((page) => page.passages.slice(0, 1));
   let room = PASSAGES - chosen.reduce((n, c) => n + c.length, 0);
   for (const [i, page] of pages.entries()) {
@@ -72,16 +70,6 @@ export function numberPassages(ranked: readonly RankedPage[]): Numbered[] {
       text: p.markdown,
     })),
   );
-}
-
-function onePerTitle(ranked: readonly RankedPage[]): RankedPage[] {
-  const seen = new Set<string>();
-  return ranked.filter((r) => {
-    const key = `${r.page.locale}\u0000${titleKey(r.page.title)}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 /**

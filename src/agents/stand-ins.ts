@@ -23,6 +23,8 @@ const CODE_SPAN = /`([^`\n]+)`/g;
 export interface StandInQuery {
   /** The text that was ranked (the model's words, else the question or its twin). */
   text: string;
+  /** The question as asked, when `text` is the model's words: the folder it names counts too. */
+  asked?: string;
   /** The agent's section ("" = the whole wiki): a stand-in is never taken from outside it. */
   section: string;
 }
@@ -47,7 +49,7 @@ export function withStandIns(
 ): RankedPage[] {
   if (ranked.length === 0) return [...ranked];
   const directory = index.directory();
-  const named = namedFolders(query.text);
+  const named = namedFolders(query.asked === undefined ? query.text : `${query.text} ${query.asked}`);
   const out: RankedPage[] = [];
   const placed = new Set<number>();
   const place = (r: RankedPage) => {
@@ -56,9 +58,9 @@ export function withStandIns(
     out.push(r);
   };
   for (const r of ranked) {
-    const alias = aliasTarget(r.page, directory);
-    const target = alias ?? leadingNamesake(r.page, directory, named);
-    if (target !== undefined && target.id !== r.page.id && within(target, query.section)) {
+    const alias = aliasTarget(r.page, directory, query.section);
+    const target = alias ?? leadingNamesake(r.page, directory, named, query.section);
+    if (target !== undefined && target.id !== r.page.id) {
       if (!placed.has(target.id)) place(standingFor(index, target, r, ranked, query.text));
       if (alias !== undefined) continue;
     }
@@ -67,22 +69,52 @@ export function withStandIns(
   return out.slice(0, limit);
 }
 
-/** The page an alias page names (its general namesake when several), or undefined. */
-function aliasTarget(page: IndexedPage, directory: PageDirectory): IndexedPage | undefined {
+/** Alias pages followed at most, one to the next (`fossil forget` → `fossil rm` → `fossil delete`). */
+const ALIAS_HOPS = 3;
+
+/**
+ * The page an alias page names, in `section` (its general namesake when several), followed through
+ * alias pages it names in turn; undefined when `page` is no alias or names no page there.
+ */
+function aliasTarget(page: IndexedPage, directory: PageDirectory, section: string): IndexedPage | undefined {
+  let target: IndexedPage | undefined;
+  const seen = new Set([page.id]);
+  for (let at = page, hop = 0; hop < ALIAS_HOPS; hop++) {
+    const next = namedByAlias(at, directory, section);
+    if (next === undefined || seen.has(next.id)) break;
+    seen.add(next.id);
+    target = at = next;
+  }
+  return target;
+}
+
+function namedByAlias(page: IndexedPage, directory: PageDirectory, section: string): IndexedPage | undefined {
   if (!ALIAS_WORD.test(page.description)) return undefined;
   const spans = [...page.description.matchAll(CODE_SPAN)].map((m) => m[1]!);
   if (spans.length !== 1) return undefined;
-  const pages = directory.titled(spans[0]!, page.locale).filter((p) => p.id !== page.id);
+  const pages = directory
+    .titled(spans[0]!, page.locale)
+    .filter((p) => p.id !== page.id && within(p, section));
   return pages.length === 0 ? undefined : general(pages, directory);
 }
 
-/** The namesake that leads `page`: in a folder the question names, else in the largest folder. */
+/**
+ * The namesake that leads `page` (pages of its title in variant folders, PageDirectory.variants,
+ * inside `section`): in a folder the question names, else in the largest folder.
+ */
 function leadingNamesake(
   page: IndexedPage,
   directory: PageDirectory,
   named: (folder: string, locale: string) => boolean,
+  section: string,
 ): IndexedPage | undefined {
-  const namesakes = directory.titled(page.title, page.locale);
+  const folder = folderOf(page.path);
+  const namesakes = directory
+    .titled(page.title, page.locale)
+    .filter(
+      (p) =>
+        p.id === page.id || (within(p, section) && directory.variants(folder, folderOf(p.path), page.locale)),
+    );
   if (namesakes.length < 2) return undefined;
   const inNamed = namesakes.filter((p) => named(folderOf(p.path), p.locale));
   if (inNamed.some((p) => p.id === page.id)) return undefined;
@@ -130,7 +162,9 @@ export function namedPages(
     );
     if (found === undefined) break;
     at = found.end;
-    const page = general(found.pages, directory);
+    const page =
+      ranked.find((r) => found.pages.some((p) => p.id === r.page.id))?.page ??
+      general(found.pages, directory);
     if (!out.some((r) => r.page.id === page.id)) out.push(ownRanking(index, page, ranked, words));
   }
   return specificFirst(out);
@@ -143,7 +177,7 @@ function specificFirst(pages: readonly RankedPage[]): RankedPage[] {
   const out: RankedPage[] = [];
   pages.forEach((r, i) => {
     const child = pages.findIndex((m, j) => j > i && key(m).startsWith(`${key(r)} `));
-    if (child >= 0) waiting.set(child, [...(waiting.get(child) ?? []), r]);
+    if (child >= 0) waiting.set(child, [...(waiting.get(child) ?? []), r, ...(waiting.get(i) ?? [])]);
     else out.push(r, ...(waiting.get(i) ?? []));
   });
   return out;
@@ -230,3 +264,25 @@ const within = (page: IndexedPage, section: string) => {
   const s = section.replace(/^\/+|\/+$/g, "");
   return s === "" || page.path === s || page.path.startsWith(`${s}/`);
 };
+
+/**
+ * The ranked pages a grounded answer's prompt reads: each page once with its variants left out
+ * (pages of its title in variant folders, PageDirectory.variants: `tldr/linux/df` after
+ * `tldr/common/df`). The ranking put the general one first (withStandIns); a variant would take
+ * the place of another page while inviting the model to cite it. Namesakes in unrelated folders
+ * (two teams' "FAQ") are both kept.
+ */
+export function forPrompt(index: SearchIndex, ranked: readonly RankedPage[]): RankedPage[] {
+  const directory = index.directory();
+  const kept: RankedPage[] = [];
+  for (const r of ranked) {
+    const variantOfKept = kept.some(
+      (k) =>
+        k.page.locale === r.page.locale &&
+        titleKey(k.page.title) === titleKey(r.page.title) &&
+        directory.variants(folderOf(k.page.path), folderOf(r.page.path), r.page.locale),
+    );
+    if (!variantOfKept) kept.push(r);
+  }
+  return kept;
+}

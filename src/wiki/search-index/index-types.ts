@@ -37,6 +37,12 @@ export interface PageDirectory {
   titled(title: string, locale: string): readonly IndexedPage[];
   /** How many pages of `locale` sit directly in `folder` (a path without its last segment). */
   folderSize(folder: string, locale: string): number;
+  /**
+   * Whether two folders of `locale` hold variants of the same pages: they share at least
+   * VARIANT_TITLES titles (`tldr/common` and `tldr/linux` share hundreds; two teams' folders that
+   * each have an "FAQ" do not). Only pages of variant folders stand for one another.
+   */
+  variants(folder: string, other: string, locale: string): boolean;
 }
 
 /** One page of a result list, best first. */

@@ -9,6 +9,9 @@ export const folderOf = (path: string) => {
   return cut < 0 ? "" : trimmed.slice(0, cut);
 };
 
+/** Titles two folders must share to hold variants of the same pages (PageDirectory.variants). */
+export const VARIANT_TITLES = 10;
+
 export function buildDirectory(pages: Iterable<IndexedPage>): PageDirectory {
   const byTitle = new Map<string, IndexedPage[]>();
   const folders = new Map<string, number>();
@@ -20,10 +23,32 @@ export function buildDirectory(pages: Iterable<IndexedPage>): PageDirectory {
     const folder = `${page.locale}\u0000${folderOf(page.path)}`;
     folders.set(folder, (folders.get(folder) ?? 0) + 1);
   }
+  const shared = sharedTitles(byTitle.values());
   return {
     titled: (title, locale) => byTitle.get(`${locale}\u0000${titleKey(title)}`) ?? [],
     folderSize: (folder, locale) => folders.get(`${locale}\u0000${folder}`) ?? 0,
+    variants: (folder, other, locale) =>
+      folder !== other && (shared.get(pairKey(locale, folder, other)) ?? 0) >= VARIANT_TITLES,
   };
+}
+
+const pairKey = (locale: string, a: string, b: string) =>
+  a < b ? `${locale}\u0000${a}\u0000${b}` : `${locale}\u0000${b}\u0000${a}`;
+
+/** For each pair of folders (per locale), how many titles both hold. */
+function sharedTitles(groups: Iterable<IndexedPage[]>): Map<string, number> {
+  const shared = new Map<string, number>();
+  for (const group of groups) {
+    if (group.length < 2) continue;
+    const inFolders = [...new Set(group.map((p) => folderOf(p.path)))];
+    const locale = group[0]!.locale;
+    for (let i = 0; i < inFolders.length; i++)
+      for (let j = i + 1; j < inFolders.length; j++) {
+        const key = pairKey(locale, inFolders[i]!, inFolders[j]!);
+        shared.set(key, (shared.get(key) ?? 0) + 1);
+      }
+  }
+  return shared;
 }
 
 /** A directory kept for its keys: rebuilt only when one of the key objects changes. */

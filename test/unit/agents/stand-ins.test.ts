@@ -4,6 +4,7 @@ import { createAnswerer } from "../../../src/agents/answer.js";
 import { createQuestionRewriter } from "../../../src/agents/question-rewriter.js";
 import { numberPassages } from "../../../src/agents/grounded-answer.js";
 import { createInlineSearch } from "../../../src/agents/inline-results.js";
+import { forPrompt } from "../../../src/agents/stand-ins.js";
 import { createSearchIndex } from "../../../src/wiki/search-index/index.js";
 import { createMemoryWiki, enPage } from "../../helpers/memory-wiki.js";
 import { useModelStandIn } from "../../helpers/model-stand-in.js";
@@ -91,6 +92,52 @@ const wiki = createMemoryWiki([
     "Manage the systemd login manager.",
     "- Lock the screen of a session:\n\n`loginctl lock-session`",
   ),
+  // The platforms' folders hold variants of the general folder's pages: they share many titles.
+  ...["common", "linux", "osx"].flatMap((folder) =>
+    Array.from({ length: 10 }, (_, i) =>
+      command(folder, `tool${i}`, `Tool number ${i} of ${folder}.`, `- Run it:\n\n\`tool${i}\``),
+    ),
+  ),
+  command(
+    "common",
+    "fossil delete",
+    "Remove files from a fossil checkout.",
+    "- Remove a file:\n\n`fossil delete path/to/file`",
+  ),
+  command(
+    "common",
+    "fossil rm",
+    "This command is an alias of `fossil delete`.",
+    "- View documentation for the original command:\n\n`tldr fossil delete`",
+  ),
+  command(
+    "common",
+    "fossil forget",
+    "This command is an alias of `fossil rm`.",
+    "- View documentation for the original command:\n\n`tldr fossil rm`",
+  ),
+  command("common", "git", "Distributed version control system.", "- Show the status:\n\n`git status`"),
+  command("common", "git remote", "Manage the tracked repositories.", "- List remotes:\n\n`git remote -v`"),
+  command(
+    "common",
+    "git remote add",
+    "Add a remote repository.",
+    "- Add a remote:\n\n`git remote add name url`",
+  ),
+  page(
+    "handbook/hr/faq",
+    "FAQ",
+    "Questions people ask HR.",
+    "# FAQ\n\nEveryone gets 28 vacation days a year.",
+  ),
+  page(
+    "handbook/engineering/faq",
+    "FAQ",
+    "Questions people ask engineering.",
+    "# FAQ\n\nDeploys happen on weekdays.",
+  ),
+  page("handbook/engineering/deploys", "Deploys", "How we deploy.", "# Deploys\n\nRun the pipeline."),
+  page("handbook/engineering/oncall", "On call", "Who is paged.", "# On call\n\nThe rota."),
 ]);
 const index = createSearchIndex();
 const standIn = useModelStandIn({}, () => index.build(wiki));
@@ -140,12 +187,28 @@ describe("a page's namesakes: the general one leads", () => {
   it("the prompt of a grounded answer reads one page per title", async () => {
     const ranked = index.search("free disk space df", { limit: 5 });
     expect(ranked.filter((r) => r.page.title === "df").length).toBeGreaterThan(1);
-    const titles = numberPassages(ranked).map((p) => `${p.title}|${p.page.page.path}`);
+    const titles = numberPassages(forPrompt(index, ranked)).map((p) => `${p.title}|${p.page.page.path}`);
     expect(new Set(titles.filter((t) => t.startsWith("df|"))).size).toBe(1);
   });
 });
 
+describe("namesakes in unrelated folders are different pages", () => {
+  it("keeps the page the search found first and reads both in the prompt", async () => {
+    expect((await sources("how many vacation days do I get a year"))[0]).toBe("handbook/hr/faq");
+    const ranked = index.search("faq questions vacation days deploys", { limit: 5 });
+    const faqs = forPrompt(index, ranked).filter((r) => r.page.title === "FAQ");
+    expect(faqs.map((r) => r.page.path).sort()).toEqual(["handbook/engineering/faq", "handbook/hr/faq"]);
+  });
+});
+
 describe("an alias page stands for the page it names", () => {
+  it("follows an alias of an alias to the page with the content", async () => {
+    const found = await sources("fossil forget");
+    expect(found[0]).toBe("tldr/common/fossil-delete");
+    expect(found).not.toContain("tldr/common/fossil-forget");
+    expect(found).not.toContain("tldr/common/fossil-rm");
+  });
+
   it("answers with the original command's page, never the pointer", async () => {
     const found = await sources("docker ps");
     expect(found[0]).toBe("tldr/common/docker-container-ls");
@@ -179,6 +242,29 @@ describe("the pages the model's words name first lead", () => {
     expect(found[0]).toBe("tldr/common/docker-container-stop");
     expect(found.indexOf("tldr/common/docker")).toBeGreaterThan(0);
     expect(found).not.toContain("tldr/common/docker-stop");
+  });
+
+  it("keeps every umbrella of nested names, each after its more specific page", async () => {
+    const found = await rewritten("git git remote git remote add add a remote repository", "add a remote");
+    expect(found.slice(0, 3)).toEqual([
+      "tldr/common/git-remote-add",
+      "tldr/common/git-remote",
+      "tldr/common/git",
+    ]);
+  });
+
+  it("lets the question name the folder when the model's words do not", async () => {
+    const found = await rewritten("df disk space filesystem", "how much free disk space on my mac");
+    expect(found[0]).toBe("tldr/osx/df");
+  });
+
+  it("does not assert a page only the model named", async () => {
+    standIn.server.script({ content: "du print file backwards reverse" });
+    const answer = await withRewrite().answer("print a file backwards", settings("", "local"), {
+      account: "bot1",
+    });
+    expect(answer.sources[0]!.path).toBe("tldr/common/du");
+    expect(answer.confidence).toBe("weak");
   });
 
   it("stops reading names at the first word that starts no title", async () => {
