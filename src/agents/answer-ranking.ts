@@ -102,11 +102,7 @@ const fusedLocales = (fused: readonly { page: { locale: string } }[], locales: s
  * found first stays first when the model names a command).
  */
 function partOf(path: string, section: string): string {
-  const below = path
-    .replace(/^\/+/, "")
-    .slice(section.replace(/^\/+|\/+$/g, "").length)
-    .replace(/^\/+/, "");
-  return below.split("/")[0] ?? "";
+  return path.slice(section.length).replace(/^\/+/, "").split("/")[0] ?? "";
 }
 
 /**
@@ -121,8 +117,8 @@ function shownConfidence(
   runs: readonly RankedRun[],
 ): Confidence {
   const shown = ranked[0];
-  if (!shown || shown.page.id === fused[0]?.page.id) return fusedConfidence(fused, runs);
   const fusedVerdict = fusedConfidence(fused, runs);
+  if (!shown || shown.page.id === fused[0]?.page.id) return fusedVerdict;
   const own = judgeConfidence([shown], runs[0]!.query);
   return fusedVerdict === "confident" && own === "confident" && shown.score > 0 ? "confident" : "weak";
 }

@@ -94,15 +94,13 @@ export function createAnswerer(deps: {
     const grounded = asked.modelFailed
       ? undefined
       : await deps.grounder?.ground(question, agent, forPrompt(index, ranked), context);
-    if (grounded && "answer" in grounded) {
-      const answer = withSeeAlso(grounded.answer, ranked, {
+    if (grounded && "answer" in grounded)
+      return withSeeAlso(offeringBestWhenLeftOut(grounded.answer, best, agent), ranked, {
         agent,
         texts,
         mentions: (id) => index.mentions(id),
         keysOf: keysFor,
       });
-      return offeringBestWhenLeftOut(answer, grounded.answer.sources, best, agent);
-    }
     // The model read the best pages' passages and found no answer there: the ranking's best page
     // is not asserted, it is offered among the closest pages.
     const confidence = grounded && "declined" in grounded ? "weak" : found.confidence;

@@ -2,7 +2,7 @@ import type { Texts } from "../i18n/index.js";
 import type { RankedPage } from "../wiki/search-index/index.js";
 import type { AgentSettings } from "./agent-settings.js";
 import { seeAlsoLine, toSources } from "./answer-compose.js";
-import type { Answer, AnswerSource } from "./answer-types.js";
+import type { Answer } from "./answer-types.js";
 import { chooseSeeAlso, distinctTitles } from "./related-pages.js";
 
 /** Pages a grounded answer links to at most: the cited ones, then "See also" ones. */
@@ -25,8 +25,6 @@ export function withSeeAlso(
     keysOf: (page: { title: string; path: string }) => string[];
   },
 ): Answer {
-  const same = (p: RankedPage, s: { path: string; locale: string }) =>
-    p.page.path === s.path && p.page.locale === s.locale;
   const first = answer.sources[0];
   const main = first && ranked.find((p) => same(p, first));
   const room = LINKED_PAGES - answer.sources.length;
@@ -44,20 +42,18 @@ export function withSeeAlso(
   };
 }
 
+/** The ranked page `p` is the source `s`. */
+const same = (p: RankedPage, s: { path: string; locale: string }) =>
+  p.page.path === s.path && p.page.locale === s.locale;
+
 /**
- * A grounded answer whose `cited` pages leave out the page the ranking put first: the model and
- * the search disagree, so the answer is not asserted. It is kept, marked weak, and both pages are
- * offered as choices (the first cited, then the first ranked), a tap opening either. An answer
- * citing the first ranked page is returned as it is.
+ * A grounded answer whose cited pages (its sources, before "See also" is added) leave out the page
+ * the ranking put first: the model and the search disagree, so the answer is not asserted. It is
+ * kept, marked weak, and both pages are offered as choices (the first cited, then the first
+ * ranked), a tap opening either. An answer citing the first ranked page is returned as it is.
  */
-export function offeringBestWhenLeftOut(
-  answer: Answer,
-  cited: readonly AnswerSource[],
-  best: RankedPage,
-  agent: AgentSettings,
-): Answer {
-  const first = cited[0];
-  const left = !cited.some((s) => s.path === best.page.path && s.locale === best.page.locale);
-  if (!first || !left) return answer;
+export function offeringBestWhenLeftOut(answer: Answer, best: RankedPage, agent: AgentSettings): Answer {
+  const first = answer.sources[0];
+  if (!first || answer.sources.some((s) => same(best, s))) return answer;
   return { ...answer, confidence: "weak", choices: [first, ...toSources(agent, [best])] };
 }

@@ -10,6 +10,7 @@ import {
   type SearchIndex,
   titleKey,
 } from "../wiki/search-index/index.js";
+import { inSection } from "./agent-settings.js";
 
 /**
  * The word a page's description uses to say that the page is another name of a page (tldr's "This
@@ -33,8 +34,8 @@ export interface StandInQuery {
  * The ranked pages with each page's stand-in put in its place:
  * - a page whose description says it is an alias of another page (one `code` span naming a page
  *   of its locale) stands for that page, and is left out (it holds only the pointer);
- * - a page with namesakes (pages of the same title and locale in other folders, as
- *   `tldr/linux/df` beside `tldr/common/df`) is led by the namesake in the folder the question
+ * - a page with variants (pages of its title and locale in variant folders, PageDirectory.variantsOf,
+ *   as `tldr/linux/df` beside `tldr/common/df`) is led by the variant in the folder the question
  *   names, else by the one in the largest folder (the general page, not the platform's), and
  *   follows it.
  * A stand-in takes the place, score and coverage of the first page it stands for (so the
@@ -99,7 +100,7 @@ function namedByAlias(page: IndexedPage, directory: PageDirectory, section: stri
 }
 
 /**
- * The namesake that leads `page` (pages of its title in variant folders, PageDirectory.variants,
+ * The namesake that leads `page` (pages of its title in variant folders, PageDirectory.variantsOf,
  * inside `section`): in a folder the question names, else in the largest folder.
  */
 function leadingNamesake(
@@ -108,13 +109,7 @@ function leadingNamesake(
   named: (folder: string, locale: string) => boolean,
   section: string,
 ): IndexedPage | undefined {
-  const folder = folderOf(page.path);
-  const namesakes = directory
-    .titled(page.title, page.locale)
-    .filter(
-      (p) =>
-        p.id === page.id || (within(p, section) && directory.variants(folder, folderOf(p.path), page.locale)),
-    );
+  const namesakes = directory.variantsOf(page).filter((p) => p.id === page.id || within(p, section));
   if (namesakes.length < 2) return undefined;
   const inNamed = namesakes.filter((p) => named(folderOf(p.path), p.locale));
   if (inNamed.some((p) => p.id === page.id)) return undefined;
@@ -141,8 +136,9 @@ const MAX_TITLE_WORDS = 4;
  * The pages the model's words name first (its rewrite starts with up to three likely page names,
  * then keywords): read from the start, each time the longest run of words that is the title of a
  * page of `locales` in the agent's section; the names end at the first word that starts none. An
- * umbrella name goes after a later, more specific one ("docker" after "docker stop"). Each named
- * page comes with its own ranking for the words (from `ranked` when there, else searched).
+ * umbrella name goes after a later, more specific one ("docker" after "docker stop"). Of pages
+ * sharing a named title, the one in `ranked` is taken, else the one in the largest folder; each
+ * comes with its own ranking for the words (ownRanking).
  */
 export function namedPages(
   index: SearchIndex,
@@ -210,11 +206,12 @@ function ownRanking(
 ): RankedPage {
   const own = ranked.find((r) => r.page.id === page.id);
   if (own) return own;
-  const terms = new Set(queryTerms(text, languageOf(page.locale)));
+  const language = languageOf(page.locale);
+  const terms = new Set(queryTerms(text, language));
   const passages = index
     .pagePassages(page.id)
     .map((p) => {
-      const held = new Set(queryTerms(`${p.heading} ${p.text} ${p.code}`, languageOf(page.locale)));
+      const held = new Set(queryTerms(`${p.heading} ${p.text} ${p.code}`, language));
       return { ...p, score: [...terms].filter((t) => held.has(t)).length };
     })
     .sort((a, b) => b.score - a.score || a.index - b.index)
@@ -222,7 +219,7 @@ function ownRanking(
   return { page, score: 0, coverage: 0, passages };
 }
 
-/** `target` in the place of `stood`: its own ranking for the text if it has one, else its opening. */
+/** `target` in the place of `stood`: its own ranking for the text, with `stood`'s score and coverage when higher. */
 function standingFor(
   index: SearchIndex,
   target: IndexedPage,
@@ -260,14 +257,12 @@ function namedFolders(text: string): (folder: string, locale: string) => boolean
   };
 }
 
-const within = (page: IndexedPage, section: string) => {
-  const s = section.replace(/^\/+|\/+$/g, "");
-  return s === "" || page.path === s || page.path.startsWith(`${s}/`);
-};
+/** `section` is an agent's (agent-settings.ts: without slashes at its ends). */
+const within = (page: IndexedPage, section: string) => inSection({ section }, page.path);
 
 /**
  * The ranked pages a grounded answer's prompt reads: each page once with its variants left out
- * (pages of its title in variant folders, PageDirectory.variants: `tldr/linux/df` after
+ * (pages of its title in variant folders, PageDirectory.variantsOf: `tldr/linux/df` after
  * `tldr/common/df`). The ranking put the general one first (withStandIns); a variant would take
  * the place of another page while inviting the model to cite it. Namesakes in unrelated folders
  * (two teams' "FAQ") are both kept.
@@ -276,13 +271,7 @@ export function forPrompt(index: SearchIndex, ranked: readonly RankedPage[]): Ra
   const directory = index.directory();
   const kept: RankedPage[] = [];
   for (const r of ranked) {
-    const variantOfKept = kept.some(
-      (k) =>
-        k.page.locale === r.page.locale &&
-        titleKey(k.page.title) === titleKey(r.page.title) &&
-        directory.variants(folderOf(k.page.path), folderOf(r.page.path), r.page.locale),
-    );
-    if (!variantOfKept) kept.push(r);
+    if (!kept.some((k) => directory.variantsOf(k.page).some((v) => v.id === r.page.id))) kept.push(r);
   }
   return kept;
 }

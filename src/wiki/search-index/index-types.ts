@@ -38,11 +38,11 @@ export interface PageDirectory {
   /** How many pages of `locale` sit directly in `folder` (a path without its last segment). */
   folderSize(folder: string, locale: string): number;
   /**
-   * Whether two folders of `locale` hold variants of the same pages: they share at least
-   * VARIANT_TITLES titles (`tldr/common` and `tldr/linux` share hundreds; two teams' folders that
-   * each have an "FAQ" do not). Only pages of variant folders stand for one another.
+   * `page` and the pages of its title and locale in variant folders: folders sharing at least
+   * VARIANT_TITLES titles with its own (`tldr/common` and `tldr/linux` share hundreds; two teams'
+   * folders that each have an "FAQ" do not). Only variants stand for one another.
    */
-  variants(folder: string, other: string, locale: string): boolean;
+  variantsOf(page: IndexedPage): readonly IndexedPage[];
 }
 
 /** One page of a result list, best first. */

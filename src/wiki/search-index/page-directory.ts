@@ -9,7 +9,7 @@ export const folderOf = (path: string) => {
   return cut < 0 ? "" : trimmed.slice(0, cut);
 };
 
-/** Titles two folders must share to hold variants of the same pages (PageDirectory.variants). */
+/** Titles two folders must share to hold variants of the same pages (PageDirectory.variantsOf). */
 export const VARIANT_TITLES = 10;
 
 export function buildDirectory(pages: Iterable<IndexedPage>): PageDirectory {
@@ -24,11 +24,16 @@ export function buildDirectory(pages: Iterable<IndexedPage>): PageDirectory {
     folders.set(folder, (folders.get(folder) ?? 0) + 1);
   }
   const shared = sharedTitles(byTitle.values());
+  const titled = (title: string, locale: string) => byTitle.get(`${locale}\u0000${titleKey(title)}`) ?? [];
+  const variants = (folder: string, other: string, locale: string) =>
+    folder !== other && (shared.get(pairKey(locale, folder, other)) ?? 0) >= VARIANT_TITLES;
   return {
-    titled: (title, locale) => byTitle.get(`${locale}\u0000${titleKey(title)}`) ?? [],
+    titled,
     folderSize: (folder, locale) => folders.get(`${locale}\u0000${folder}`) ?? 0,
-    variants: (folder, other, locale) =>
-      folder !== other && (shared.get(pairKey(locale, folder, other)) ?? 0) >= VARIANT_TITLES,
+    variantsOf: (page) =>
+      titled(page.title, page.locale).filter(
+        (p) => p.id === page.id || variants(folderOf(page.path), folderOf(p.path), page.locale),
+      ),
   };
 }
 
