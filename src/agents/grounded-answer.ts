@@ -2,8 +2,9 @@ import type { Logger } from "../log/logger.js";
 import { isModelError } from "../models/model-error.js";
 import { answerMessages, type PromptPassage } from "../models/prompts.js";
 import type { RankedPage } from "../wiki/search-index/index.js";
-import { type AgentSettings, pageUrl } from "./agent-settings.js";
-import type { Answer, AnswerContext, AnswerSource } from "./answer-types.js";
+import type { AgentSettings } from "./agent-settings.js";
+import { toSources } from "./answer-compose.js";
+import type { Answer, AnswerContext } from "./answer-types.js";
 import { escapeAttribute, escapeHtml } from "./format/index.js";
 import { markupHtml, parseMarkup } from "./format/reply-markup.js";
 import { draftOf, readGroundedReply } from "./grounded-reply.js";
@@ -104,13 +105,7 @@ export function composeGrounded(
   cited: readonly number[],
 ) {
   const blocks = parseMarkup(text);
-  const sources: AnswerSource[] = citedPages(passages, cited).map((p) => ({
-    path: p.page.path,
-    locale: p.page.locale,
-    title: p.page.title,
-    url: pageUrl(agent, p.page),
-    score: Math.round(p.score * 1000) / 1000,
-  }));
+  const sources = toSources(agent, citedPages(passages, cited));
   const links = sources
     .map((s) => `<a href="${escapeAttribute(s.url)}">${escapeHtml(s.title)}</a>`)
     .join(" · ");
