@@ -23,6 +23,8 @@ import {
 } from "./postings.js";
 import type { ParsedQuery } from "./query.js";
 import { keysFor, ReferenceCounter, referenceKeys } from "./references.js";
+import { supportedSplit } from "./compound-parts.js";
+import { titlePrefix } from "./title-prefix.js";
 import { TermDictionary } from "./term-dictionary.js";
 import { Vocabulary } from "./term-expansion.js";
 import { DEFAULT_SETTINGS, type RankingSettings } from "./settings.js";
@@ -275,6 +277,7 @@ export class Engine {
         matches.push({ id: m.id, weight: weight * m.weight });
       for (const m of this.respell(term)) matches.push({ id: m.id, weight: weight * m.weight });
       for (const m of this.guessed(term, query)) matches.push({ id: m.id, weight: weight * m.weight });
+      for (const m of this.compoundParts(term, query)) matches.push({ id: m.id, weight: weight * m.weight });
       for (const m of matches) frozen.terms.prepare(m.id);
       return { covers: query.covers.get(term) ?? 0, indirect: query.indirect.has(term), matches };
     });
@@ -352,25 +355,57 @@ export class Engine {
 
   /** Whether some page's summary or passages hold the term. */
   private holds(term: string): boolean {
+    return this.documents(term) > 0;
+  }
+
+  /** How many page summaries and passages hold the term. */
+  private documents(term: string): number {
     const frozen = this.freeze();
     const id = this.dict.find(term);
-    return (
-      id !== undefined &&
-      (documentFrequency(frozen.pagePostings, id) > 0 || documentFrequency(frozen.passagePostings, id) > 0)
-    );
+    return id === undefined
+      ? 0
+      : documentFrequency(frozen.pagePostings, id) + documentFrequency(frozen.passagePostings, id);
   }
 
   /**
-   * The terms a question term's word may be (query.ts `guesses`) that some page holds, at full
-   * weight; [] for a term some page holds itself.
+   * The parts of a question term's compound word (query.ts `compounds`) when few documents hold
+   * the term (`search.compounds`) and the wiki supports a split better (compound-parts.ts), each
+   * at the compounds' weight; [] otherwise.
+   */
+  private compoundParts(term: string, query: ParsedQuery): Array<{ id: number; weight: number }> {
+    const splits = query.compounds.get(term);
+    const { fewDocuments, weight } = this.settings.search.compounds;
+    if (!splits || weight === 0) return [];
+    const own = this.documents(term);
+    if (own > fewDocuments) return [];
+    const parts = supportedSplit(own, splits(), (part) => this.documents(part)) ?? [];
+    return parts.map((part) => ({ id: this.dict.find(part)!, weight }));
+  }
+
+  /**
+   * The terms a question term's word may be (query.ts `guesses`, and the title term a
+   * letters-and-digits term begins with: title-prefix.ts) that some page holds, at full weight;
+   * [] for a term some page holds itself.
    */
   private guessed(term: string, query: ParsedQuery): Array<{ id: number; weight: number }> {
-    const guesses = query.guesses.get(term);
-    if (!guesses || this.holds(term)) return [];
+    if (this.holds(term)) return [];
+    const guesses = [...(query.guesses.get(term) ?? []), ...this.titleOf(term)];
     return guesses.flatMap((guess) => {
       const id = this.dict.find(guess);
       return id !== undefined && this.holds(guess) ? [{ id, weight: 1 }] : [];
     });
+  }
+
+  /** The title term a letters-and-digits question term begins with (title-prefix.ts), as a list. */
+  private titleOf(term: string): string[] {
+    const pages = this.freeze().pagePostings;
+    const found = titlePrefix(term, (prefix) => {
+      const id = this.dict.find(prefix);
+      return (
+        id !== undefined && id < pages.terms && pages.fieldDf[id * PAGE_FIELDS.length + PAGE_FIELD.title]! > 0
+      );
+    });
+    return found === undefined ? [] : [found];
   }
 
   /**
@@ -392,14 +427,13 @@ export class Engine {
         const df = id === undefined ? 0 : documentFrequency(p, id);
         return id === undefined || (df === 0 && form !== term) ? [] : [{ term, id, df, weight: 1 }];
       });
-      return exact.some((e) => e.df > 0)
-        ? exact
-        : [...this.guessed(term, query), ...this.respell(term)].map((m) => ({
-            term,
-            id: m.id,
-            df: documentFrequency(p, m.id),
-            weight: m.weight,
-          }));
+      const others = exact.some((e) => e.df > 0)
+        ? this.compoundParts(term, query)
+        : [...this.guessed(term, query), ...this.respell(term), ...this.compoundParts(term, query)];
+      return [
+        ...exact,
+        ...others.map((m) => ({ term, id: m.id, df: documentFrequency(p, m.id), weight: m.weight })),
+      ];
     });
     const limit = Math.max(20, p.docs * this.settings.search.commonTermShare);
     let kept = known.filter((k) => k.df > 0 && k.df <= limit);

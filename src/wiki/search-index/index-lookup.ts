@@ -30,11 +30,14 @@ function searchedLocales(opts: SearchOptions): {
 export function createLookup(holder: EngineHolder): (query: string, opts?: SearchOptions) => SearchOutcome {
   const filterFor = createPageFilters();
 
-  /** One text ranked as the options say; a twin's words are not guessed at (twins.ts). */
+  /** One text ranked as the options say; a twin's words are not guessed at or split (twins.ts). */
   const rank = (query: string, opts: SearchOptions, twin = false): RankedPage[] => {
     const { locales, languages } = searchedLocales(opts);
     const parsed = parseQuery(query, holder.settings.queryWeights, languages);
-    if (twin) parsed.guesses.clear();
+    if (twin) {
+      parsed.guesses.clear();
+      parsed.compounds.clear();
+    }
     if (parsed.terms.length === 0) return [];
     const section = (opts.section ?? "").replace(/^\/+|\/+$/g, "");
     const hidden = holder.hiddenNow();

@@ -1,5 +1,6 @@
 import { createRequire } from "node:module";
 import { stemmer as porter } from "stemmer";
+import { germanSplits } from "./german-compounds.js";
 import { germanForms } from "./german-stem.js";
 import { russianGuesses } from "./russian-guesses.js";
 import { russianAspects } from "./russian-stem.js";
@@ -27,6 +28,11 @@ export interface Language {
    * analyzer reading a word as this language (a Latin word as English).
    */
   readonly guesses?: (word: string, read: (word: string) => string | null) => string[];
+  /**
+   * The ways a question word may be a compound of two or three words, as part terms (query.ts
+   * `compounds`; German, german-compounds.ts). `read` as for `guesses`.
+   */
+  readonly splits?: (word: string, read: (word: string) => string | null) => readonly (readonly string[])[];
 }
 
 const require = createRequire(import.meta.url);
@@ -118,7 +124,7 @@ const TABLE: readonly Language[] = [
     stopWords: stops("ukrainian", UK_FILLERS),
     foldAccents: false,
   },
-  { ...latin("de", "german", DE_FILLERS, "alle alles neu"), stem: germanStem },
+  { ...latin("de", "german", DE_FILLERS, "alle alles neu"), stem: germanStem, splits: germanSplits },
   latin("fr", "french", FR_FILLERS, "tous tout"),
   latin("es", "spanish", ES_FILLERS, ES_CONTENT),
   latin("pt", "portuguese", "", "todos todo novo"),

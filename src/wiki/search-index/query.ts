@@ -29,6 +29,12 @@ export interface ParsedQuery {
    * searched only then (engine.ts `guessed`), covering it.
    */
   guesses: Map<string, string[]>;
+  /**
+   * Per question term whose word's language splits compounds (Language.splits), the word's splits
+   * into part terms, made on first call; the engine searches the parts of the split the wiki
+   * supports when few or no pages hold the term (engine.ts `compoundParts`).
+   */
+  compounds: Map<string, () => readonly (readonly string[])[]>;
 }
 
 /** One reading of a word: its term, and the locale of the language that read it (none: kept as is). */
@@ -116,29 +122,57 @@ export function parseQuery(
     indirect,
     forms,
     guesses: guessesOf(words, readings, languages),
+    compounds: compoundsOf(words, readings, languages),
   };
 }
 
 /**
- * Per question term, the terms of the other words its word may be (Language.guesses), for a word
- * read in one of the question's languages (any, when none is given): a Russian word asked of an
- * English-only agent is not guessed at, since its pages hold no Russian to meet.
+ * Calls `visit` once per question term with its word and the language that read it first, for a
+ * word read in one of the question's languages (any, when none is given): a Russian word asked of
+ * an English-only agent is not guessed at or split, since its pages hold no Russian to meet.
  */
+function eachOwnWord(
+  words: readonly string[],
+  readings: readonly Reading[][],
+  languages: readonly Language[],
+  visit: (term: string, word: string, reader: Language) => void,
+): void {
+  const seen = new Set<string>();
+  words.forEach((word, i) => {
+    const first = readings[i]![0];
+    const reader = languageOf(first?.locale);
+    if (first === undefined || !reader || seen.has(first.term)) return;
+    seen.add(first.term);
+    if (languages.length > 0 && !languages.includes(reader)) return;
+    visit(first.term, normalizeText(word), reader);
+  });
+}
+
+/** Per question term, the terms of the other words its word may be (Language.guesses). */
 function guessesOf(
   words: readonly string[],
   readings: readonly Reading[][],
   languages: readonly Language[],
 ): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  words.forEach((word, i) => {
-    const first = readings[i]![0];
-    const reader = languageOf(first?.locale);
-    if (first === undefined || !reader?.guesses || out.has(first.term)) return;
-    if (languages.length > 0 && !languages.includes(reader)) return;
-    const terms = reader
-      .guesses(normalizeText(word), (guess) => processTerm(guess, reader))
-      .filter((term) => term !== first.term);
-    if (terms.length > 0) out.set(first.term, [...new Set(terms)]);
+  eachOwnWord(words, readings, languages, (term, word, reader) => {
+    if (!reader.guesses) return;
+    const terms = reader.guesses(word, (guess) => processTerm(guess, reader)).filter((t) => t !== term);
+    if (terms.length > 0) out.set(term, [...new Set(terms)]);
+  });
+  return out;
+}
+
+/** Per question term, its word's splits into compound parts (Language.splits), made when first asked for. */
+function compoundsOf(
+  words: readonly string[],
+  readings: readonly Reading[][],
+  languages: readonly Language[],
+): Map<string, () => readonly (readonly string[])[]> {
+  const out = new Map<string, () => readonly (readonly string[])[]>();
+  eachOwnWord(words, readings, languages, (term, word, reader) => {
+    const { splits } = reader;
+    if (splits) out.set(term, () => splits(word, (part) => processTerm(part, reader)));
   });
   return out;
 }

@@ -41,6 +41,12 @@ export interface SearchSettings {
    * terms one edit away, from this many characters on, at this weight.
    */
   readonly spelling: { readonly from: number; readonly weight: number };
+  /**
+   * Compounds: a question term that at most `fewDocuments` documents (page summaries and passages)
+   * hold, whose word splits into parts the wiki supports better (compound-parts.ts), also stands
+   * for those parts, each at `weight` (below 1, so pages holding the word itself stay first).
+   */
+  readonly compounds: { readonly fewDocuments: number; readonly weight: number };
   /** A question word a passage has only in its code counts half for coverage, like a synonym. */
   readonly codeCountsHalf: boolean;
   /** Terms in more than this share of all passages are left out of the passage search. */
@@ -110,6 +116,7 @@ export const DEFAULT_SETTINGS: RankingSettings = deepFreeze({
       typoWeight: 0.3,
     },
     spelling: { from: 5, weight: 0.8 },
+    compounds: { fewDocuments: 3, weight: 0.5 },
     codeCountsHalf: true,
     commonTermShare: 0.06,
   },

@@ -1,0 +1,20 @@
+/**
+ * Tool names people write with letters and digits run together: "7zip" for the page `7z`,
+ * "python3x" for `python3`. A question term on no page that mixes letters and digits also stands
+ * for the longest term it begins with (at least MIN_PREFIX characters) that is a word of some
+ * page's title. A term holding no digit, or some page's own term, is never read so: the prefix
+ * matching of term-expansion.ts covers the other direction ("config" → "configuration").
+ */
+const MIN_PREFIX = 2;
+const DIGIT = /\p{N}/u;
+const LETTER = /\p{L}/u;
+
+/** The title term `term` stands for (above), or undefined. `inTitle`: whether some page's title holds a term. */
+export function titlePrefix(term: string, inTitle: (prefix: string) => boolean): string | undefined {
+  if (!DIGIT.test(term) || !LETTER.test(term)) return undefined;
+  for (let n = term.length - 1; n >= MIN_PREFIX; n--) {
+    const prefix = term.slice(0, n);
+    if (inTitle(prefix)) return prefix;
+  }
+  return undefined;
+}
