@@ -37,6 +37,7 @@ const NOT_WEIGHTS = new Set([
   "SEARCH.expansion.typoShare",
   "SEARCH.expansion.maxTypos",
   "SEARCH.spelling.from",
+  "SEARCH.compounds.fewDocuments",
   "SEARCH.commonTermShare",
   // Read when the postings are built: a change would need a rebuild of the index.
   "ANCHORS.maxTerms",

@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import { stemmer as porter } from "stemmer";
 import { germanSplits } from "./german-compounds.js";
+import { germanParticleBase } from "./german-particles.js";
 import { germanForms } from "./german-stem.js";
 import { russianGuesses } from "./russian-guesses.js";
 import { russianAspects } from "./russian-stem.js";
@@ -32,6 +33,11 @@ export interface Language {
    * The ways a question word may be a compound of two or three words, as part terms (query.ts
    * `compounds`; German, german-compounds.ts). `read` as for `guesses`.
    */
+  /**
+   * The term of a question word's verb without its separable particle (German "anzeigen" →
+   * "zeig", german-particles.ts), or null; searched at `queryWeights.particle` (query.ts).
+   */
+  readonly particleBase?: (word: string, read: (word: string) => string | null) => string | null;
   readonly splits?: (word: string, read: (word: string) => string | null) => readonly (readonly string[])[];
 }
 
@@ -124,7 +130,12 @@ const TABLE: readonly Language[] = [
     stopWords: stops("ukrainian", UK_FILLERS),
     foldAccents: false,
   },
-  { ...latin("de", "german", DE_FILLERS, "alle alles neu"), stem: germanStem, splits: germanSplits },
+  {
+    ...latin("de", "german", DE_FILLERS, "alle alles neu"),
+    stem: germanStem,
+    splits: germanSplits,
+    particleBase: germanParticleBase,
+  },
   latin("fr", "french", FR_FILLERS, "tous tout"),
   latin("es", "spanish", ES_FILLERS, ES_CONTENT),
   latin("pt", "portuguese", "", "todos todo novo"),

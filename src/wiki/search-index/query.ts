@@ -107,6 +107,10 @@ export function parseQuery(
     for (const reading of readingsOfTerm.get(term)!)
       for (const synonym of synonymsOf(reading.term, reading.locale))
         add(synonym, bitOf(term), weights.synonym, true);
+  eachOwnWord(words, readings, languages, (term, word, reader) => {
+    const base = reader.particleBase?.(word, (w) => processTerm(w, reader));
+    if (base && base !== term) add(base, bitOf(term), weights.particle, false);
+  });
   for (let i = 1; i < words.length; i++) {
     const left = readings[i - 1]![0];
     const right = readings[i]![0];

@@ -70,6 +70,8 @@ export interface RankWeights {
 export interface QueryWeights {
   readonly synonym: number;
   readonly joined: number;
+  /** A German verb without its separable particle ("anzeigen" → "zeigen"; german-particles.ts). */
+  readonly particle: number;
 }
 
 /** Anchor text (anchors.ts). */
@@ -130,7 +132,7 @@ export const DEFAULT_SETTINGS: RankingSettings = deepFreeze({
     rescored: 30,
     passagesKept: 3,
   },
-  queryWeights: { synonym: 0.5, joined: 0.7 },
+  queryWeights: { synonym: 0.5, joined: 0.7, particle: 0.5 },
   anchors: {
     weight: 2,
     kinds: { example: true, link: true, seeAlso: true },

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { processTerm } from "../../../../src/wiki/search-index/analyzer.js";
 import { supportedSplit } from "../../../../src/wiki/search-index/compound-parts.js";
 import { germanSplits } from "../../../../src/wiki/search-index/german-compounds.js";
+import { germanParticleBase } from "../../../../src/wiki/search-index/german-particles.js";
 import { createSearchIndex } from "../../../../src/wiki/search-index/index.js";
 import type { SearchIndex } from "../../../../src/wiki/search-index/index-types.js";
 import { languageOf } from "../../../../src/wiki/search-index/languages.js";
@@ -37,6 +38,9 @@ const PAGES: SeedPage[] = [
   page("zip", "Packe Dateien in ein Archiv.", "Packe eine Datei", "zip archiv.zip datei"),
   page("gzip", "Komprimiere mit hoher Kompression.", "Wähle die Rate der Kompression", "gzip -9"),
   page("bzip2", "Kompression mit fester Rate.", "Setze die Rate", "bzip2 -9"),
+  page("git-add", "Füge Dateien zum Index hinzu.", "Füge eine Datei hinzu", "git add datei"),
+  page("git-remote", "Entfernte Repositorys hinzufügen.", "Ein Repository hinzufügen", "git remote add"),
+  page("git-submodule", "Submodule hinzufügen.", "Ein Submodul hinzufügen", "git submodule add"),
 ];
 
 const paths = (index: SearchIndex, question: string, locale = "de") =>
@@ -113,5 +117,23 @@ describe("German compound words", () => {
     expect(paths(index, "dateien mit 7zip packen")[0]).toBe("tools/7z");
     // A word some page holds is read as written.
     expect(paths(index, "zip")[0]).toBe("tools/zip");
+  });
+
+  it("a separable verb meets the pages' imperative with its particle apart (Füge … hinzu)", () => {
+    // "hinzufügen" is in four documents (not split as a compound): without reading it as "fügen",
+    // only the two pages that write it whole would be found.
+    expect(paths(index, "hinzufügen").sort()).toEqual([
+      "tools/git-add",
+      "tools/git-remote",
+      "tools/git-submodule",
+    ]);
+    expect(germanParticleBase("angezeigt", read)).toBe(read("zeigt"));
+    expect(germanParticleBase("heruntergeladen", read)).toBe(read("laden"));
+  });
+
+  it("reads no noun as a separable verb", () => {
+    expect(germanParticleBase("nachricht", read)).toBeNull();
+    expect(germanParticleBase("einstellungen", read)).toBeNull();
+    expect(germanParticleBase("anzahl", read)).toBeNull();
   });
 });

@@ -103,7 +103,11 @@ describe("ranking weights changed at run time", () => {
     expect(parsed.weight.get("shutdown")).toBe(0.35);
     expect(parsed.weight.get("directori")).toBe(0.25);
     applySetting(weights, defaults);
-    expect(settings.queryWeights).toEqual({ synonym: defaults["QUERY_WEIGHTS.synonym"], joined: 0.7 });
+    expect(settings.queryWeights).toEqual({
+      synonym: defaults["QUERY_WEIGHTS.synonym"],
+      joined: 0.7,
+      particle: DEFAULT_SETTINGS.queryWeights.particle,
+    });
     expect(parseQuery("shut down the folder").weight.get("shutdown")).toBe(
       DEFAULT_SETTINGS.queryWeights.joined,
     );
