@@ -12,7 +12,11 @@ import { synonymsOf } from "./synonyms.js";
  *   weight `weights.joined`, covering both: compounds are how commands are often named;
  * - the other readings of a word (`forms`), weight 1, covering it: a word is read first in the
  *   first of the question's languages of its script, then in the others and in its script's
- *   default (analyzer.ts), so a German question meets "docker" both as German prose and as code.
+ *   default (analyzer.ts), so a German question meets "docker" both as German prose and as code;
+ * - a verb without its separable particle (Language.particleBase: German "anzeigen" → "zeig"),
+ *   weight `weights.particle` (0: not searched), covering it.
+ * Compound parts and guesses are searched only when the engine finds the term rare or absent
+ * (`compounds`, `guesses`).
  */
 export interface ParsedQuery {
   terms: string[];
@@ -107,10 +111,11 @@ export function parseQuery(
     for (const reading of readingsOfTerm.get(term)!)
       for (const synonym of synonymsOf(reading.term, reading.locale))
         add(synonym, bitOf(term), weights.synonym, true);
-  eachOwnWord(words, readings, languages, (term, word, reader) => {
-    const base = reader.particleBase?.(word, (w) => processTerm(w, reader));
-    if (base && base !== term) add(base, bitOf(term), weights.particle, false);
-  });
+  if (weights.particle > 0)
+    eachOwnWord(words, readings, languages, (term, word, reader) => {
+      const base = reader.particleBase?.(word, (w) => processTerm(w, reader));
+      if (base && base !== term) add(base, bitOf(term), weights.particle, false);
+    });
   for (let i = 1; i < words.length; i++) {
     const left = readings[i - 1]![0];
     const right = readings[i]![0];
