@@ -384,12 +384,15 @@ export class Engine {
 
   /**
    * The terms a question term's word may be (query.ts `guesses`, and the title term a
-   * letters-and-digits term begins with: title-prefix.ts) that some page holds, at full weight;
-   * [] for a term some page holds itself.
+   * letters-and-digits word of the question begins with: title-prefix.ts) that some page holds,
+   * at full weight; [] for a term some page holds itself, and for the terms the query adds (two
+   * words written as one, "md5 hash" → "md5hash", is no tool name).
    */
   private guessed(term: string, query: ParsedQuery): Array<{ id: number; weight: number }> {
-    if (this.holds(term)) return [];
-    const guesses = [...(query.guesses.get(term) ?? []), ...this.titleOf(term)];
+    const own = query.guesses.get(term) ?? [];
+    const asked = query.terms.includes(term);
+    if ((own.length === 0 && !asked) || this.holds(term)) return [];
+    const guesses = asked ? [...own, ...this.titleOf(term)] : own;
     return guesses.flatMap((guess) => {
       const id = this.dict.find(guess);
       return id !== undefined && this.holds(guess) ? [{ id, weight: 1 }] : [];
