@@ -80,6 +80,16 @@ describe("Spanish stem-changing verbs", () => {
       expect(terms(form!), `${form} / ${infinitive}`).toEqual(terms(infinitive!));
   });
 
+  it("meet across the spelling of the root's last consonant (z / c, qu / c)", () => {
+    for (const [a, b] of [
+      ["deshaz", "deshacer"],
+      ["analiza", "analice"],
+      ["vez", "veces"],
+      ["busca", "busque"],
+    ])
+      expect(terms(a!), `${a} / ${b}`).toEqual(terms(b!));
+  });
+
   it("keep the 'ue' of 'que' and 'gue', and a vowel pair early in a long stem", () => {
     expect(spanishRoots("bloque")).toBe("bloque");
     expect(spanishRoots("sigue")).toBe("sigue");
