@@ -15,7 +15,8 @@ import type { RankWeights } from "./settings.js";
  *   × (1 + wholeTitle, when the question contains the page's whole title)
  *   × (1 + phrase × share of the question's word pairs the page contains)   [best pages only]
  * where coverage is the share of the question's terms the page matched anywhere (a synonym counts
- * half; section words such as "linux" in "on linux" are not counted: section-words.ts): a page
+ * half; a term weighs as its language says, light 0.5 or heavy 2: word-weights.ts; section words
+ * such as "linux" in "on linux" are not counted: section-words.ts): a page
  * that matches most of the question beats one that matches a single rare word many times, and
  * among pages saying much the same, the one other pages refer to more often wins.
  * The page-document score includes the anchor text other pages give the page (anchors.ts,
