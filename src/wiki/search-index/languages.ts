@@ -24,16 +24,16 @@ export interface Language {
   /** Accents dropped before stemming, so "como" meets "cómo" (users leave them out). */
   readonly foldAccents: boolean;
   /**
+   * The weight in coverage of a word (normalised) of a question asked first in this language:
+   * LIGHT (0.5), 1 or HEAVY (2) (word-weights.ts); absent: 1 for every word.
+   */
+  readonly wordWeight?: (word: string) => number;
+  /**
    * The terms a question word may be, searched when no page holds the word's own term (query.ts
    * `guesses`): the Russian word without its verbal prefix, its Latin spellings. `read` is the
    * analyzer reading a word as this language (a Latin word as English).
    */
   readonly guesses?: (word: string, read: (word: string) => string | null) => string[];
-  /**
-   * The weight in coverage of a word (normalised) of a question asked first in this language:
-   * LIGHT (0.5), 1 or HEAVY (2) (word-weights.ts); absent: 1 for every word.
-   */
-  readonly wordWeight?: (word: string) => number;
 }
 
 const require = createRequire(import.meta.url);
