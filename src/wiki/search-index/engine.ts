@@ -24,7 +24,7 @@ import {
 import type { ParsedQuery } from "./query.js";
 import { keysFor, ReferenceCounter, referenceKeys } from "./references.js";
 import { supportedSplit } from "./compound-parts.js";
-import { titlePrefix } from "./title-prefix.js";
+import { mayNameTool, titlePrefix } from "./title-prefix.js";
 import { TermDictionary } from "./term-dictionary.js";
 import { Vocabulary } from "./term-expansion.js";
 import { DEFAULT_SETTINGS, type RankingSettings } from "./settings.js";
@@ -390,9 +390,9 @@ export class Engine {
    */
   private guessed(term: string, query: ParsedQuery): Array<{ id: number; weight: number }> {
     const own = query.guesses.get(term) ?? [];
-    const asked = query.terms.includes(term);
-    if ((own.length === 0 && !asked) || this.holds(term)) return [];
-    const guesses = asked ? [...own, ...this.titleOf(term)] : own;
+    const named = mayNameTool(term) && query.terms.includes(term);
+    if ((own.length === 0 && !named) || this.holds(term)) return [];
+    const guesses = named ? [...own, ...this.titleOf(term)] : own;
     return guesses.flatMap((guess) => {
       const id = this.dict.find(guess);
       return id !== undefined && this.holds(guess) ? [{ id, weight: 1 }] : [];

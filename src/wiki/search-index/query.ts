@@ -140,8 +140,8 @@ export function parseQuery(
       for (const synonym of synonymsOf(reading.term, reading.locale))
         add(synonym, bitOf(term), weights.synonym, true);
   if (weights.particle > 0)
-    eachOwnWord(words, readings, languages, (term, word, reader) => {
-      const base = reader.particleBase?.(word, (w) => processTerm(w, reader));
+    eachOwnWord(words, readings, languages, "particleBase", (term, word, reader) => {
+      const base = reader.particleBase!(word, (w) => processTerm(w, reader));
       if (base && base !== term) add(base, bitOf(term), weights.particle, false);
     });
   for (let i = 1; i < words.length; i++) {
@@ -165,21 +165,23 @@ export function parseQuery(
 }
 
 /**
- * Calls `visit` once per question term with its word and the language that read it first, for a
- * word read in one of the question's languages (any, when none is given): a Russian word asked of
- * an English-only agent is not guessed at or split, since its pages hold no Russian to meet.
+ * Calls `visit` once per question term with its word (normalised) and the language that read it
+ * first, when that language has `hook`, for a word read in one of the question's languages (any,
+ * when none is given): a Russian word asked of an English-only agent is not guessed at or split,
+ * since its pages hold no Russian to meet.
  */
 function eachOwnWord(
   words: readonly string[],
   readings: readonly Reading[][],
   languages: readonly Language[],
+  hook: "guesses" | "splits" | "particleBase",
   visit: (term: string, word: string, reader: Language) => void,
 ): void {
   const seen = new Set<string>();
   words.forEach((word, i) => {
     const first = readings[i]![0];
     const reader = languageOf(first?.locale);
-    if (first === undefined || !reader || seen.has(first.term)) return;
+    if (first === undefined || !reader?.[hook] || seen.has(first.term)) return;
     seen.add(first.term);
     if (languages.length > 0 && !languages.includes(reader)) return;
     visit(first.term, normalizeText(word), reader);
@@ -193,9 +195,8 @@ function guessesOf(
   languages: readonly Language[],
 ): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  eachOwnWord(words, readings, languages, (term, word, reader) => {
-    if (!reader.guesses) return;
-    const terms = reader.guesses(word, (guess) => processTerm(guess, reader)).filter((t) => t !== term);
+  eachOwnWord(words, readings, languages, "guesses", (term, word, reader) => {
+    const terms = reader.guesses!(word, (guess) => processTerm(guess, reader)).filter((t) => t !== term);
     if (terms.length > 0) out.set(term, [...new Set(terms)]);
   });
   return out;
@@ -208,9 +209,9 @@ function compoundsOf(
   languages: readonly Language[],
 ): Map<string, () => readonly (readonly string[])[]> {
   const out = new Map<string, () => readonly (readonly string[])[]>();
-  eachOwnWord(words, readings, languages, (term, word, reader) => {
-    const { splits } = reader;
-    if (splits) out.set(term, () => splits(word, (part) => processTerm(part, reader)));
+  eachOwnWord(words, readings, languages, "splits", (term, word, reader) => {
+    const splits = reader.splits!;
+    out.set(term, () => splits(word, (part) => processTerm(part, reader)));
   });
   return out;
 }

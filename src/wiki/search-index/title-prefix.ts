@@ -9,9 +9,14 @@ const MIN_PREFIX = 2;
 const DIGIT = /\p{N}/u;
 const LETTER = /\p{L}/u;
 
+/** Whether a term mixes letters and digits, so may be a tool name read so (a cheap test, made first). */
+export function mayNameTool(term: string): boolean {
+  return DIGIT.test(term) && LETTER.test(term);
+}
+
 /** The title term `term` stands for (above), or undefined. `inTitle`: whether some page's title holds a term. */
 export function titlePrefix(term: string, inTitle: (prefix: string) => boolean): string | undefined {
-  if (!DIGIT.test(term) || !LETTER.test(term)) return undefined;
+  if (!mayNameTool(term)) return undefined;
   for (let n = term.length - 1; n >= MIN_PREFIX; n--) {
     const prefix = term.slice(0, n);
     if (inTitle(prefix)) return prefix;
