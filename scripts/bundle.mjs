@@ -23,7 +23,11 @@ const LINKED_PACKAGES = /^zod(\/|$)/;
 export async function bundle() {
   await rm(BUNDLE_DIR, { recursive: true, force: true });
   await build({
-    entryPoints: { main: `${ROOT}dist/src/main.js` },
+    // hold-compilers: what bin/wiki-gateway.js runs before main for `ask` (src/cli/hold-compilers.ts).
+    entryPoints: {
+      main: `${ROOT}dist/src/main.js`,
+      "hold-compilers": `${ROOT}dist/src/cli/hold-compilers.js`,
+    },
     outdir: BUNDLE_DIR,
     bundle: true,
     splitting: true,
