@@ -15,7 +15,7 @@ import { DEFAULT_FOR_SCRIPT, type Language, languageOf, type Script } from "./la
  *   in English pages. The language drops its stop words, folds accents where users leave them out
  *   ("como" = "cómo") and stems (Snowball; Porter for English).
  */
-export const ANALYZER_VERSION = 4;
+export const ANALYZER_VERSION = 5;
 
 const KEY_HINT = /\[([\p{L}\p{N}]{1,3})\](?!\()/gu;
 const WORD = /[\p{L}\p{N}][\p{L}\p{M}\p{N}]*(?:'[\p{L}]+)?/gu;

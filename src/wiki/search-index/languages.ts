@@ -1,8 +1,10 @@
 import { createRequire } from "node:module";
 import { stemmer as porter } from "stemmer";
 import { germanForms } from "./german-stem.js";
+import { chineseWordWeight, lightWords } from "./word-weights.js";
 import { russianGuesses } from "./russian-guesses.js";
 import { russianAspects } from "./russian-stem.js";
+import { spanishRoots } from "./spanish-stem.js";
 import { STOP_WORDS } from "./stop-words.js";
 
 /**
@@ -21,6 +23,11 @@ export interface Language {
   readonly stopWords: { has(word: string): boolean };
   /** Accents dropped before stemming, so "como" meets "cómo" (users leave them out). */
   readonly foldAccents: boolean;
+  /**
+   * The weight in coverage of a word (normalised) of a question asked first in this language:
+   * LIGHT (0.5), 1 or HEAVY (2) (word-weights.ts); absent: 1 for every word.
+   */
+  readonly wordWeight?: (word: string) => number;
   /**
    * The terms a question word may be, searched when no page holds the word's own term (query.ts
    * `guesses`): the Russian word without its verbal prefix, its Latin spellings. `read` is the
@@ -50,6 +57,9 @@ const germanStem = (word: string) => germanForms(germanSnowball(word));
 /** Snowball's Russian stem, then its aspects met (russian-stem.ts). */
 const russianSnowball = stemmerOf("russian");
 const russianStem = (word: string) => russianAspects(russianSnowball(word));
+/** Snowball's Spanish stem, then its root vowel's diphthong undone (spanish-stem.ts). */
+const spanishSnowball = stemmerOf("spanish");
+const spanishStem = (word: string) => spanishRoots(spanishSnowball(word));
 
 /** Stop words of a package list, without the few words that name what a command does; loaded on first use. */
 const stops = (list: string | readonly string[], extra: string, keep = ""): Language["stopWords"] => {
@@ -120,7 +130,11 @@ const TABLE: readonly Language[] = [
   },
   { ...latin("de", "german", DE_FILLERS, "alle alles neu"), stem: germanStem },
   latin("fr", "french", FR_FILLERS, "tous tout"),
-  latin("es", "spanish", ES_FILLERS, ES_CONTENT),
+  {
+    ...latin("es", "spanish", ES_FILLERS, ES_CONTENT),
+    stem: spanishStem,
+    wordWeight: lightWords(ES_CONTENT),
+  },
   latin("pt", "portuguese", "", "todos todo novo"),
   latin("it", "italian", "", "tutti tutto nuovo"),
   latin("nl", "dutch", "", "alle nieuw"),
@@ -137,7 +151,13 @@ const TABLE: readonly Language[] = [
     ),
     foldAccents: true,
   },
-  { locale: "zh", script: "segmented", stopWords: new Set(ZH_STOPS.split(" ")), foldAccents: false },
+  {
+    locale: "zh",
+    script: "segmented",
+    stopWords: new Set(ZH_STOPS.split(" ")),
+    foldAccents: false,
+    wordWeight: chineseWordWeight,
+  },
   { locale: "ja", script: "segmented", stopWords: new Set(JA_STOPS.split(" ")), foldAccents: false },
   { locale: "ko", script: "segmented", stopWords: new Set(), foldAccents: false },
   { locale: "th", script: "segmented", stopWords: new Set(), foldAccents: false },

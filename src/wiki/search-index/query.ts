@@ -1,6 +1,7 @@
 import { type Language, languageOf, normalizeText, processTerm, readerOf, tokenize } from "./analyzer.js";
 import { DEFAULT_SETTINGS, type QueryWeights } from "./settings.js";
 import { synonymsOf } from "./synonyms.js";
+import { HEAVY, LIGHT } from "./word-weights.js";
 
 /**
  * A question ready for the engine: its terms (stemmed, no stop words) and the terms searched for
@@ -22,6 +23,9 @@ export interface ParsedQuery {
   weight: Map<string, number>;
   /** Terms that are not the question's own (synonyms): they count half for coverage. */
   indirect: Set<string>;
+  /** Bit masks over the counted `terms`: those counting 0.5 and 2 in coverage (word-weights.ts). */
+  light: number;
+  heavy: number;
   /** Per question term, its other readings (absent when it has none). */
   forms: Map<string, string[]>;
   /**
@@ -55,6 +59,30 @@ function readingsOf(word: string, languages: readonly Language[]): Reading[] {
 
 /** Question terms beyond this count are searched but not counted in coverage (bit masks). */
 const MAX_COUNTED = 30;
+
+/**
+ * The counted question terms whose word weighs other than 1 in coverage, by the question's first
+ * language (`Language.wordWeight`): `light` (0.5) and `heavy` (2) bit masks over `terms`.
+ */
+function weightsOf(
+  words: readonly string[],
+  readings: readonly Reading[][],
+  terms: readonly string[],
+  language: Language | undefined,
+): { light: number; heavy: number } {
+  let light = 0;
+  let heavy = 0;
+  if (!language?.wordWeight) return { light, heavy };
+  words.forEach((word, i) => {
+    const first = readings[i]![0];
+    const at = first === undefined ? -1 : terms.indexOf(first.term);
+    if (at < 0 || at >= MAX_COUNTED || ((light | heavy) & (1 << at)) !== 0) return;
+    const w = language.wordWeight!(normalizeText(word));
+    if (w === LIGHT) light |= 1 << at;
+    else if (w === HEAVY) heavy |= 1 << at;
+  });
+  return { light, heavy };
+}
 
 /**
  * `weights`: those of the engine's settings (settings.ts `queryWeights`); `languages`: the
@@ -110,6 +138,7 @@ export function parseQuery(
   }
   return {
     terms,
+    ...weightsOf(words, readings, terms, languages[0]),
     expanded: [...covers.keys()],
     covers,
     weight,

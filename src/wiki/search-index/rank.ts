@@ -1,5 +1,6 @@
 import type { Engine, PageEntry } from "./engine.js";
 import type { ParsedQuery } from "./query.js";
+import { coverageWeight } from "./word-weights.js";
 import { markSectionPages, questionSections } from "./section-words.js";
 import { textEvidence } from "./text-evidence.js";
 import type { IndexedPage, RankedPage } from "./index-types.js";
@@ -14,7 +15,8 @@ import type { RankWeights } from "./settings.js";
  *   × (1 + wholeTitle, when the question contains the page's whole title)
  *   × (1 + phrase × share of the question's word pairs the page contains)   [best pages only]
  * where coverage is the share of the question's terms the page matched anywhere (a synonym counts
- * half; section words such as "linux" in "on linux" are not counted: section-words.ts): a page
+ * half; a term weighs as its language says, light 0.5 or heavy 2: word-weights.ts; section words
+ * such as "linux" in "on linux" are not counted: section-words.ts): a page
  * that matches most of the question beats one that matches a single rare word many times, and
  * among pages saying much the same, the one other pages refer to more often wins.
  * The page-document score includes the anchor text other pages give the page (anchors.ts,
@@ -160,9 +162,10 @@ export function rankPages(
       termCount,
       engine.settings.sectionWords,
     );
-    const counted = termCount - popcount(ignored);
+    const weigh = (mask: number) => coverageWeight(mask, query.light, query.heavy);
+    const counted = weigh(((1 << termCount) - 1) & ~ignored);
     const coverageOf = (matched: number, indirect: number) =>
-      (popcount(matched & ~ignored) + 0.5 * popcount(indirect & ~matched & ~ignored)) / counted;
+      (weigh(matched & ~ignored) + 0.5 * weigh(indirect & ~matched & ~ignored)) / counted;
     if (sections.length > 0) markSectionPages(frozen.pagePostings, sections, s.preferred);
     const preference = (o: number) =>
       s.preferred[o] === 1 ? 1 + engine.settings.sectionWords.preference : 1;
@@ -263,9 +266,3 @@ function queryIds(engine: Engine, query: ParsedQuery): Map<number, string> {
 
 /** Best first; ties by page id, so that results are stable. */
 const byScore = (x: Acc, y: Acc) => y.score - x.score || x.id - y.id;
-
-function popcount(n: number): number {
-  let count = 0;
-  for (let v = n; v !== 0; v &= v - 1) count++;
-  return count;
-}
