@@ -20,6 +20,7 @@ COPY tsconfig.base.json tsconfig.build.json ./
 COPY src ./src
 COPY bin ./bin
 COPY config ./config
+COPY scripts/bundle.mjs ./scripts/bundle.mjs
 RUN npm run build:product && npm prune --omit=dev --workspaces=false --ignore-scripts --no-audit --no-fund
 
 # ---- runtime ----

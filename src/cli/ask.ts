@@ -19,17 +19,8 @@ import {
 } from "../wiki/search-index/index.js";
 import type { WikiPort } from "../wiki/types.js";
 import type { AskModels } from "./ask-models.js";
-import { type CliIo, type Command, parseFlags, SETTINGS_FLAGS, settingsArgs, UsageError } from "./command.js";
-
-const usage =
-  'wiki-gateway ask [--agent ID] [--json] [--refresh] [--no-model] ["question"]   (no question: one per line on stdin)';
-const FLAGS = {
-  ...SETTINGS_FLAGS,
-  agent: { type: "string" },
-  "no-model": { type: "boolean" },
-  json: { type: "boolean" },
-  refresh: { type: "boolean" },
-} as const;
+import { ASK_FLAGS as FLAGS, ASK_USAGE as usage } from "./ask-flags.js";
+import { type CliIo, type Command, parseFlags, settingsArgs, UsageError } from "./command.js";
 
 export interface AskDeps {
   /** The wiki to answer from; the GraphQL client on WIKI_URL / WIKI_TOKEN_FILE by default. */

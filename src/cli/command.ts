@@ -2,6 +2,9 @@ import type { CliCode } from "./cli-codes.js";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { loadSettings, type Settings } from "../config/settings.js";
 import { GatewayError } from "../errors.js";
+import { SETTINGS_FLAGS } from "./settings-flags.js";
+
+export { SETTINGS_FLAGS };
 
 /** Where a command writes; tests pass buffers. */
 export interface CliIo {
@@ -54,35 +57,6 @@ export function parseFlags<T extends NonNullable<ParseArgsConfig["options"]>>(
     throw new UsageError((cause as Error).message, usage);
   }
 }
-
-/** Settings flags every command accepts, passed through to convict (a test keeps them equal to the settings' flags). */
-export const SETTINGS_FLAGS = {
-  config: { type: "string" },
-  "state-dir": { type: "string" },
-  "log-level": { type: "string" },
-  "log-format": { type: "string" },
-  "http-host": { type: "string" },
-  "http-port": { type: "string" },
-  "wiki-url": { type: "string" },
-  "wiki-token-file": { type: "string" },
-  "telegram-api-root": { type: "string" },
-  "telegram-poll-timeout": { type: "string" },
-  "telegram-pacing": { type: "string" },
-  "telegram-backlog-limit": { type: "string" },
-  "telegram-busy-chat-seconds": { type: "string" },
-  "stop-timeout-ms": { type: "string" },
-  "index-refresh-seconds": { type: "string" },
-  "wiki-timeout-ms": { type: "string" },
-  "wiki-write-timeout-ms": { type: "string" },
-  "answer-cache-bytes": { type: "string" },
-  "model-url": { type: "string" },
-  "model-id": { type: "string" },
-  "model-log-prompts": { type: "string" },
-  "redis-url": { type: "string" },
-  "replica-id": { type: "string" },
-  "lease-ttl-ms": { type: "string" },
-  "lease-margin-ms": { type: "string" },
-} as const;
 
 /** Rebuilds `--name value` pairs for the settings flags that were given. */
 export function settingsArgs(values: Record<string, unknown>): string[] {

@@ -105,13 +105,22 @@ describe("the container image", () => {
     expect(top).toEqual(["bin", "config", "dist", "node_modules", "package-lock.json", "package.json"]);
     expect(app).toContain("dist/src/main.js");
     expect(app).toContain("dist/src/cli/run-cli.js");
-    expect(app.filter((f) => f.startsWith("dist/") && !f.startsWith("dist/src/"))).toEqual([]);
+    // `ask` runs the same entry point linked (dist/bundle, scripts/bundle.mjs).
+    expect(app).toContain("dist/bundle/main.js");
+    expect(app.filter((f) => f.startsWith("dist/") && !/^dist\/(src|bundle)\//.test(f))).toEqual([]);
     // The CLI's own `sandbox`/`demo` commands (src/cli/sandbox*.js, demo.js) are product code; the
     // stand-ins, the chat page, the test doubles, the test world and the bench are not.
     const forbidden =
       /(^|\/)(packages|bench|test|tests|web)\/|\/sandbox\/|memory-(wiki|logger)|test-world|tldr-corpus|run-demo|chat\.js|\.test\.js/;
     expect(app.filter((f) => forbidden.test(f))).toEqual([]);
     expect(scoped).toBe(false);
+  });
+
+  it("runs `ask` from the linked build (dist/bundle) on the image's Node: it gets as far as the wiki", async () => {
+    const run = await podman(["run", "--rm", image, "ask", "how do I restore a backup?"]);
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(run.stderr).toContain("building the search index from the wiki");
+    expect(run.stderr).toMatch(/the wiki token file .* cannot be read/);
   });
 
   it("says in one line how to get the demo and the sandboxes, which it does not hold", async () => {

@@ -21,6 +21,7 @@ import {
   savedPageConsistent,
   type SavedPageSections,
 } from "./saved-pages.js";
+import type { IndexedPage } from "./index-types.js";
 import { TermDictionary } from "./term-dictionary.js";
 
 /**
@@ -203,16 +204,10 @@ async function decodeEngine(fd: number, file: string, settings: RankingSettings)
         )
           throw new RangeError(`page entry ${i} inconsistent`);
         passages += count;
-        const meta = {
-          id,
-          path,
-          locale,
-          title,
-          description,
-          updatedAt,
-          ...(start ? { publishStartDate: start } : {}),
-          ...(end ? { publishEndDate: end } : {}),
-        };
+        // The window's fields only when set, added (not spread in) to make no object per page for it.
+        const meta: IndexedPage = { id, path, locale, title, description, updatedAt };
+        if (start) meta.publishStartDate = start;
+        if (end) meta.publishEndDate = end;
         const where = { file: passageFile, at: text.offset + textStart[i]! };
         return new SavedPageEntry(meta, where, selfRefs, count, anchorKeys, i, sections);
       },

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { asksOneQuestion } from "../../../src/cli/ask-flags.js";
 import { staticImportClosure } from "../../helpers/import-graph.js";
 
 const SRC = fileURLToPath(new URL("../../../src", import.meta.url));
@@ -32,5 +33,33 @@ describe("what `ask` loads before it answers", () => {
     expect(daemon).toEqual([]);
     expect(loaded.has("graphql-request")).toBe(false);
     expect(loaded.has("grammy")).toBe(false);
+  });
+});
+
+describe("holding V8's optimizing compilers for one question", () => {
+  it("is decided before the CLI loads: the check imports no product module but the flags", () => {
+    const first = staticImportClosure(SRC, "cli/hold-compilers.ts");
+    expect([...first].sort()).toEqual([
+      "cli/ask-flags.ts",
+      "cli/hold-compilers.ts",
+      "cli/optimizing-compilers.ts",
+      "cli/settings-flags.ts",
+      "node:util",
+      "node:v8",
+    ]);
+  });
+
+  it("holds them for `ask` with a question, as `ask` reads its command line", () => {
+    expect(asksOneQuestion(["ask", "how do I list docker containers"])).toBe(true);
+    expect(asksOneQuestion(["ask", "--agent", "ops", "--json", "restore", "a backup"])).toBe(true);
+    expect(asksOneQuestion(["ask", "--state-dir=/tmp/x", "tar"])).toBe(true);
+  });
+
+  it("keeps them for a batch, another command, and a command line `ask` refuses", () => {
+    expect(asksOneQuestion(["ask"])).toBe(false);
+    expect(asksOneQuestion(["ask", "--agent", "ops"])).toBe(false); // the agent's id is no question
+    expect(asksOneQuestion(["ask", "--json", "  "])).toBe(false);
+    expect(asksOneQuestion(["start"])).toBe(false);
+    expect(asksOneQuestion(["ask", "--no-such-flag", "tar"])).toBe(false);
   });
 });

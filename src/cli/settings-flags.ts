@@ -1,0 +1,30 @@
+// Imports nothing: `ask`'s command line is read with it (ask-flags.ts) before the CLI's modules load.
+
+/** Settings flags every command accepts, passed through to convict (a test keeps them equal to the settings' flags). */
+export const SETTINGS_FLAGS = {
+  config: { type: "string" },
+  "state-dir": { type: "string" },
+  "log-level": { type: "string" },
+  "log-format": { type: "string" },
+  "http-host": { type: "string" },
+  "http-port": { type: "string" },
+  "wiki-url": { type: "string" },
+  "wiki-token-file": { type: "string" },
+  "telegram-api-root": { type: "string" },
+  "telegram-poll-timeout": { type: "string" },
+  "telegram-pacing": { type: "string" },
+  "telegram-backlog-limit": { type: "string" },
+  "telegram-busy-chat-seconds": { type: "string" },
+  "stop-timeout-ms": { type: "string" },
+  "index-refresh-seconds": { type: "string" },
+  "wiki-timeout-ms": { type: "string" },
+  "wiki-write-timeout-ms": { type: "string" },
+  "answer-cache-bytes": { type: "string" },
+  "model-url": { type: "string" },
+  "model-id": { type: "string" },
+  "model-log-prompts": { type: "string" },
+  "redis-url": { type: "string" },
+  "replica-id": { type: "string" },
+  "lease-ttl-ms": { type: "string" },
+  "lease-margin-ms": { type: "string" },
+} as const;
