@@ -23,10 +23,10 @@ const LINKED_PACKAGES = /^zod(\/|$)/;
 export async function bundle() {
   await rm(BUNDLE_DIR, { recursive: true, force: true });
   await build({
-    // hold-compilers: what bin/wiki-gateway.js runs before main for `ask` (src/cli/hold-compilers.ts).
+    // hold-start: what bin/wiki-gateway.js runs before main for `ask` (src/cli/hold-start.ts).
     entryPoints: {
       main: `${ROOT}dist/src/main.js`,
-      "hold-compilers": `${ROOT}dist/src/cli/hold-compilers.js`,
+      "hold-start": `${ROOT}dist/src/cli/hold-start.js`,
     },
     outdir: BUNDLE_DIR,
     bundle: true,

@@ -1,8 +1,7 @@
 // The entry point (bin/wiki-gateway.js runs it): one CLI invocation, its exit code for the process.
-// First, before the modules below load: the young generation's size (see app/young-generation.ts),
-// and for `ask` with one question, V8's optimizing compilers held off (cli/hold-compilers.ts).
-import "./app/hold-young-generation.js";
-import "./cli/hold-compilers.js";
+// First, before the modules below load: V8's flags for the start (cli/hold-start.ts: the young
+// generation's size, and for `ask` with one question the optimizing compilers held off).
+import "./cli/hold-start.js";
 import { runCli } from "./cli/run-cli.js";
 
 process.exitCode = await runCli(process.argv.slice(2));

@@ -21,6 +21,7 @@ import type { WikiPort } from "../wiki/types.js";
 import type { AskModels } from "./ask-models.js";
 import { ASK_FLAGS as FLAGS, ASK_USAGE as usage } from "./ask-flags.js";
 import { type CliIo, type Command, parseFlags, settingsArgs, UsageError } from "./command.js";
+import { releaseOptimizingCompilers } from "./optimizing-compilers.js";
 
 export interface AskDeps {
   /** The wiki to answer from; the GraphQL client on WIKI_URL / WIKI_TOKEN_FILE by default. */
@@ -151,7 +152,8 @@ interface OpenedIndex {
 
 /**
  * The saved index as it is while younger than the refresh interval (no wiki request), else
- * refreshed from the wiki; with no saved index, a fresh build saved for next time.
+ * refreshed from the wiki; with no saved index (or one of an older version), a fresh build saved
+ * for next time. A build or refresh runs with V8's optimizing compilers on (optimizing-compilers.ts).
  */
 async function openIndex(
   settings: Settings,
@@ -172,6 +174,7 @@ async function openIndex(
       );
       return { index, ageSeconds };
     }
+    releaseOptimizingCompilers(); // a refresh reads and indexes the pages that changed
     try {
       await updateIndex(index, wiki, file, { onSaveError: () => {} });
       io.err("saved index refreshed from the wiki\n");
@@ -185,6 +188,7 @@ async function openIndex(
     }
   }
   io.err("building the search index from the wiki…\n");
+  releaseOptimizingCompilers(); // a build indexes every page: long enough to repay the compilers
   await updateIndex(index, wiki, file, {
     onSaveError: (error) => io.err(`warning: index not saved to ${file}: ${describe(error)}\n`),
   });

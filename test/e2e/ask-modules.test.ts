@@ -13,6 +13,8 @@ import { type Stack, startStack } from "../helpers/stack.js";
  * the wiki client's packages, V8's optimizing compilers.
  */
 const HOOK = fileURLToPath(new URL("../helpers/module-log.mjs", import.meta.url));
+const PROBE = fileURLToPath(new URL("../helpers/compiler-probe.mjs", import.meta.url));
+const QUESTION = "how do I restore a backup?";
 
 let stack: Stack | undefined;
 afterEach(async () => {
@@ -20,30 +22,43 @@ afterEach(async () => {
   stack = undefined;
 });
 
+/**
+ * `ask` with one question (and `flags`), recording the modules it loads and whether V8's optimizing
+ * compilers are on as it exits (test/helpers/compiler-probe.mjs).
+ */
 async function askLogged(
   env: Record<string, string>,
-): Promise<{ code: number; stdout: string; urls: string[] }> {
-  const file = join(mkdtempSync(join(tmpdir(), "wg-modules-")), "modules.log");
-  const run = await runCliProcess(["ask", "how do I restore a backup?"], {
-    ...env,
-    NODE_OPTIONS: `--import=${HOOK}`,
-    MODULE_LOG: file,
-  });
-  const urls = readFileSync(file, "utf8").split("\n").filter(Boolean);
-  return { code: run.code, stdout: run.stdout, urls };
+  flags: string[] = [],
+): Promise<{ code: number; stdout: string; urls: string[]; compilers: string }> {
+  const dir = mkdtempSync(join(tmpdir(), "wg-modules-"));
+  const run = await runCliProcess(
+    ["ask", ...flags, QUESTION],
+    {
+      ...env,
+      NODE_OPTIONS: `--import=${HOOK}`,
+      MODULE_LOG: join(dir, "modules.log"),
+      COMPILER_PROBE: join(dir, "probe"),
+    },
+    30_000,
+    ["--allow-natives-syntax", `--import=${PROBE}`],
+  );
+  const urls = readFileSync(join(dir, "modules.log"), "utf8").split("\n").filter(Boolean);
+  const compilers = readFileSync(join(dir, "probe"), "utf8");
+  return { code: run.code, stdout: run.stdout, urls, compilers };
 }
 
 describe("what `ask` loads", () => {
   it("answers from the linked build, with zod linked in and no daemon or wiki-client package", async () => {
     stack = await startStack({ accounts: ["default"] });
-    const first = await runCliProcess(["ask", "how do I restore a backup?"], stack.env); // builds and saves the index
+    const first = await runCliProcess(["ask", QUESTION], stack.env); // builds and saves the index
     expect(first.code).toBe(0);
-    const { code, stdout, urls } = await askLogged(stack.env);
+    const { code, stdout, urls, compilers } = await askLogged(stack.env);
     expect(code).toBe(0);
+    expect(compilers).toBe("held");
     expect(stdout).toContain("restore --latest");
     const product = urls.filter((u) => u.startsWith("file:") && !u.includes("/node_modules/"));
-    // The optimizing compilers are held (cli/hold-compilers.ts) before the program itself loads.
-    const hold = product.findIndex((u) => u.endsWith("/dist/bundle/hold-compilers.js"));
+    // V8's flags for the start are set (cli/hold-start.ts) before the program itself loads.
+    const hold = product.findIndex((u) => u.endsWith("/dist/bundle/hold-start.js"));
     expect(hold).toBeGreaterThanOrEqual(0);
     expect(product.findIndex((u) => u.endsWith("/dist/bundle/main.js"))).toBeGreaterThan(hold);
     expect(product.some((u) => /\/dist\/bundle\/ask-\w+\.js$/.test(u))).toBe(true);
@@ -65,5 +80,20 @@ describe("what `ask` loads", () => {
     expect(
       product.filter((u) => /\/dist\/bundle\/(start|gateway|ask-models|cluster)-\w+\.js$/.test(u)),
     ).toEqual([]);
+  }, 60_000);
+});
+
+describe("V8's optimizing compilers in a one-question `ask`", () => {
+  it("are held while it answers from a fresh saved index, and on while it builds or refreshes one", async () => {
+    stack = await startStack({ accounts: ["default"] });
+    const build = await askLogged(stack.env); // no saved index: builds it
+    expect(build.code).toBe(0);
+    expect(build.compilers).toBe("optimized");
+    const fresh = await askLogged(stack.env);
+    expect(fresh.stdout).toContain("restore --latest");
+    expect(fresh.compilers).toBe("held");
+    const refresh = await askLogged(stack.env, ["--refresh"]);
+    expect(refresh.code).toBe(0);
+    expect(refresh.compilers).toBe("optimized");
   }, 60_000);
 });

@@ -1,8 +1,8 @@
 import { execFile, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { createClient } from "@redis/client";
 import { afterEach, describe, expect, it } from "vitest";
@@ -17,6 +17,7 @@ import { type Stack, startStack } from "../helpers/stack.js";
  */
 const HOOK = fileURLToPath(new URL("../helpers/module-log.mjs", import.meta.url));
 const BIN = fileURLToPath(new URL("../../bin/wiki-gateway.js", import.meta.url));
+const BUNDLE = fileURLToPath(new URL("../../dist/bundle", import.meta.url));
 
 function moduleLog(): { env: Record<string, string>; read: () => string[] } {
   const file = join(mkdtempSync(join(tmpdir(), "wg-modules-")), "modules.log");
@@ -25,9 +26,18 @@ function moduleLog(): { env: Record<string, string>; read: () => string[] } {
     read: () => readFileSync(file, "utf8").split("\n").filter(Boolean),
   };
 }
-/** The Redis client, and the product's cluster modules: per file (dist/src) or linked (dist/bundle, `ask`). */
+/**
+ * The Redis client, and the product's cluster modules: per file (dist/src), or linked (dist/bundle,
+ * `ask`) into a file of any name, found by the path comment esbuild writes above each module it
+ * links in (`// dist/src/cluster/cluster.js`).
+ */
 const redisModules = (urls: string[]) =>
-  urls.filter((u) => /@redis|\/cluster\/|\/dist\/bundle\/[\w-]*(redis|cluster)[\w-]*\.js$/.test(u));
+  urls.filter(
+    (u) =>
+      /@redis|\/cluster\//.test(u) ||
+      (/\/dist\/bundle\/.+\.js$/.test(u) && LINKED_CLUSTER.test(readFileSync(fileURLToPath(u), "utf8"))),
+  );
+const LINKED_CLUSTER = /^\/\/ dist\/src\/cluster\//m;
 
 let stack: Stack | undefined;
 let redis: RedisServer | undefined;
@@ -85,6 +95,11 @@ describe("without GATEWAY_REDIS_URL no Redis client is loaded", () => {
       expect(redisModules(urls)).toEqual([]);
     }
   }, 90_000);
+
+  it("finds the product's cluster code in a linked chunk of any name (the check above sees it)", () => {
+    const linked = readdirSync(BUNDLE).map((f) => pathToFileURL(join(BUNDLE, f)).href);
+    expect(redisModules(linked).filter((u) => /\/chunk-\w+\.js$/.test(u)).length).toBeGreaterThan(0);
+  });
 });
 
 describeWhere("redis", "with GATEWAY_REDIS_URL the journal and pairing live in Redis", () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { asksOneQuestion } from "../../../src/cli/ask-flags.js";
@@ -37,6 +38,14 @@ describe("what `ask` loads before it answers", () => {
 });
 
 describe("holding V8's optimizing compilers for one question", () => {
+  it("is the start's first module: main.ts imports hold-start.ts first, which holds both", () => {
+    const imports = readFileSync(`${SRC}/main.ts`, "utf8").match(/^import .*$/gm);
+    expect(imports?.[0]).toBe('import "./cli/hold-start.js";');
+    expect([...staticImportClosure(SRC, "cli/hold-start.ts")]).toEqual(
+      expect.arrayContaining(["app/hold-young-generation.ts", "cli/hold-compilers.ts"]),
+    );
+  });
+
   it("is decided before the CLI loads: the check imports no product module but the flags", () => {
     const first = staticImportClosure(SRC, "cli/hold-compilers.ts");
     expect([...first].sort()).toEqual([
