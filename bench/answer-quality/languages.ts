@@ -18,6 +18,7 @@ import {
   type LanguageQuestion,
   type MeasuredLocale,
 } from "./language-questions.js";
+import { INDEPENDENT_SETS } from "./independent-questions.js";
 import { answerRanks, QUESTION_SETS, setQuality } from "./run.js";
 
 /** The English tldr under "en" and each translation under its locale, at the same paths. */
@@ -38,6 +39,19 @@ export function checkLanguageSplits(): void {
   }
 }
 
+/** Every page a question of either set lists as an answer must exist in its language's translation. */
+export function checkAnswersExist(pages: readonly SeedPage[]): void {
+  const held = new Set(pages.map((p) => `${p.locale ?? "en"} ${p.path}`));
+  const missing: string[] = [];
+  for (const sets of [LANGUAGE_SETS, INDEPENDENT_SETS])
+    for (const [locale, set] of Object.entries(sets))
+      for (const q of set as readonly LanguageQuestion[])
+        for (const path of q.answers)
+          if (!held.has(`${locale} ${path}`)) missing.push(`${locale} ${path} («${q.question}»)`);
+  if (missing.length > 0)
+    throw new Error(`answers missing from the translations: ${missing.join("; ")}; fix the question sets`);
+}
+
 function ranks(answerer: Answerer, questions: readonly LanguageQuestion[], locale: string) {
   const agent = {
     ...resolveAgentSettings(`bench-${locale}`, undefined, "https://wiki.example.com"),
@@ -51,14 +65,16 @@ const pct = (rate: number) => `${round(rate * 100, 1)} %`;
 
 /**
  * Answer quality per language on the English tldr plus its translations: the test part of each set
- * (the dev part apart), Russian typed right turned onto the English layout, English on the same
+ * (the dev part apart), the independent set (never tuned on), Russian typed right turned onto the English layout, English on the same
  * mixed wiki, and the ranking's time per question (index.search, p95) in each language.
  */
 export async function runLanguages(options: { write?: boolean } = {}) {
   const dir = findTldrTranslations();
   if (!dir) return undefined;
   checkLanguageSplits();
-  const wiki = createMemoryWiki(await translatedWikiPages(dir));
+  const pages = await translatedWikiPages(dir);
+  checkAnswersExist(pages);
+  const wiki = createMemoryWiki(pages);
   const index = createSearchIndex();
   const started = performance.now();
   await index.build(wiki, { concurrency: 8 });
@@ -82,10 +98,12 @@ export async function runLanguages(options: { write?: boolean } = {}) {
       set.filter((q) => q.part === "dev"),
       locale,
     );
+    const independent = INDEPENDENT_SETS[locale as MeasuredLocale];
     data[locale] = {
       test: row(`${locale}, test`, test),
       dev: row(`${locale}, dev`, dev),
       devMisses: dev.filter((d) => d.rank !== 0),
+      independent: row(`${locale}, independent set`, await ranks(answerer, independent, locale)),
     };
     if (locale === "ru") {
       const typedRight = set.filter((q) => q.part === "test" && q.typed === undefined);
@@ -120,7 +138,7 @@ export async function runLanguages(options: { write?: boolean } = {}) {
           rows,
           notes: [
             `Ranking (index.search, 5 rounds) p95 per question, wall-clock (CPU time): ${timing}. Index built in ${buildSeconds} s.`,
-            "Questions: bench/answer-quality/language-questions.ts (dev third for tuning; test reported).",
+            "Questions: bench/answer-quality/language-questions.ts (dev third for tuning; test reported) and bench/answer-quality/independent-questions.ts (written apart, never tuned on).",
           ],
         });
   return { data, table };
