@@ -1,4 +1,12 @@
-import { type Language, languageOf, normalizeText, processTerm, readerOf, tokenize } from "./analyzer.js";
+import {
+  type Language,
+  languageOf,
+  normalizeText,
+  processTerm,
+  readerOf,
+  scriptOf,
+  tokenize,
+} from "./analyzer.js";
 import { DEFAULT_SETTINGS, type QueryWeights } from "./settings.js";
 import { synonymsOf } from "./synonyms.js";
 import { HEAVY, LIGHT } from "./word-weights.js";
@@ -71,8 +79,19 @@ function readingsOf(word: string, languages: readonly Language[]): Reading[] {
 const MAX_COUNTED = 30;
 
 /**
- * The counted question terms whose word weighs other than 1 in coverage, by the question's first
- * language (`Language.wordWeight`): `light` (0.5) and `heavy` (2) bit masks over `terms`.
+ * The language a question's words are weighed by: its first language, else (none given: an agent
+ * of every locale) the one that reads its first word not in Latin letters by script, so that a
+ * Chinese question is weighed as Chinese; a question all in Latin letters is then weighed alike.
+ */
+function weighingLanguage(words: readonly string[], languages: readonly Language[]): Language | undefined {
+  if (languages.length > 0) return languages[0];
+  const word = words.find((w) => scriptOf(w) !== "latin" && scriptOf(w) !== "other");
+  return word === undefined ? undefined : readerOf(normalizeText(word), undefined);
+}
+
+/**
+ * The counted question terms whose word weighs other than 1 in coverage, by the question's
+ * weighing language (`Language.wordWeight`): `light` (0.5) and `heavy` (2) bit masks over `terms`.
  */
 function weightsOf(
   words: readonly string[],
@@ -153,7 +172,7 @@ export function parseQuery(
   }
   return {
     terms,
-    ...weightsOf(words, readings, terms, languages[0]),
+    ...weightsOf(words, readings, terms, weighingLanguage(words, languages)),
     expanded: [...covers.keys()],
     covers,
     weight,

@@ -1,7 +1,8 @@
 /**
  * How much each word of a question counts in a page's coverage (rank.ts: the share of the
  * question a page matched, raised to the coordination power). Every word counts 1, except in a
- * language that says otherwise (`Language.wordWeight`, by the question's first language):
+ * language that says otherwise (`Language.wordWeight`, by the question's weighing language,
+ * query.ts `weighingLanguage`):
  *
  * - light words count 0.5, on both sides of the share: a question of three words, one of them
  *   light, is covered 2 / 2.5 by a page holding the two others, instead of 2 / 3. A light word

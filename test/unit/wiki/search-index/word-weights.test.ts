@@ -64,6 +64,15 @@ describe("how much each question word counts in coverage", () => {
     expect(first?.page.path).toBe("tools/ping");
     expect(first?.coverage).toBeCloseTo(2 / 5.5);
   });
+
+  it("an agent of every locale weighs a question by the script of its words", () => {
+    const zh = parseQuery("ping一下服务器看通不通");
+    expect([zh.heavy, zh.light]).toEqual([0b000001, 0b011100]);
+    const latin = parseQuery("crear directorio nuevo");
+    expect([latin.heavy, latin.light]).toEqual([0, 0]);
+    const [first] = index.search("ping一下服务器看通不通", { locales: ["*"] });
+    expect(first?.coverage).toBeCloseTo(2 / 5.5);
+  });
 });
 
 describe("Spanish stem-changing verbs", () => {
