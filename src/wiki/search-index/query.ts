@@ -78,15 +78,26 @@ function readingsOf(word: string, languages: readonly Language[]): Reading[] {
 /** Question terms beyond this count are searched but not counted in coverage (bit masks). */
 const MAX_COUNTED = 30;
 
+/** Letters that tell the segmented scripts apart: a question holding them is not Chinese. */
+const NOT_CHINESE: ReadonlyArray<readonly [RegExp, string]> = [
+  [/[\p{Script=Hiragana}\p{Script=Katakana}]/u, "ja"],
+  [/\p{Script=Hangul}/u, "ko"],
+  [/\p{Script=Thai}/u, "th"],
+];
+
 /**
  * The language a question's words are weighed by: its first language, else (none given: an agent
- * of every locale) the one that reads its first word not in Latin letters by script, so that a
- * Chinese question is weighed as Chinese; a question all in Latin letters is then weighed alike.
+ * of every locale) the one its words not in Latin letters are written in: Cyrillic → Russian;
+ * a segmented script → Japanese, Korean or Thai by their own letters, else (Han alone) Chinese. A
+ * question all in Latin letters is then weighed alike.
  */
 function weighingLanguage(words: readonly string[], languages: readonly Language[]): Language | undefined {
   if (languages.length > 0) return languages[0];
   const word = words.find((w) => scriptOf(w) !== "latin" && scriptOf(w) !== "other");
-  return word === undefined ? undefined : readerOf(normalizeText(word), undefined);
+  if (word === undefined) return undefined;
+  if (scriptOf(word) !== "segmented") return readerOf(normalizeText(word), undefined);
+  const text = words.join(" ");
+  return languageOf(NOT_CHINESE.find(([letters]) => letters.test(text))?.[1] ?? "zh");
 }
 
 /**

@@ -68,6 +68,10 @@ describe("how much each question word counts in coverage", () => {
   it("an agent of every locale weighs a question by the script of its words", () => {
     const zh = parseQuery("ping一下服务器看通不通");
     expect([zh.heavy, zh.light]).toEqual([0b000001, 0b011100]);
+    const japanese = parseQuery("gitでブランチを削除する方法");
+    expect([japanese.heavy, japanese.light]).toEqual([0, 0]);
+    const thai = parseQuery("วิธีลบ branch ใน git");
+    expect([thai.heavy, thai.light]).toEqual([0, 0]);
     const latin = parseQuery("crear directorio nuevo");
     expect([latin.heavy, latin.light]).toEqual([0, 0]);
     const [first] = index.search("ping一下服务器看通不通", { locales: ["*"] });
