@@ -47,8 +47,12 @@ const NOT_WEIGHTS = new Set([
   "SECTION_WORDS.minPages",
 ]);
 
-/** Upper bounds where the formula needs one (BM25's length normalisation is a share). */
-const MAX: Record<string, number> = { "SEARCH.bm25.b": 1 };
+/**
+ * Upper bounds where the formula needs one: BM25's length normalisation is a share; a compound's
+ * parts count below the word itself (settings.ts `compounds.weight`: below 1; values are kept to
+ * four decimals, so 0.99 is the largest below 1).
+ */
+const MAX: Record<string, number> = { "SEARCH.bm25.b": 1, "SEARCH.compounds.weight": 0.99 };
 
 /** Objects that must be replaced, not changed in place (see above). */
 const REPLACED = new Set(["SEARCH.expansion"]);

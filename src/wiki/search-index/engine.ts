@@ -390,7 +390,7 @@ export class Engine {
    */
   private guessed(term: string, query: ParsedQuery): Array<{ id: number; weight: number }> {
     const own = query.guesses.get(term) ?? [];
-    const named = mayNameTool(term) && query.terms.includes(term);
+    const named = query.tools && mayNameTool(term) && query.terms.includes(term);
     if ((own.length === 0 && !named) || this.holds(term)) return [];
     const guesses = named ? [...own, ...this.titleOf(term)] : own;
     return guesses.flatMap((guess) => {

@@ -15,23 +15,39 @@ const MIN_PART = 3;
 const VERB_PREFIXES = new Set(["ver", "zer", "ent", "emp", "miss", "miß", "vor", "hin", "her", "dar"]);
 /** Words shorter than this are not split (two parts of MIN_PART letters). */
 const MIN_WORD = 2 * MIN_PART;
-/** How many words' splits are remembered before the memo starts over. */
+/**
+ * Words longer than this are not split: three parts (the most a split makes) of 14 letters, longer
+ * than the compounds people type ("datenbankverwaltungssystem" has 26). Splitting is quadratic in
+ * the word's length (a 42-letter word has about 700 splits, a few ms; a pasted 500-letter token
+ * took seconds of a search that runs on the event loop).
+ */
+const MAX_WORD = 42;
+/** Only words of letters are split: no number ("20240101"), no letters-and-digits name. */
+const LETTERS = /^\p{L}+$/u;
+/** How many words' splits, and how many splits in all, are remembered before the memo starts over. */
 const MEMO_WORDS = 1024;
+const MEMO_SPLITS = 65_536;
 
 type Read = (word: string) => string | null;
 const memo = new Map<string, readonly (readonly string[])[]>();
+let memoSplits = 0;
 
 /**
  * Every split of a normalised (lower-case) word into two or three part terms, as `read` reads each
- * part; [] for a word too short to split. Contract: a pure function of the word and `read` (German
+ * part; [] for a word too short or too long (MAX_WORD) to split, or holding other than letters. Contract: a pure function of the word and `read` (German
  * is the only reader it is given), so splits are remembered per word.
  */
 export function germanSplits(word: string, read: Read): readonly (readonly string[])[] {
-  if (word.length < MIN_WORD) return [];
+  if (word.length < MIN_WORD || word.length > MAX_WORD || !LETTERS.test(word)) return [];
   let found = memo.get(word);
   if (!found) {
-    if (memo.size >= MEMO_WORDS) memo.clear();
-    memo.set(word, (found = splitsOf(word, read, 3)));
+    found = splitsOf(word, read, 3);
+    if (memo.size >= MEMO_WORDS || memoSplits + found.length > MEMO_SPLITS) {
+      memo.clear();
+      memoSplits = 0;
+    }
+    memo.set(word, found);
+    memoSplits += found.length;
   }
   return found;
 }

@@ -51,6 +51,11 @@ export interface ParsedQuery {
    * supports when few or no pages hold the term (engine.ts `compoundParts`).
    */
   compounds: Map<string, () => readonly (readonly string[])[]>;
+  /**
+   * Whether a letters-and-digits question term on no page may stand for a title term it begins
+   * with (title-prefix.ts, engine.ts `guessed`); true as parsed.
+   */
+  tools: boolean;
 }
 
 /** One reading of a word: its term, and the locale of the language that read it (none: kept as is). */
@@ -191,6 +196,7 @@ export function parseQuery(
     forms,
     guesses: guessesOf(words, readings, languages),
     compounds: compoundsOf(words, readings, languages),
+    tools: true,
   };
 }
 

@@ -7,6 +7,7 @@ import { createSearchIndex } from "../../../../src/wiki/search-index/index.js";
 import type { SearchIndex } from "../../../../src/wiki/search-index/index-types.js";
 import { languageOf } from "../../../../src/wiki/search-index/languages.js";
 import { parseQuery } from "../../../../src/wiki/search-index/query.js";
+import { titlePrefix } from "../../../../src/wiki/search-index/title-prefix.js";
 import type { SeedPage } from "../../../../packages/sandbox/src/memory-wiki.js";
 import { createMemoryWiki } from "../../../helpers/memory-wiki.js";
 
@@ -41,6 +42,14 @@ const PAGES: SeedPage[] = [
   page("git-add", "Füge Dateien zum Index hinzu.", "Füge eine Datei hinzu", "git add datei"),
   page("git-remote", "Entfernte Repositorys hinzufügen.", "Ein Repository hinzufügen", "git remote add"),
   page("git-submodule", "Submodule hinzufügen.", "Ein Submodul hinzufügen", "git submodule add"),
+  // An English page holding both parts of "logdatei": found by an English agent only if it split.
+  {
+    path: "tools/tail",
+    locale: "en",
+    title: "tail",
+    description: "Follow the log of a datei file.",
+    content: "# tail\n\n> Follow the log of a datei file.\n\n- Follow the log:\n\n`tail -f datei.log`\n",
+  },
 ];
 
 const paths = (index: SearchIndex, question: string, locale = "de") =>
@@ -110,6 +119,7 @@ describe("German compound words", () => {
     expect(compounds(["de"])).toBe(1);
     expect(compounds(["en", "de"])).toBe(0);
     expect(compounds(["en"])).toBe(0);
+    expect(paths(index, "log datei", "en")).toEqual(["tools/tail"]);
     expect(paths(index, "logdatei", "en")).toEqual([]);
   });
 
@@ -130,6 +140,29 @@ describe("German compound words", () => {
     ]);
     expect(germanParticleBase("angezeigt", read)).toBe(read("zeigt"));
     expect(germanParticleBase("heruntergeladen", read)).toBe(read("laden"));
+  });
+
+  it("reads no common plural noun as a separable verb, and keeps an infinitive's 'ge'", () => {
+    for (const noun of ["aufgaben", "eingaben", "anfragen", "ausdrücken", "mitarbeitern", "nachrichten"])
+      expect(germanParticleBase(noun, read), noun).toBeNull();
+    expect(germanParticleBase("umgestalten", read)).toBe(read("gestalten"));
+    expect(germanParticleBase("ausgeführt", read)).toBe(read("führt"));
+    expect(germanParticleBase("anzeigen", read)).toBe(read("zeigen"));
+    expect(germanParticleBase("einrichten", read)).toBe(read("richten"));
+  });
+
+  it("a letters-and-digits word stands only for a title term that mixes letters and digits", () => {
+    const titles = new Set(["cp", "mp", "python3", "7z"]);
+    expect(titlePrefix("cp1252", (t) => titles.has(t))).toBeUndefined();
+    expect(titlePrefix("mp3", (t) => titles.has(t))).toBeUndefined();
+    expect(titlePrefix("python3x", (t) => titles.has(t))).toBe("python3");
+  });
+
+  it("splits no word longer than MAX_WORD letters (42), and no word with a digit", () => {
+    const long = "datenbankverwaltungssystemkonfigurationsdat"; // 43 letters
+    expect(germanSplits(long.slice(0, 42), read)).not.toEqual([]);
+    expect(germanSplits(long, read)).toEqual([]);
+    expect(germanSplits("logdatei2", read)).toEqual([]);
   });
 
   it("reads no noun as a separable verb", () => {

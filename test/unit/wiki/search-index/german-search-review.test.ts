@@ -46,6 +46,7 @@ describe("German search: review findings", () => {
     for (const noun of ["nachrichten", "mitarbeitern", "ausnahmen"])
       expect(germanParticleBase(noun, read), noun).toBeNull();
     expect(paths(index, "nachrichten")).not.toContain("tools/setup");
+    expect(paths(index, "regulären ausdrücken")[0]).toBe("tools/grep");
   });
 
   it("drops the participle's 'ge' only from a participle, not from an infinitive that begins with it", () => {
