@@ -1,3 +1,4 @@
+import { foldAccents } from "./accents.js";
 import { DEFAULT_FOR_SCRIPT, type Language, languageOf, type Script } from "./languages.js";
 
 /**
@@ -26,7 +27,6 @@ const PLAIN_CYRILLIC = /^[\p{Script=Cyrillic}\p{N}']+$/u;
 const SEGMENTED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
 const LATIN_LETTER = /\p{Script=Latin}/u;
 const CYRILLIC_LETTER = /\p{Script=Cyrillic}/u;
-const MARKS = /\p{M}+/gu;
 
 /** Made on first use: a process that meets no CJK or Thai text never builds one. */
 let segmenter: Intl.Segmenter | undefined;
@@ -108,7 +108,7 @@ export function processTerm(word: string, language?: Language): string | null {
   if (!reader) return lower;
   if (reader.stopWords.has(lower)) return null;
   if (reader.locale === "en") return lower.length > 2 && LATIN_WORD.test(lower) ? reader.stem!(lower) : lower;
-  const folded = reader.foldAccents ? lower.normalize("NFD").replace(MARKS, "").normalize("NFC") : lower;
+  const folded = reader.foldAccents ? foldAccents(lower) : lower;
   if (folded !== lower && reader.stopWords.has(folded)) return null;
   return reader.stem && folded.length > 2 ? reader.stem(folded) : folded;
 }

@@ -1,3 +1,4 @@
+import { popcount } from "./bits.js";
 /**
  * Prefix and typo matching over a vocabulary (the terms of page summaries): a question word also
  * matches longer words it begins ("config" → "configur") and words one or two edits away
@@ -141,12 +142,6 @@ function letterMask(word: string): number {
   let mask = 0;
   for (let i = 0; i < word.length; i++) mask |= 1 << (word.charCodeAt(i) % 32);
   return mask;
-}
-
-function popcount(n: number): number {
-  let v = n - ((n >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** Rows of `boundedDistance`, grown as needed: a search is synchronous, so they are never shared. */

@@ -1,3 +1,6 @@
+import { foldAccents } from "./accents.js";
+import { popcount } from "./bits.js";
+
 /**
  * How much each word of a question counts in a page's coverage (rank.ts: the share of the
  * question a page matched, raised to the coordination power). Every word counts 1, except in a
@@ -43,13 +46,4 @@ export function chineseWordWeight(word: string): number {
 export function lightWords(words: string): (word: string) => number {
   const set = new Set(words.split(/\s+/).filter(Boolean).map(foldAccents));
   return (word) => (set.has(foldAccents(word)) ? LIGHT : 1);
-}
-
-const MARKS = /\p{M}+/gu;
-const foldAccents = (word: string) => word.normalize("NFD").replace(MARKS, "").normalize("NFC");
-
-function popcount(n: number): number {
-  let count = 0;
-  for (let v = n; v !== 0; v &= v - 1) count++;
-  return count;
 }
