@@ -30,20 +30,10 @@ function searchedLocales(opts: SearchOptions): {
 export function createLookup(holder: EngineHolder): (query: string, opts?: SearchOptions) => SearchOutcome {
   const filterFor = createPageFilters();
 
-  /**
-   * One text ranked as the options say. A twin's words are not guessed at (twins.ts): no guesses,
-   * no compound parts, no verb without its particle, no title term for a letters-and-digits word;
-   * a twin gets its own terms, their other readings, synonyms, and two words written as one.
-   */
+  /** One text ranked as the options say; a twin's words are not guessed at (parseQuery `guess`). */
   const rank = (query: string, opts: SearchOptions, twin = false): RankedPage[] => {
     const { locales, languages } = searchedLocales(opts);
-    const weights = holder.settings.queryWeights;
-    const parsed = parseQuery(query, twin ? { ...weights, particle: 0 } : weights, languages);
-    if (twin) {
-      parsed.guesses.clear();
-      parsed.compounds.clear();
-      parsed.tools = false;
-    }
+    const parsed = parseQuery(query, holder.settings.queryWeights, languages, { guess: !twin });
     if (parsed.terms.length === 0) return [];
     const section = (opts.section ?? "").replace(/^\/+|\/+$/g, "");
     const hidden = holder.hiddenNow();

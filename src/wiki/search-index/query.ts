@@ -53,7 +53,7 @@ export interface ParsedQuery {
   compounds: Map<string, () => readonly (readonly string[])[]>;
   /**
    * Whether a letters-and-digits question term on no page may stand for a title term it begins
-   * with (title-prefix.ts, engine.ts `guessed`); true as parsed.
+   * with (title-prefix.ts, engine.ts `guessed`); false for a twin (parseQuery `guess`).
    */
   tools: boolean;
 }
@@ -131,12 +131,17 @@ function weightsOf(
 
 /**
  * `weights`: those of the engine's settings (settings.ts `queryWeights`); `languages`: the
- * question's, in order of preference (none: each word is read by its script's default).
+ * question's, in order of preference (none: each word is read by its script's default);
+ * `guess: false` (a keyboard-layout or transliteration twin, twins.ts): its words are not guessed
+ * at: no verb without its particle, no guesses, no compound parts, no title term for a
+ * letters-and-digits word; the twin keeps its own terms, their other readings, synonyms, and two
+ * words written as one.
  */
 export function parseQuery(
   text: string,
   weights: QueryWeights = DEFAULT_SETTINGS.queryWeights,
   languages: readonly Language[] = [],
+  { guess = true }: { guess?: boolean } = {},
 ): ParsedQuery {
   const words = tokenize(text);
   const readings = words.map((w) => readingsOf(w, languages));
@@ -174,7 +179,7 @@ export function parseQuery(
     for (const reading of readingsOfTerm.get(term)!)
       for (const synonym of synonymsOf(reading.term, reading.locale))
         add(synonym, bitOf(term), weights.synonym, true);
-  if (weights.particle > 0)
+  if (guess && weights.particle > 0)
     eachOwnWord(words, readings, languages, "particleBase", (term, word, reader) => {
       const base = reader.particleBase!(word, (w) => processTerm(w, reader));
       if (base && base !== term) add(base, bitOf(term), weights.particle, false);
@@ -194,9 +199,9 @@ export function parseQuery(
     weight,
     indirect,
     forms,
-    guesses: guessesOf(words, readings, languages),
-    compounds: compoundsOf(words, readings, languages),
-    tools: true,
+    guesses: guess ? guessesOf(words, readings, languages) : new Map(),
+    compounds: guess ? compoundsOf(words, readings, languages) : new Map(),
+    tools: guess,
   };
 }
 
