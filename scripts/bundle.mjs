@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-export const BUNDLE_DIR = `${ROOT}dist/bundle`;
+const BUNDLE_DIR = `${ROOT}dist/bundle`;
 
 /**
  * Packages linked into the bundle; every other package stays an import of node_modules, as in
@@ -20,7 +20,7 @@ const LINKED_PACKAGES = /^zod(\/|$)/;
  * the daemon's modules, the model clients, the GraphQL client are still loaded only when needed),
  * with the modules they share in common chunks. The code is the tsc output, unchanged but linked.
  */
-export async function bundle() {
+async function bundle() {
   await rm(BUNDLE_DIR, { recursive: true, force: true });
   await build({
     // hold-start: what bin/wiki-gateway.js runs before main for `ask` (src/cli/hold-start.ts).

@@ -15,6 +15,11 @@ export const ASK_FLAGS = {
   refresh: { type: "boolean" },
 } as const;
 
+/** The question a command line's words make: "" when it names none (`ask` reads stdin then). */
+export function questionOf(positionals: readonly string[]): string {
+  return positionals.join(" ").trim();
+}
+
 /**
  * Whether the command line `argv` (after the program) is `ask` with a question to answer (read as
  * `ask` reads it): a process that exits once it has answered. False for a batch (questions on
@@ -29,7 +34,7 @@ export function asksOneQuestion(argv: readonly string[]): boolean {
       allowPositionals: true,
       strict: true,
     });
-    return positionals.join(" ").trim() !== "";
+    return questionOf(positionals) !== "";
   } catch {
     return false;
   }

@@ -19,7 +19,7 @@ import {
 } from "../wiki/search-index/index.js";
 import type { WikiPort } from "../wiki/types.js";
 import type { AskModels } from "./ask-models.js";
-import { ASK_FLAGS as FLAGS, ASK_USAGE as usage } from "./ask-flags.js";
+import { ASK_FLAGS as FLAGS, ASK_USAGE as usage, questionOf } from "./ask-flags.js";
 import { type CliIo, type Command, parseFlags, settingsArgs, UsageError } from "./command.js";
 import { releaseOptimizingCompilers } from "./optimizing-compilers.js";
 
@@ -66,7 +66,7 @@ export function createAskCommand(deps: AskDeps = {}): Command {
         const answerer = createAnswerer({ index, wiki, ...withModels });
         const json = values.json === true;
         const toJson = (answer: Answer) => ({ ...answerJson(answer), indexAgeSeconds: ageSeconds });
-        const question = positionals.join(" ").trim();
+        const question = questionOf(positionals);
         if (question !== "") {
           const answer = await answerer.answer(question, agent);
           reportFailure(answer, io);

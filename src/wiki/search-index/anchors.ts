@@ -3,7 +3,7 @@ import type { Passage } from "./passages.js";
 import { buildPostings, type Postings } from "./postings.js";
 import { keysFor, referenceKeys } from "./references.js";
 import type { AnchorSettings } from "./settings.js";
-import type { TermDictionary } from "./term-dictionary.js";
+import { byTerm, type TermDictionary } from "./term-dictionary.js";
 
 /**
  * Anchor text: the words other pages use where they refer to a page, which can describe it in
@@ -142,7 +142,6 @@ export function anchorPostings(
 }
 
 const EMPTY = new Uint32Array(0);
-const byTerm = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
 function gatherAnchors(
   pages: ReadonlyArray<{ meta: { title: string; path: string }; anchors: OutgoingAnchors }>,

@@ -18,7 +18,7 @@ export interface SavedPageSections {
 }
 
 /** Page `i`'s array of a per-page section: a view, never a copy. */
-export function pageSlice(slices: PageSlices, i: number): Uint32Array {
+function pageSlice(slices: PageSlices, i: number): Uint32Array {
   return slices.all.subarray(slices.starts[i]!, slices.starts[i + 1]!);
 }
 

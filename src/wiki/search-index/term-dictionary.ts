@@ -61,16 +61,16 @@ export class TermDictionary {
   }
 }
 
-const byTerm = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Terms in code-unit order: the order of `sortedIds` and of the vocabulary (term-expansion.ts). */
+export const byTerm = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** `order` holds each id of `terms` once, in increasing order of the terms. */
 function isSortedOrder(terms: readonly string[], order: Uint32Array): boolean {
   if (order.length !== terms.length) return false;
-  const seen = new Uint8Array(terms.length);
+  // Strictly increasing terms cannot repeat an id.
   for (let i = 0; i < order.length; i++) {
     const id = order[i]!;
-    if (id >= terms.length || seen[id] === 1) return false;
-    seen[id] = 1;
+    if (id >= terms.length) return false;
     if (i > 0 && !(terms[order[i - 1]!]! < terms[id]!)) return false;
   }
   return true;

@@ -1,4 +1,5 @@
 import { popcount } from "./bits.js";
+import { byTerm } from "./term-dictionary.js";
 /**
  * Prefix and typo matching over a vocabulary (the terms of page summaries): a question word also
  * matches longer words it begins ("config" → "configur") and words one or two edits away
@@ -45,7 +46,7 @@ export class Vocabulary {
    * terms already (TermDictionary.sortedIds), so they are not sorted again.
    */
   constructor(entries: Array<{ term: string; id: number }>, sorted = false) {
-    if (!sorted) entries.sort((a, b) => (a.term < b.term ? -1 : a.term > b.term ? 1 : 0));
+    if (!sorted) entries.sort((a, b) => byTerm(a.term, b.term));
     this.sorted = entries.map((e) => e.term);
     this.ids = entries.map((e) => e.id);
     this.letters = Int32Array.from(this.sorted, letterMask);
