@@ -134,11 +134,13 @@ export async function readIndexFile<Head>(
     };
   const headLength = header.readUInt32LE(HEADER);
   if (HEADER + 4 + headLength > size) return { ok: false, reason: "corrupt", detail: "head out of bounds" };
-  const headBytes = Buffer.alloc(headLength);
-  await readAt(headBytes, HEADER + 4);
+  // The head with its length before it and its padding after: parsed, checked, not kept.
+  const headEnd = Math.min(size, align(HEADER + 4 + headLength));
+  const headArea = Buffer.alloc(headEnd - HEADER);
+  await readAt(headArea, HEADER);
   let parsed: { head: Head; sections: Record<string, SectionInfo> };
   try {
-    parsed = JSON.parse(headBytes.toString("utf8")) as typeof parsed;
+    parsed = JSON.parse(headArea.toString("utf8", 4, 4 + headLength)) as typeof parsed;
   } catch (error) {
     return { ok: false, reason: "corrupt", detail: `head unreadable: ${(error as Error).message}` };
   }
@@ -148,28 +150,26 @@ export async function readIndexFile<Head>(
   const left = typeof onDisk === "function" ? Object.keys(sections).filter(onDisk) : onDisk;
   const holes = holesOf(sections, left, size);
   if (typeof holes === "string") return { ok: false, reason: "corrupt", detail: holes };
-  // The head is parsed already: its bytes are checked with the rest, not kept a second time.
-  const headEnd = Math.min(size, align(HEADER + 4 + headLength));
   if (holes.length > 0 && holes[0]!.start < headEnd)
     return { ok: false, reason: "corrupt", detail: "a section overlaps the head" };
-  holes.unshift({ start: 0, end: headEnd });
+  holes.unshift({ start: 0, end: headEnd }); // the head, read and checked above: not resident
   // Resident bytes in file order, the holes cut out; every piece starts at a multiple of 8.
   const buffer = Buffer.allocUnsafeSlow(size - holes.reduce((n, h) => n + (h.end - h.start), 0));
-  let crc = 0;
-  let at = 0;
+  let crc = crc32(headArea, 0);
+  let at = headEnd;
   let into = 0;
   const scratch = Buffer.allocUnsafe(Math.min(CHUNK, size));
-  for (const piece of [...holes, { start: size, end: size }]) {
+  for (const piece of [...holes.slice(1), { start: size, end: size }]) {
     const resident = buffer.subarray(into, into + piece.start - at);
     if ((await readAt(resident, at)) < resident.length)
       return { ok: false, reason: "corrupt", detail: "the file shrank while it was read" };
-    crc = crc32(at === 0 ? resident.subarray(HEADER) : resident, crc);
+    crc = crc32(resident, crc);
     into += resident.length;
     for (at = piece.start; at < piece.end;) {
       const chunk = scratch.subarray(0, Math.min(scratch.length, piece.end - at));
       if ((await readAt(chunk, at)) < chunk.length)
         return { ok: false, reason: "corrupt", detail: "the file shrank while it was read" };
-      crc = crc32(at < HEADER ? chunk.subarray(HEADER - at) : chunk, crc);
+      crc = crc32(chunk, crc);
       at += chunk.length;
     }
   }
