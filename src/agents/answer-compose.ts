@@ -10,7 +10,6 @@ import {
   telegramLength,
   truncateTelegramHtml,
 } from "./format/index.js";
-import { distinctTitles } from "./related-pages.js";
 import { composeRichAnswer } from "./rich/compose-rich.js";
 import type { RichMessage } from "./rich/rich-types.js";
 
@@ -118,14 +117,14 @@ function choosePassages(main: AnswerPage, agent: AgentSettings): Array<{ html: s
 /**
  * The reply to a weak match: the closest pages, each a link with its description, for the user
  * to choose from (the buttons carry the same titles). Never a dead end: it says how to ask better.
+ * `pages` are told apart already (related-pages.ts `distinctTitles`), as the answerer offers them.
  */
 export function composeChoices(
   agent: AgentSettings,
   pages: AnswerPage[],
   texts: Texts = agentTexts(agent),
 ): { html: string; sources: AnswerSource[] } {
-  const shown = distinctTitles(pages);
-  const lines = shown.map((p) => {
+  const lines = pages.map((p) => {
     const link = `<a href="${escapeAttribute(pageUrl(agent, p.page))}">${escapeHtml(p.page.title)}</a>`;
     const description = oneLine(p.page.description);
     return description ? `• ${link}: ${escapeHtml(description)}` : `• ${link}`;
@@ -135,7 +134,7 @@ export function composeChoices(
   );
   return {
     html: reply,
-    sources: toSources(agent, shown),
+    sources: toSources(agent, pages),
   };
 }
 

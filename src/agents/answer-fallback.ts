@@ -2,6 +2,7 @@ import {
   keysFor,
   processTerm,
   queryTerms,
+  termsHeld,
   referenceKeys,
   splitPassages,
   tokenize,
@@ -38,7 +39,7 @@ export async function answerFromWikiSearch(
   const terms = queryTerms(question);
   const all = splitPassages(top.page.content, top.page);
   const passages = all
-    .map((p) => ({ ...p, score: overlap(terms, `${p.heading}\n${p.text}\n${p.code}`) }))
+    .map((p) => ({ ...p, score: termsHeld(terms, `${p.heading}\n${p.text}\n${p.code}`) }))
     .filter((p) => p.score > 0)
     .sort((a, b) => b.score - a.score)
     .slice(0, 3);
@@ -78,10 +79,4 @@ async function searchWiki(wiki: WikiPort, question: string, agent: AgentSettings
     }
   }
   return [...found.values()].sort((a, b) => b.score - a.score || a.title.length - b.title.length);
-}
-
-/** How many of the question's terms a text contains. */
-function overlap(terms: string[], text: string): number {
-  const present = new Set(queryTerms(text));
-  return terms.filter((t) => present.has(t)).length;
 }

@@ -63,29 +63,27 @@ function rankFor(
     limit: words === undefined ? SEE_ALSO_CANDIDATES : FUSION_DEPTH,
   });
   const searchedFor = asked.searchedFor;
+  const text = searchedFor ?? question;
   if (words === undefined)
     return {
-      ranked: withStandIns(index, asked.pages, { text: searchedFor ?? question, section: agent.section }),
-      confidence: judgeConfidence(asked.pages, searchedFor ?? question),
+      ranked: withStandIns(index, asked.pages, { text, section: agent.section }),
+      confidence: judgeConfidence(asked.pages, text),
       searchedFor,
     };
   const runs: RankedRun[] = [
     { query: words, ranked: index.lookup(words, { ...scope, limit: FUSION_DEPTH }).pages, weight: 1 },
-    { query: searchedFor ?? question, ranked: asked.pages, weight: QUESTION_WEIGHT },
+    { query: text, ranked: asked.pages, weight: QUESTION_WEIGHT },
   ];
   const fused = fuseRuns(runs, SEE_ALSO_CANDIDATES);
+  const firstPart = fused[0] === undefined ? undefined : partOf(fused[0].page.path, agent.section);
   const named = namedPages(index, words, [...fused, ...runs[0]!.ranked], {
     section: agent.section,
     locales: fusedLocales(fused, locales),
-  }).filter(
-    (r) =>
-      fused[0] === undefined ||
-      partOf(r.page.path, agent.section) === partOf(fused[0].page.path, agent.section),
-  );
+  }).filter((r) => firstPart === undefined || partOf(r.page.path, agent.section) === firstPart);
   const ranked = withStandIns(
     index,
     [...named, ...fused],
-    { text: words, asked: searchedFor ?? question, section: agent.section },
+    { text: words, asked: text, section: agent.section },
     SEE_ALSO_CANDIDATES,
   );
   return { ranked, confidence: shownConfidence(ranked, fused, runs), searchedFor: undefined };

@@ -6,6 +6,7 @@ import {
   languageOf,
   processTerm,
   queryTerms,
+  termsHeld,
   synonymsOf,
   type SearchIndex,
   titleKey,
@@ -207,13 +208,10 @@ function ownRanking(
   const own = ranked.find((r) => r.page.id === page.id);
   if (own) return own;
   const language = languageOf(page.locale);
-  const terms = new Set(queryTerms(text, language));
+  const terms = queryTerms(text, language);
   const passages = index
     .pagePassages(page.id)
-    .map((p) => {
-      const held = new Set(queryTerms(`${p.heading} ${p.text} ${p.code}`, language));
-      return { ...p, score: [...terms].filter((t) => held.has(t)).length };
-    })
+    .map((p) => ({ ...p, score: termsHeld(terms, `${p.heading} ${p.text} ${p.code}`, language) }))
     .sort((a, b) => b.score - a.score || a.index - b.index)
     .slice(0, PASSAGES);
   return { page, score: 0, coverage: 0, passages };

@@ -123,4 +123,12 @@ export function queryTerms(text: string, language?: Language): string[] {
   return out;
 }
 
+/** How many of `terms` (each counted once) the text holds, its words read as queryTerms reads them. */
+export function termsHeld(terms: Iterable<string>, text: string, language?: Language): number {
+  const held = new Set(queryTerms(text, language));
+  let count = 0;
+  for (const term of terms) if (held.has(term)) count++;
+  return count;
+}
+
 export { languageOf, type Language };

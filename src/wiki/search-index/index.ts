@@ -15,7 +15,7 @@ export type {
 } from "./index-types.js";
 export type { Passage } from "./passages.js";
 export { splitPassages } from "./passages.js";
-export { languageOf, processTerm, queryTerms, tokenize } from "./analyzer.js";
+export { languageOf, processTerm, queryTerms, termsHeld, tokenize } from "./analyzer.js";
 export { synonymsOf } from "./synonyms.js";
 export { keysFor, referenceKeys } from "./references.js";
 export { folderOf, titleKey } from "./page-directory.js";

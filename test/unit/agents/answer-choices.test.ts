@@ -32,6 +32,24 @@ describe("choices on a weak match", () => {
     );
   });
 
+  it("tells choices sharing a title apart by their folder", async () => {
+    const lab = {
+      path: "lab/printers",
+      title: "Printers",
+      description: "Printing in the lab",
+      content: "# Printers\n\nThe lab printer is by the door. Add it with the address lab-printer.local.",
+    };
+    const wiki = createMemoryWiki([...CHOICE_PAGES, lab]);
+    const index = createSearchIndex();
+    await index.build(wiki);
+    const answer = await createAnswerer({ index, wiki }).answer("printer network", agent);
+    expect(answer.confidence).toBe("weak");
+    expect(answer.choices?.map((c) => c.title)).toEqual(
+      expect.arrayContaining(["Printers · it", "Printers · lab"]),
+    );
+    expect(htmlToPlain(answer.html)).toContain("Printers · lab (https://wiki.example.com/en/lab/printers)");
+  });
+
   it("answers a weak match that is alone, a confident one, and says nothing found only when nothing matches", async () => {
     const { answerer } = await setup();
     const alone = await answerer.answer("wifi password", agent);

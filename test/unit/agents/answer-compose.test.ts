@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { resolveAgentSettings } from "../../../src/agents/agent-settings.js";
 import { composeAnswer, composeChoices } from "../../../src/agents/answer-compose.js";
+import { distinctTitles } from "../../../src/agents/related-pages.js";
 import { htmlToPlain } from "../../../src/agents/format/index.js";
 import { indexText } from "../../../src/wiki/search-index/passages.js";
 import { WRAPPED_FIRST_PARAGRAPH, WRAPPED_PAGE_LINES } from "../../fixtures/wrapped-page.js";
@@ -49,11 +50,12 @@ describe("choices of pages sharing a title", () => {
       score: 1,
       passages: [],
     });
-    const { html, sources } = composeChoices(agent, [
+    const offered = distinctTitles([
       page("tldr/common/cat", "cat", "Print and concatenate files."),
       page("tldr/osx/cat", "cat", "Print and concatenate files, on macOS."),
       page("tldr/common/git-blame", "git blame", "Show who last changed each line."),
     ]);
+    const { html, sources } = composeChoices(agent, offered);
     expect(sources.map((s) => s.title)).toEqual(["cat · common", "cat · osx", "git blame"]);
     expect(html).toContain(">cat · osx</a>");
   });
