@@ -40,12 +40,12 @@ export interface Language {
    * The ways a question word may be a compound of two or three words, as part terms (query.ts
    * `compounds`; German, german-compounds.ts). `read` as for `guesses`.
    */
+  readonly splits?: (word: string, read: (word: string) => string | null) => readonly (readonly string[])[];
   /**
    * The term of a question word's verb without its separable particle (German "anzeigen" →
    * "zeig", german-particles.ts), or null; searched at `queryWeights.particle` (query.ts).
    */
   readonly particleBase?: (word: string, read: (word: string) => string | null) => string | null;
-  readonly splits?: (word: string, read: (word: string) => string | null) => readonly (readonly string[])[];
 }
 
 const require = createRequire(import.meta.url);
@@ -55,23 +55,13 @@ const require = createRequire(import.meta.url);
  * read (CommonJS builds of @orama/stemmers and @orama/stopwords), so a process that only meets
  * English (`wiki-gateway ask` on an English wiki) loads none of them.
  */
-const stemmerOf = (name: string): ((word: string) => string) => {
+const stemmerOf = (name: string, after?: (stem: string) => string): ((word: string) => string) => {
   let stem: ((word: string) => string) | undefined;
   return (word) => {
     stem ??= (require(`@orama/stemmers/${name}`) as { stemmer: (w: string) => string }).stemmer;
-    return stem(word);
+    return after ? after(stem(word)) : stem(word);
   };
 };
-
-/** Snowball's German stem, then its verb forms met (german-stem.ts). */
-const germanSnowball = stemmerOf("german");
-const germanStem = (word: string) => germanForms(germanSnowball(word));
-/** Snowball's Russian stem, then its aspects met (russian-stem.ts). */
-const russianSnowball = stemmerOf("russian");
-const russianStem = (word: string) => russianAspects(russianSnowball(word));
-/** Snowball's Spanish stem, then its root vowel's diphthong undone (spanish-stem.ts). */
-const spanishSnowball = stemmerOf("spanish");
-const spanishStem = (word: string) => spanishRoots(spanishSnowball(word));
 
 /** Stop words of a package list, without the few words that name what a command does; loaded on first use. */
 const stops = (list: string | readonly string[], extra: string, keep = ""): Language["stopWords"] => {
@@ -109,10 +99,15 @@ const ZH_STOPS =
 const JA_STOPS =
   "の に は を た が で て と し れ さ ある いる も する から な こと として い や れる など なっ ない この ため その あっ よう また もの という あり まで られ なる へ か だ これ によって により おり より による ず なり られる において ば なかっ なく しかし について せ だっ その後 できる それ う ので なお のみ でき き つ における および いう さらに でも ら たり その他 に関する たち ます ん なら 方法 どう";
 
-const latin = (locale: string, name: string, extra = "", keep = ""): Language => ({
+/** A Latin-script language of Snowball; `after`: what its stems go through (below). */
+const latin = (
+  locale: string,
+  name: string,
+  { extra = "", keep = "", after }: { extra?: string; keep?: string; after?: (stem: string) => string } = {},
+): Language => ({
   locale,
   script: "latin",
-  stem: stemmerOf(name),
+  stem: stemmerOf(name, after),
   stopWords: stops(name, extra, keep),
   foldAccents: true,
 });
@@ -128,7 +123,8 @@ const TABLE: readonly Language[] = [
   {
     locale: "ru",
     script: "cyrillic",
-    stem: russianStem,
+    // Snowball's stem, then its aspects met (russian-stem.ts).
+    stem: stemmerOf("russian", russianAspects),
     stopWords: stops("russian", RU_FILLERS, "все всех всего всю нет один два три больше"),
     foldAccents: false,
     guesses: russianGuesses,
@@ -141,21 +137,21 @@ const TABLE: readonly Language[] = [
     foldAccents: false,
   },
   {
-    ...latin("de", "german", DE_FILLERS, "alle alles neu"),
-    stem: germanStem,
+    // Snowball's stem, then its verb forms met (german-stem.ts).
+    ...latin("de", "german", { extra: DE_FILLERS, keep: "alle alles neu", after: germanForms }),
     splits: germanSplits,
     particleBase: germanParticleBase,
   },
-  latin("fr", "french", FR_FILLERS, "tous tout"),
+  latin("fr", "french", { extra: FR_FILLERS, keep: "tous tout" }),
   {
-    ...latin("es", "spanish", ES_FILLERS, ES_CONTENT),
-    stem: spanishStem,
+    // Snowball's stem, then its root vowel's diphthong undone (spanish-stem.ts).
+    ...latin("es", "spanish", { extra: ES_FILLERS, keep: ES_CONTENT, after: spanishRoots }),
     wordWeight: lightWords(ES_CONTENT),
   },
-  latin("pt", "portuguese", "", "todos todo novo"),
-  latin("it", "italian", "", "tutti tutto nuovo"),
-  latin("nl", "dutch", "", "alle nieuw"),
-  latin("sv", "swedish", "", "alla ny"),
+  latin("pt", "portuguese", { keep: "todos todo novo" }),
+  latin("it", "italian", { keep: "tutti tutto nuovo" }),
+  latin("nl", "dutch", { keep: "alle nieuw" }),
+  latin("sv", "swedish", { keep: "alla ny" }),
   { ...latin("tr", "turkish"), foldAccents: false },
   {
     locale: "pl",
