@@ -1,3 +1,4 @@
+import { trimSlashes } from "../core/wiki-path.js";
 import type { ModelUse } from "../config/model-schema.js";
 import type { AgentConfig } from "../config/schema.js";
 import { agentModelChoice } from "../models/model-from-config.js";
@@ -52,7 +53,7 @@ export function resolveAgentSettings(
   const choice = agentModelChoice(config, modelUrlSet);
   const settings: AgentSettings = {
     id,
-    section: (config?.section ?? "").replace(/^\/+|\/+$/g, ""),
+    section: trimSlashes(config?.section ?? ""),
     ...localesOf(config?.locale),
     language: config?.language ?? "en",
     editors: [...(config?.editors ?? [])],

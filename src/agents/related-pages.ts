@@ -1,3 +1,4 @@
+import { trimSlashes } from "../core/wiki-path.js";
 import { titleKey } from "../wiki/search-index/index.js";
 
 /** What choosing related pages reads of a page (an AnswerPage of answer-compose.ts is one). */
@@ -34,7 +35,6 @@ function partOf(path: string): string {
   return segments.length > 1 ? segments[0]! : "";
 }
 
-const trimSlashes = (path: string) => path.replace(/^\/+|\/+$/g, "");
 const sameText = (a: string, b: string) => a.trim().replace(/\s+/g, " ") === b.trim().replace(/\s+/g, " ");
 
 /**

@@ -1,3 +1,4 @@
+import { trimSlashes } from "../../core/wiki-path.js";
 import { type Language, languageOf } from "./analyzer.js";
 import type { EngineHolder } from "./index-holder.js";
 import type { RankedPage, SearchOptions, SearchOutcome } from "./index-types.js";
@@ -35,7 +36,7 @@ export function createLookup(holder: EngineHolder): (query: string, opts?: Searc
     const { locales, languages } = searchedLocales(opts);
     const parsed = parseQuery(query, holder.settings.queryWeights, languages, { guess: !twin });
     if (parsed.terms.length === 0) return [];
-    const section = (opts.section ?? "").replace(/^\/+|\/+$/g, "");
+    const section = trimSlashes(opts.section ?? "");
     const hidden = holder.hiddenNow();
     const filter =
       section === "" && locales === undefined && hidden.size === 0

@@ -1,3 +1,4 @@
+import { trimSlashes } from "../../core/wiki-path.js";
 import type { IndexedPage, PageDirectory } from "./index-types.js";
 
 /** Whitespace that `titleKey` rewrites: any but a single plain space. */
@@ -10,7 +11,7 @@ export const titleKey = (title: string) => {
 
 /** The folder a page sits in: its path without the last segment ("" at the top). */
 export const folderOf = (path: string) => {
-  const trimmed = path.startsWith("/") || path.endsWith("/") ? path.replace(/^\/+|\/+$/g, "") : path;
+  const trimmed = trimSlashes(path);
   const cut = trimmed.lastIndexOf("/");
   return cut < 0 ? "" : trimmed.slice(0, cut);
 };

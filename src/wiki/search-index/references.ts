@@ -1,3 +1,4 @@
+import { trimSlashes } from "../../core/wiki-path.js";
 import { titleKey } from "./page-directory.js";
 
 /**
@@ -54,7 +55,7 @@ export function keysFor(page: { title: string; path: string }): string[] {
   return title === "" ? [pathKey(page.path)] : [title, pathKey(page.path)];
 }
 
-const pathKey = (path: string) => `path:${path.replace(/^\/+|\/+$/g, "").toLowerCase()}`;
+const pathKey = (path: string) => `path:${trimSlashes(path).toLowerCase()}`;
 
 const CODE = /```[^\n]*\n([\s\S]*?)```|`([^`\n]+)`/g;
 const LINK = /\]\(\s*([^)\s]+)/g;

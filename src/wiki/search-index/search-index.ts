@@ -2,7 +2,7 @@ import { createIndexEdits } from "./index-edits.js";
 import { createEngineHolder, type EngineHolder } from "./index-holder.js";
 import { createLookup } from "./index-lookup.js";
 import { createSaver } from "./index-save.js";
-import type { PageDirectory, SearchIndex, SearchIndexOptions } from "./index-types.js";
+import type { IndexedPage, PageDirectory, SearchIndex, SearchIndexOptions } from "./index-types.js";
 import type { Passage } from "./passages.js";
 import { DEFAULT_SETTINGS } from "./settings.js";
 import { pageMarkdown } from "./page-entry.js";
@@ -39,10 +39,7 @@ export function createSearchIndex(options: SearchIndexOptions = {}): SearchIndex
     removePage: (id) => edits.edited(id, null),
     lookup,
     search: (query, opts) => lookup(query, opts).pages,
-    pages: () => {
-      const hidden = holder.hiddenNow();
-      return [...holder.engine.pages.values()].filter((e) => !hidden.has(e.meta.id)).map((e) => e.meta);
-    },
+    pages: () => [...shownMetas(holder)],
     indexedPage: (id) => holder.engine.pages.get(id)?.meta,
     directory: shownDirectory(holder),
     opening(id) {
@@ -87,8 +84,11 @@ function shownDirectory(holder: EngineHolder): () => PageDirectory {
   return () => {
     const hidden = holder.hiddenNow();
     const { engine } = holder;
-    return directoryFor([engine, engine.freeze(), hidden], function* () {
-      for (const entry of engine.pages.values()) if (!hidden.has(entry.meta.id)) yield entry.meta;
-    });
+    return directoryFor([engine, engine.freeze(), hidden], () => shownMetas(holder, hidden));
   };
+}
+
+/** The pages shown now (none hidden by their publication window), in the engine's order. */
+function* shownMetas(holder: EngineHolder, hidden = holder.hiddenNow()): Generator<IndexedPage> {
+  for (const entry of holder.engine.pages.values()) if (!hidden.has(entry.meta.id)) yield entry.meta;
 }
