@@ -15,6 +15,8 @@ import { requireTldrCorpus } from "../packages/sandbox/src/tldr-corpus.js";
  * `npm run bench`: every benchmark, each against its baseline in the same run, medians of several
  * runs. Results go to bench/results/*.json and *.md. Choose with arguments:
  *   node bench/dist/bench/run.js [pipeline] [scale] [answer-quality [--model-fixture FILE]] [answer-quality-model [--model-fixture FILE]] [wiki-import] [inline] [rich] [model-overhead] [--soak SECONDS] [--runs N]
+ *   node bench/dist/bench/run.js answer-quality-languages   (answer-quality's part per language alone:
+ *                                                          the tldr translations, TLDR_I18N_DIR)
  *   node bench/dist/bench/run.js soak [--soak SECONDS] [--image-env]   (the soak alone, 600 s by
  *     default; --image-env: with the container image's memory settings; a full run, with no
  *     benchmark named, ends with it too)
@@ -60,6 +62,8 @@ if (want("answer-quality")) {
   const result: unknown = await run();
   const table = (result as { table?: unknown }).table;
   tables.push(typeof table === "string" ? table : "answer quality: see bench/results/answer-quality.json");
+}
+if (want("answer-quality") || only("answer-quality-languages")) {
   // Each language apart, when the tldr translations are there (../shared/corpus/tldr-i18n).
   const { runLanguages } = await import("./answer-quality/languages.js");
   const languages = await runLanguages();

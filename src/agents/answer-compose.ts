@@ -143,18 +143,30 @@ export function composePageGone(title: string, texts: Texts): string {
   return texts.t("answer.pageGone", { title });
 }
 
-/** The honest reply when nothing matches well enough. */
+/**
+ * The honest reply when nothing matches well enough. `noPageIn`: the question's language when
+ * none of the agent's pages is in it (question-language.ts): the reply says so, and in which
+ * language to ask, instead of suggesting other words.
+ */
 export function composeNotFound(
   question: string,
   agent: AgentSettings,
   texts: Texts = agentTexts(agent),
+  noPageIn?: string,
 ): string {
   const asked = [...question.trim()];
   const shown = asked.length > 80 ? `${asked.slice(0, 80).join("")}…` : asked.join("");
   const nothing = agent.section
     ? texts.t("notFound.section", { question: shown, section: agent.section })
     : texts.t("notFound.wiki", { question: shown });
-  return [nothing, texts.t("notFound.hint")].join("\n");
+  const hint =
+    noPageIn === undefined
+      ? texts.t("notFound.hint")
+      : texts.t("notFound.noPageInLanguage", {
+          language: texts.languageName(noPageIn),
+          pageLanguage: texts.languageName(agent.locale),
+        });
+  return [nothing, hint].join("\n");
 }
 
 /** The reply when the wiki cannot be reached; the error itself goes to the operator's log. */

@@ -23,6 +23,7 @@ import { pageLanguageNote } from "./asker-locales.js";
 import { answerFromPage, toAnswerPage, wholePage } from "./page-answer.js";
 import { rankForAsker } from "./answer-ranking.js";
 import { forPrompt } from "./stand-ins.js";
+import { languageWithoutPages } from "./question-language.js";
 
 export type { Answer, Answerer, AnswerSource } from "./answer-types.js";
 export { CONFIDENT_SCORE, type Confidence, judgeConfidence } from "./answer-confidence.js";
@@ -90,7 +91,13 @@ export function createAnswerer(deps: {
     // A keyboard-layout or transliteration twin was searched: judged as, and said to be, that.
     const twin = searchedFor === undefined ? {} : { searchedFor };
     const [best, ...rest] = ranked;
-    if (!best || found.confidence === "none") return notFound(question, agent, texts);
+    if (!best || found.confidence === "none")
+      return notFound(
+        question,
+        agent,
+        texts,
+        languageWithoutPages(question, agent, () => index.pages()),
+      );
     const grounded = asked.modelFailed
       ? undefined
       : await deps.grounder?.ground(question, agent, forPrompt(index, ranked), context);
@@ -173,11 +180,12 @@ function failure(error: unknown, texts: Texts): Answer {
   return { found: false, confidence: "none", html: composeFailure(texts), sources: [], via: "none", error };
 }
 
-function notFound(question: string, agent: AgentSettings, texts: Texts): Answer {
+/** `noPageIn`: the question's language when none of the agent's pages is in it (composeNotFound). */
+function notFound(question: string, agent: AgentSettings, texts: Texts, noPageIn?: string): Answer {
   return {
     found: false,
     confidence: "none",
-    html: composeNotFound(question, agent, texts),
+    html: composeNotFound(question, agent, texts, noPageIn),
     sources: [],
     via: "none",
   };

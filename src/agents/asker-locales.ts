@@ -4,7 +4,7 @@ import type { AgentSettings } from "./agent-settings.js";
 type Locales = Pick<AgentSettings, "locale" | "locales">;
 
 /** A locale's or Telegram language tag's language: "pt-BR" → "pt", "zh_CN" → "zh". */
-const languageOfTag = (tag: string) => tag.toLowerCase().split(/[-_]/)[0]!;
+export const languageOfTag = (tag: string) => tag.toLowerCase().split(/[-_]/)[0]!;
 
 /** The agent answers from pages of several locales (a list, or "*"). */
 export function answersInSeveral(agent: Locales): boolean {

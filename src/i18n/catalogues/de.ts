@@ -41,6 +41,7 @@ export const de: Catalogue = {
     "Die Seite „{title}“ gibt es im Wiki nicht mehr. Bitte stellen Sie Ihre Frage noch einmal.",
   "notFound.wiki": "Zu „{question}“ habe ich im Wiki nichts gefunden.",
   "notFound.section": "Zu „{question}“ habe ich unter {section} nichts gefunden.",
+  "notFound.noPageInLanguage": "Hier gibt es keine Seite auf {language}: fragen Sie auf {pageLanguage}.",
   "notFound.hint":
     "Versuchen Sie es mit anderen Wörtern oder mit /search und einem Stichwort (etwa dem Namen eines Programms oder eines Themas).",
   "ask.empty": "Stellen Sie mir eine Frage in eigenen Worten, oder senden Sie /help.",

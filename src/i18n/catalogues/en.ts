@@ -50,6 +50,7 @@ export const en = {
   "answer.pageGone": "The page “{title}” is no longer in the wiki. Please ask your question again.",
   "notFound.wiki": "I found nothing about “{question}” in the wiki.",
   "notFound.section": "I found nothing about “{question}” in {section}.",
+  "notFound.noPageInLanguage": "No page here is in {language}: try asking in {pageLanguage}.",
   "notFound.hint": "Try other words, or /search with a keyword (for example the name of a tool or a topic).",
   "ask.empty": "Ask me a question in plain words, or send /help.",
   "ask.emptySection": "Ask me a question about {section} in plain words, or send /help.",

@@ -40,6 +40,7 @@ export const es: Catalogue = {
   "answer.pageGone": "La página «{title}» ya no está en la wiki. Por favor, vuelve a hacer tu pregunta.",
   "notFound.wiki": "No encontré nada sobre «{question}» en la wiki.",
   "notFound.section": "No encontré nada sobre «{question}» en {section}.",
+  "notFound.noPageInLanguage": "Aquí no hay ninguna página en {language}: pregunte en {pageLanguage}.",
   "notFound.hint":
     "Prueba con otras palabras, o con /search y una palabra clave (por ejemplo, el nombre de una herramienta o de un tema).",
   "ask.empty": "Hazme una pregunta con tus propias palabras, o envía /help.",

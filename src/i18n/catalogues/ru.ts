@@ -39,6 +39,8 @@ export const ru: Catalogue = {
   "answer.pageGone": "Страницы «{title}» в вики больше нет. Пожалуйста, задайте вопрос ещё раз.",
   "notFound.wiki": "В вики ничего не нашлось по запросу «{question}».",
   "notFound.section": "В разделе {section} ничего не нашлось по запросу «{question}».",
+  "notFound.noPageInLanguage":
+    "Здесь нет страниц на этом языке ({language}): попробуйте спросить на другом: {pageLanguage}.",
   "notFound.hint":
     "Попробуйте другие слова или команду /search с ключевым словом (например, с названием программы или темы).",
   "ask.empty": "Задайте вопрос своими словами или отправьте /help.",

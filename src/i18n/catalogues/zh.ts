@@ -41,6 +41,7 @@ export const zh: Catalogue = {
   "answer.pageGone": "页面“{title}”已不在知识库中。请重新提问。",
   "notFound.wiki": "在知识库中没有找到关于“{question}”的内容。",
   "notFound.section": "在 {section} 中没有找到关于“{question}”的内容。",
+  "notFound.noPageInLanguage": "这里没有{language}页面：请试着用{pageLanguage}提问。",
   "notFound.hint": "换几个词试试，或者用 /search 加关键词搜索（比如工具名称或主题）。",
   "ask.empty": "请用日常的话向我提问，或者发送 /help。",
   "ask.emptySection": "请用日常的话问我关于 {section} 的问题，或者发送 /help。",

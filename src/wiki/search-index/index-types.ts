@@ -114,7 +114,8 @@ export interface SearchIndex {
   search(query: string, opts?: SearchOptions): RankedPage[];
   /**
    * Ranks the question, or its twin on the other keyboard layout or in Russian transliteration
-   * when the question finds little as typed and the twin clearly more (twins.ts); `searchedFor`
+   * when the question is a slip of it (implausible as typed, the twin plausible: plausibility.ts),
+   * finds little as typed and the twin clearly more (twins.ts); `searchedFor`
    * then says what was searched, to be shown to the user.
    */
   lookup(query: string, opts?: SearchOptions): SearchOutcome;
