@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { eventually } from "../helpers/daemon.js";
 import { type Stack, startStack } from "../helpers/stack.js";
+import { textLinks } from "../helpers/sent-replies.js";
 
 /** Issue 7, end to end: questions answered from the wiki, in a DM and in a group; editors' edits. */
 let stack: Stack | undefined;
@@ -8,11 +9,6 @@ afterEach(async () => {
   await stack?.close();
   stack = undefined;
 });
-
-const links = (m: { entities?: unknown[] }) =>
-  (m.entities ?? []).flatMap((e) =>
-    (e as { type: string; url?: string }).type === "text_link" ? [(e as { url: string }).url] : [],
-  );
 
 async function ready(url: string): Promise<boolean> {
   return (await fetch(`${url}/readyz`)).status === 200;
@@ -32,7 +28,7 @@ describe("wiki agent (daemon against both sandboxes)", () => {
       15_000,
     );
     expect(answer.text).toContain("restore --latest");
-    expect(links(answer).some((u) => u.endsWith("/en/guides/backup"))).toBe(true);
+    expect(textLinks(answer).some((u) => u.endsWith("/en/guides/backup"))).toBe(true);
 
     const inGroup = telegram.userSays({
       from: user.id,
@@ -43,7 +39,7 @@ describe("wiki agent (daemon against both sandboxes)", () => {
       (m) => m.bot === bot && m.chatId === group.id && m.replyToMessageId === inGroup.messageId,
       15_000,
     );
-    expect(links(groupAnswer).some((u) => u.endsWith("/en/guides/onboarding"))).toBe(true);
+    expect(textLinks(groupAnswer).some((u) => u.endsWith("/en/guides/onboarding"))).toBe(true);
 
     const nothing = telegram.userSays({
       from: user.id,

@@ -3,6 +3,7 @@ import { eventually } from "../helpers/daemon.js";
 import { type Stack, startStack } from "../helpers/stack.js";
 import { TRANSLATED_PAGES } from "../helpers/translated-pages.js";
 import type { SeedPage } from "../../packages/sandbox/src/memory-wiki.js";
+import { dmReply, textLinks } from "../helpers/sent-replies.js";
 
 /** Issue 30, end to end: a wiki of several languages, questions in Russian, typed right and wrong. */
 let stack: Stack | undefined;
@@ -10,11 +11,6 @@ afterEach(async () => {
   await stack?.close();
   stack = undefined;
 });
-
-const links = (m: { entities?: unknown[] }) =>
-  (m.entities ?? []).flatMap((e) =>
-    (e as { type: string; url?: string }).type === "text_link" ? [(e as { url: string }).url] : [],
-  );
 
 describe("languages (daemon against both sandboxes)", () => {
   it("a Russian question finds the Russian page; Russian typed on the English layout too, and says what it searched", async () => {
@@ -35,12 +31,12 @@ describe("languages (daemon against both sandboxes)", () => {
     });
     const answer = await telegram.waitForSent((m) => m.replyToMessageId === asked.messageId, 15_000);
     expect(answer.text).toContain("rm -r путь/к/папке");
-    expect(links(answer).some((u) => u.endsWith("/ru/tools/rm"))).toBe(true);
+    expect(textLinks(answer).some((u) => u.endsWith("/ru/tools/rm"))).toBe(true);
 
     const wrong = telegram.userSays({ from: user.id, chat: { bot }, text: "rfr cjplfnm fh[bd" });
     const twin = await telegram.waitForSent((m) => m.replyToMessageId === wrong.messageId, 15_000);
     expect(twin.text).toContain("Showing results for «как создать архив»");
-    expect(links(twin).some((u) => u.endsWith("/ru/tools/tar"))).toBe(true);
+    expect(textLinks(twin).some((u) => u.endsWith("/ru/tools/tar"))).toBe(true);
 
     const english = telegram.userSays({
       from: user.id,
@@ -48,7 +44,7 @@ describe("languages (daemon against both sandboxes)", () => {
       text: "remove a directory and its contents",
     });
     const fromEnglish = await telegram.waitForSent((m) => m.replyToMessageId === english.messageId, 15_000);
-    expect(links(fromEnglish).some((u) => u.endsWith("/en/tools/rm"))).toBe(true);
+    expect(textLinks(fromEnglish).some((u) => u.endsWith("/en/tools/rm"))).toBe(true);
   });
 
   it("an agent of two locales answers each user from the pages of their language, and notes a page in another", async () => {
@@ -71,25 +67,19 @@ describe("languages (daemon against both sandboxes)", () => {
     const ada = telegram.addUser({ firstName: "Ada", languageCode: "en-GB" });
     const daemon = await stack.startDaemon();
     await eventually(async () => (await fetch(`${daemon.httpUrl}/readyz`)).status === 200, 20_000);
-    const ask = async (from: number, text: string) => {
-      const said = telegram.userSays({ from, chat: { bot }, text });
-      return telegram.waitForSent(
-        (m) => m.bot === bot && m.chatId === from && m.replyToMessageId === said.messageId,
-        15_000,
-      );
-    };
+    const ask = (from: number, text: string) => dmReply(telegram, bot, from, text);
 
     // The same question: each user gets the page of their language, with no note.
     const inRussian = await ask(vera.id, "curl");
-    expect(links(inRussian).some((u) => u.endsWith("/ru/tools/curl"))).toBe(true);
+    expect(textLinks(inRussian).some((u) => u.endsWith("/ru/tools/curl"))).toBe(true);
     expect(inRussian.text).not.toContain("другом языке");
     const inEnglish = await ask(ada.id, "curl");
-    expect(links(inEnglish).some((u) => u.endsWith("/en/tools/curl"))).toBe(true);
+    expect(textLinks(inEnglish).some((u) => u.endsWith("/en/tools/curl"))).toBe(true);
     expect(inEnglish.text).not.toContain("This page is in");
 
     // A page only in English: the Russian user gets it, told in Russian that it is in English.
     const onlyEnglish = await ask(vera.id, "htop");
-    expect(links(onlyEnglish).some((u) => u.endsWith("/en/tools/htop"))).toBe(true);
+    expect(textLinks(onlyEnglish).some((u) => u.endsWith("/en/tools/htop"))).toBe(true);
     expect(onlyEnglish.text).toContain("Эта страница на другом языке: английский.");
 
     // /page looks in the asker's language first.

@@ -5,6 +5,7 @@ import { createSandboxModel, type SandboxModel } from "../../packages/sandbox/sr
 import { runCliProcess } from "../helpers/cli-process.js";
 import { eventually } from "../helpers/daemon.js";
 import { DEFAULT_PAGES, type Stack, startStack } from "../helpers/stack.js";
+import { textLinks } from "../helpers/sent-replies.js";
 
 /** Issue 29, end to end: the daemon asks an OpenAI-compatible stand-in to rewrite questions. */
 let stack: Stack | undefined;
@@ -63,11 +64,6 @@ async function start(
   return { daemon, bot: stack.bots.default!.username };
 }
 
-const links = (m: { entities?: unknown[] }) =>
-  (m.entities ?? []).flatMap((e) =>
-    (e as { type: string; url?: string }).type === "text_link" ? [(e as { url: string }).url] : [],
-  );
-
 async function ask(bot: string, text: string, from = stack!.user.id) {
   const { telegram } = stack!;
   const said = telegram.userSays({ from, chat: { bot }, text });
@@ -86,7 +82,7 @@ describe("answers with a model (daemon, Telegram, wiki and model stand-ins)", ()
     );
     const answer = await ask(bot, QUESTION);
     expect(answer.text).toContain("Run restore --latest to get the newest backup back [1].");
-    expect(links(answer).some((u) => u.endsWith("/en/guides/backup"))).toBe(true);
+    expect(textLinks(answer).some((u) => u.endsWith("/en/guides/backup"))).toBe(true);
 
     // The same question again, cased and spaced otherwise: answered from the cache, no new call.
     const again = await ask(bot, `  ${QUESTION.toUpperCase()} `);

@@ -7,6 +7,7 @@ import {
 import { type SentMessage, TELEGRAM_FLOOD_LIMITS } from "../../packages/sandbox/src/telegram/index.js";
 import { type DaemonProcess, eventually } from "../helpers/daemon.js";
 import { DEFAULT_PAGES, type Stack, startStack } from "../helpers/stack.js";
+import { textLinks } from "../helpers/sent-replies.js";
 
 /**
  * Model answers streamed while they are written (issue 29 point 4, issue 31): drafts with the stop
@@ -58,11 +59,6 @@ async function start(
   await eventually(async () => (await fetch(`${daemon.httpUrl}/readyz`)).status === 200, 20_000);
   return { daemon, bot: stack.bots.default!.username, ...(forum ? { forum } : {}) };
 }
-
-const links = (m: { entities?: unknown[] }) =>
-  (m.entities ?? []).flatMap((e) =>
-    (e as { type: string; url?: string }).type === "text_link" ? [(e as { url: string }).url] : [],
-  );
 
 /** The user asks in the DM; resolves to the final answer (the message that is no draft). */
 function askInDm(bot: string, text: string, timeoutMs = 20_000): Promise<SentMessage> {
@@ -125,7 +121,7 @@ describe("streamed model answers in a private chat", () => {
     expect(answer.method).toBe("sendMessage");
     expect(answer.text).toContain("Run restore --latest [1]");
     expect(answer.text).not.toContain("[7]"); // a citation of a passage never given is dropped
-    expect(links(answer).some((u) => u.endsWith("/en/guides/backup"))).toBe(true);
+    expect(textLinks(answer).some((u) => u.endsWith("/en/guides/backup"))).toBe(true);
     expect(telegram.sent({ bot, chatId: user.id })).toHaveLength(1);
     // The answer ended the draft.
     expect(telegram.liveDrafts({ bot, chatId: user.id })).toEqual([]);
@@ -153,7 +149,7 @@ describe("streamed model answers in a private chat", () => {
     expect(answer.text).toContain("Run restore --latest [1] to get");
     expect(answer.text).not.toContain("old disk");
     expect(ANSWER.startsWith(answer.text.split("\n\n")[0]!)).toBe(true);
-    expect(links(answer).some((u) => u.endsWith("/en/guides/backup"))).toBe(true);
+    expect(textLinks(answer).some((u) => u.endsWith("/en/guides/backup"))).toBe(true);
     expect(telegram.liveDrafts({ bot, chatId: user.id })).toEqual([]);
 
     // A stop before any citation keeps nothing the gateway can check: today's answer instead.
@@ -258,7 +254,7 @@ describe("replies in the styles real models write", () => {
     const code = (answer.entities ?? []).find((e) => (e as { type: string }).type === "code") as
       { offset: number; length: number } | undefined;
     expect(answer.text.slice(code!.offset, code!.offset + code!.length)).toBe("restore --latest");
-    expect(links(answer).some((u) => u.endsWith("/en/guides/backup"))).toBe(true);
+    expect(textLinks(answer).some((u) => u.endsWith("/en/guides/backup"))).toBe(true);
   });
 });
 
@@ -291,7 +287,7 @@ describe("streamed model answers in a group topic", () => {
     const times = [placeholder, ...edits].map((m) => m.at);
     for (const [i, at] of times.entries()) if (i > 0) expect(at - times[i - 1]!).toBeGreaterThanOrEqual(2900);
     expect(answer.threadId).toBe(forum!.thread);
-    expect(links(answer).some((u) => u.endsWith("/en/guides/backup"))).toBe(true);
+    expect(textLinks(answer).some((u) => u.endsWith("/en/guides/backup"))).toBe(true);
     await placeholderDeleted(forum!.id, placeholder.messageId);
     expect(telegram.calls({ bot }).some((c) => c.status === 429)).toBe(false);
     const count = (sample: string) => metric(daemon, sample);
