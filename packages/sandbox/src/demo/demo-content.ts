@@ -9,6 +9,32 @@ import {
 } from "../tldr-corpus.js";
 import { projectDocsAsPages } from "./demo-docs.js";
 
+/** What the demo wiki holds, pages per part. */
+export interface DemoHoldings {
+  handbook: number;
+  docs: number;
+  /** English tldr pages. */
+  tldr: number;
+  /** tldr pages in the other locales. */
+  translations: number;
+}
+
+/**
+ * Counts the demo wiki's parts from the pages it holds, so that a wiki kept from an earlier run
+ * is described (and suggested from) as it is, not as this machine's corpora would seed it.
+ */
+export function demoHoldings(
+  count: (which: (page: { path: string; locale: string }) => boolean) => number,
+): DemoHoldings {
+  const tldr = (p: { path: string }) => p.path.startsWith("tldr/");
+  return {
+    handbook: count((p) => p.path.startsWith("handbook/")),
+    docs: count((p) => p.path.startsWith("gateway/")),
+    tldr: count((p) => tldr(p) && p.locale === "en"),
+    translations: count((p) => tldr(p) && p.locale !== "en"),
+  };
+}
+
 export interface DemoContent {
   pages: SeedPage[];
   /** Pages per part, for the banner. */
