@@ -1,12 +1,6 @@
 import { readHandbookPages } from "../handbook.js";
 import type { SeedPage } from "../memory-wiki.js";
-import {
-  findTldrCorpus,
-  findTldrTranslations,
-  readTldrPages,
-  readTldrTranslations,
-  type TldrCorpus,
-} from "../tldr-corpus.js";
+import { findTldrCorpus, findTldrTranslations, readTldrPages, readTldrTranslations } from "../tldr-corpus.js";
 import { projectDocsAsPages } from "./demo-docs.js";
 
 /** What the demo wiki holds, pages per part. */
@@ -35,36 +29,19 @@ export function demoHoldings(
   };
 }
 
-export interface DemoContent {
-  pages: SeedPage[];
-  /** Pages per part, for the banner. */
-  counts: { handbook: number; docs: number; tldr: number; translations?: number };
-  /** Where the tldr corpus was found; undefined when it is not on this machine. */
-  tldr: TldrCorpus | undefined;
-}
-
 /**
  * What the demo wiki holds: the team handbook (`handbook/...`, edge cases left out), the project's
  * own docs (`gateway/...`), and the whole tldr corpus (`tldr/<platform>/<command>`) when
  * findTldrCorpus finds it (TLDR_DIR, or ../shared/corpus/tldr), with its Russian, German, Spanish
  * and Chinese translations under their locales when findTldrTranslations finds them. Without tldr
- * the demo still works, and its banner says what is missing.
+ * the demo still works, and its banner says what is missing (demoHoldings counts what was seeded).
  */
-export async function demoWikiContent(root: string): Promise<DemoContent> {
+export async function demoWikiContent(root: string): Promise<SeedPage[]> {
   const handbook = await readHandbookPages({ edgeCases: false });
   const docs = await projectDocsAsPages(root);
   const tldr = findTldrCorpus(process.env, root);
   const tldrPages = tldr ? await readTldrPages(tldr.dir) : [];
   const translations = findTldrTranslations(process.env, root);
   const translated = tldr && translations ? await readTldrTranslations(translations) : [];
-  return {
-    pages: [...handbook.map(({ file: _file, ...page }) => page), ...docs, ...tldrPages, ...translated],
-    counts: {
-      handbook: handbook.length,
-      docs: docs.length,
-      tldr: tldrPages.length,
-      translations: translated.length,
-    },
-    tldr,
-  };
+  return [...handbook.map(({ file: _file, ...page }) => page), ...docs, ...tldrPages, ...translated];
 }

@@ -45,7 +45,7 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const wikiUrl = await wiki.listen();
   // Seeded once: a kept demo folder keeps the pages (and the edits made in the demo).
   const content = wiki.pageCount() === 0 ? await demoWikiContent(ROOT) : undefined;
-  if (content) wiki.seed(content.pages);
+  if (content) wiki.seed(content);
   // What the wiki holds, seeded now or kept: the examples and the banner suggest only what it answers.
   const holds = demoHoldings(wiki.pageCount);
   const examples = demoExamples(holds.tldr > 0, holds.translations > 0);
