@@ -179,7 +179,7 @@ describe("pages that share a title", () => {
 });
 
 describe("choices stay within the best page's part of the wiki", () => {
-  const at = (path: string) => ({ page: { path } });
+  const at = (path: string, title = path.split("/").at(-1)!) => ({ page: { path, title } });
 
   it("keeps the pages of the best page's first folder, in the order given", () => {
     const ranked = [
@@ -193,6 +193,11 @@ describe("choices stay within the best page's part of the wiki", () => {
       "handbook/security/laptop-security",
       "handbook/people/equipment",
     ]);
+  });
+
+  it("keeps a namesake of the best page from another part: the asker may mean either", () => {
+    const ranked = [at("it/printers", "Printers"), at("gateway/docs/print"), at("lab/printers", "Printers")];
+    expect(withinPartOf(ranked[0]!, ranked).map((r) => r.page.path)).toEqual(["it/printers", "lab/printers"]);
   });
 
   it("a page at the wiki's root has no part: every page is kept", () => {
