@@ -10,23 +10,14 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { startQuietDemo } from "./quiet-demo.mjs";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const { startDemo } = await import(join(root, "packages/sandbox/dist/packages/sandbox/src/demo/run-demo.js"));
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 const dir = await mkdtemp(join(tmpdir(), "streaming-screenshot-"));
 const stop = new AbortController();
-const demo = await startDemo({
-  dir,
-  httpPort: 0,
-  webPort: 0,
-  out: () => {},
-  signal: stop.signal,
-  daemonOutput: "pipe",
-  logFormat: "json",
-  standInModel: true,
-});
+const demo = await startQuietDemo(dir, stop.signal, { standInModel: true });
 const browser = await chromium.launchPersistentContext(join(dir, "chromium-profile"), {
   executablePath: CHROMIUM,
   viewport: { width: 1100, height: 700 },

@@ -7,6 +7,7 @@ import {
   escapeHtml,
   markdownToTelegramHtml,
   oneLine,
+  shownDescription,
   telegramLength,
   truncateTelegramHtml,
 } from "./format/index.js";
@@ -53,13 +54,13 @@ export function composeAnswer(
   const texts = framing.texts ?? agentTexts(agent);
   const url = pageUrl(agent, main.page);
   const parts = [`<b>${escapeHtml(main.page.title)}</b>`];
-  const passages = choosePassages(main, agent);
-  const shown = main.passages.filter((p) => passages.some((q) => q.text === p.text));
+  const passages = inPageOrder(choosePassages(main, agent));
+  const shown = inPageOrder(main.passages.filter((p) => passages.some((q) => q.text === p.text)));
   const rich = composeRichAnswer(agent, { ...main, shown }, seeAlso.slice(0, 2), {
     texts,
     ...(note === undefined ? {} : { note }),
   });
-  const description = oneLine(main.page.description);
+  const description = shownDescription(main.page);
   // A description that opens the shown passage is not repeated, however the source wraps it.
   if (description && !passages.some((p) => oneLine(p.text).includes(description))) {
     parts.push(`<i>${escapeHtml(description)}</i>`);
@@ -94,21 +95,36 @@ export function toSources(agent: AgentSettings, pages: readonly AnswerPage[]): A
   }));
 }
 
+/**
+ * Shown passages as the page has them (by their `index`, when every one is known): a page's
+ * description quote, which opens it, always comes before the passages that follow it, whichever
+ * scored best. Which passages are shown is choosePassages' choice.
+ */
+function inPageOrder<T extends { index?: number | undefined }>(passages: T[]): T[] {
+  if (passages.some((p) => p.index === undefined)) return passages;
+  return [...passages].sort((a, b) => a.index! - b.index!);
+}
+
 /** The best passage, then the next ones scoring well enough, while they fit in answerLength. */
-function choosePassages(main: AnswerPage, agent: AgentSettings): Array<{ html: string; text: string }> {
+function choosePassages(
+  main: AnswerPage,
+  agent: AgentSettings,
+): Array<{ html: string; text: string; index?: number | undefined }> {
   const sorted = [...main.passages].sort((a, b) => b.score - a.score);
   const best = sorted[0];
   if (!best) return [];
   const render = (markdown: string) => markdownToTelegramHtml(markdown, { baseUrl: agent.publicBaseUrl });
   const first = render(best.markdown);
-  const chosen = [{ html: truncateTelegramHtml(first, agent.answerLength), text: best.text }];
+  const chosen = [
+    { html: truncateTelegramHtml(first, agent.answerLength), text: best.text, index: best.index },
+  ];
   let used = telegramLength(chosen[0]!.html);
   for (const next of sorted.slice(1)) {
     if (next.score < best.score * SECOND_PASSAGE_SHARE) break;
     const html = render(next.markdown);
     const length = telegramLength(html);
     if (used + length > agent.answerLength) break;
-    chosen.push({ html, text: next.text });
+    chosen.push({ html, text: next.text, index: next.index });
     used += length;
   }
   return chosen;
@@ -126,7 +142,7 @@ export function composeChoices(
 ): { html: string; sources: AnswerSource[] } {
   const lines = pages.map((p) => {
     const link = `<a href="${escapeAttribute(pageUrl(agent, p.page))}">${escapeHtml(p.page.title)}</a>`;
-    const description = oneLine(p.page.description);
+    const description = shownDescription(p.page);
     return description ? `• ${link}: ${escapeHtml(description)}` : `• ${link}`;
   });
   const reply = [texts.t("choices.intro"), lines.join("\n"), `<i>${texts.t("choices.hint")}</i>`].join(

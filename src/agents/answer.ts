@@ -18,7 +18,7 @@ import type { Grounder } from "./grounded-answer.js";
 import { offeringBestWhenLeftOut, withSeeAlso } from "./grounded-see-also.js";
 import type { QuestionRewriter } from "./question-rewriter.js";
 import { keysFor } from "../wiki/search-index/index.js";
-import { chooseSeeAlso, distinctTitles } from "./related-pages.js";
+import { chooseSeeAlso, distinctTitles, withinPartOf } from "./related-pages.js";
 import { pageLanguageNote } from "./asker-locales.js";
 import { answerFromPage, toAnswerPage, wholePage } from "./page-answer.js";
 import { rankForAsker } from "./answer-ranking.js";
@@ -114,7 +114,7 @@ export function createAnswerer(deps: {
     // A weak match is not a dead end: the closest pages are offered as choices (one page alone
     // is no choice: it is answered, still marked weak). "Nothing found" is kept for questions
     // nothing in the wiki matches.
-    const offered = distinctTitles(ranked.slice(0, CHOICES).map(toAnswerPage));
+    const offered = distinctTitles(withinPartOf(best, ranked).slice(0, CHOICES).map(toAnswerPage));
     if (confidence === "weak" && offered.length > 1) {
       const composed = composeChoices(agent, offered, texts);
       return { found: true, confidence, via: "index", ...composed, choices: composed.sources, ...twin };

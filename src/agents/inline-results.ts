@@ -7,7 +7,7 @@ import { type AnswerPage, composeAnswer } from "./answer-compose.js";
 import { distinctTitles } from "./related-pages.js";
 import { localeOrder, pageLanguageNote, preferTranslations } from "./asker-locales.js";
 import type { PageRef } from "../core/reply.js";
-import { oneLine, splitTelegramHtml } from "./format/index.js";
+import { oneLine, shownDescription, splitTelegramHtml } from "./format/index.js";
 import { withStandIns } from "./stand-ins.js";
 
 /** Results per inline answer (Telegram allows 50; a short list reads better on a phone). */
@@ -50,7 +50,7 @@ export function createInlineSearch(deps: { index: SearchIndex }): InlineSearch {
     const whole = { ...main, all: index.pagePassages(main.page.id) };
     const { html, rich } = composeAnswer(agent, whole, [], note === undefined ? { texts } : { texts, note });
     const best = main.passages[0];
-    const line = oneLine(main.page.description) || (best ? oneLine(best.text) : "");
+    const line = shownDescription(main.page) || (best ? oneLine(best.text) : "");
     return {
       id: `p${main.page.id}`,
       title: main.page.title,

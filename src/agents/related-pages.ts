@@ -29,6 +29,23 @@ export function chooseSeeAlso<T extends Shown>(
   );
 }
 
+/**
+ * The pages offered beside `best` as choices, in the order given: those in its part of the wiki
+ * (the same first path segment, as chooseSeeAlso's neighbours), so a weak match on the team's
+ * handbook never offers the project's own docs, nor the other way round; and its namesakes in
+ * other parts (the same title: two teams' "Printers"), which the asker may mean as well. A page at
+ * the wiki's root has no part: then every page is kept.
+ */
+export function withinPartOf<T extends { page: { path: string; title: string } }>(
+  best: T,
+  ranked: readonly T[],
+): T[] {
+  const part = partOf(best.page.path);
+  if (part === "") return [...ranked];
+  const title = titleKey(best.page.title);
+  return ranked.filter((r) => partOf(r.page.path) === part || titleKey(r.page.title) === title);
+}
+
 /** The first path segment of a page in a folder; "" for a page at the root. */
 function partOf(path: string): string {
   const segments = trimSlashes(path).split("/");

@@ -19,7 +19,11 @@ export const startCommand: Command = {
   async run(args, io) {
     const { values } = parseFlags(args, SETTINGS_FLAGS, usage, false);
     const settings = loadSettings(settingsArgs(values), io.env);
-    const logger = createLogger({ level: settings.logLevel, pretty: wantsPrettyLogs(settings, io.isTty) });
+    const logger = createLogger({
+      level: settings.logLevel,
+      pretty: wantsPrettyLogs(settings, io.isTty),
+      colors: io.isTty,
+    });
     // Cluster mode connects to Redis first: without it there is nothing safe to poll for.
     const stores = await openSharedStores(settings, logger).catch((error: unknown) => {
       logger.fatal({ err: error }, "the gateway could not start");

@@ -7,6 +7,11 @@ export interface LoggerSettings {
   level: string;
   /** Human-readable output (pino-pretty); otherwise JSON lines. */
   pretty?: boolean;
+  /**
+   * Pretty output in ANSI colours: only for a terminal (a file or a pipe gets plain text, never
+   * colour codes). Default false.
+   */
+  colors?: boolean;
   /** Where lines go; stdout when absent. Tests pass a memory stream. */
   destination?: DestinationStream;
 }
@@ -52,7 +57,10 @@ export function createLogger(settings: LoggerSettings): Logger {
   if (settings.pretty) {
     return pino({
       ...options,
-      transport: { target: "pino-pretty", options: { colorize: true, translateTime: "SYS:HH:MM:ss" } },
+      transport: {
+        target: "pino-pretty",
+        options: { colorize: settings.colors === true, translateTime: "SYS:HH:MM:ss" },
+      },
     });
   }
   return pino(options);

@@ -10,8 +10,11 @@ import { describeWhere } from "../helpers/needs.js";
 /**
  * Issue 9, done-when: the demo's chat page in Debian's Chromium (playwright-core). A DM question
  * answered from the wiki with a link, a mention in the group answered, and pairing of an unknown
- * user approved from the page, after which their first message is answered. Screenshots land in
- * artifacts/screenshots/ (test artifacts, gitignored).
+ * user approved from the page, after which their first message is answered. What a newcomer
+ * asks first (the example buttons, the banner's suggestions, a vague and a Russian question) is
+ * answered from the right page, titles shown once, choices from one part of the wiki, reactions
+ * only under answers. Screenshots land in artifacts/screenshots/ (test artifacts, gitignored);
+ * 06-vacation.png is docs/demo-chat.png.
  */
 const SHOTS = fileURLToPath(new URL("../../artifacts/screenshots/", import.meta.url));
 /** Answers take about a second; the bounds keep a broken run under 90 s in all (tests 20 + 20 + 35 s). */
@@ -166,8 +169,85 @@ describeWhere("chromium", "the demo chat page in Chromium", () => {
     await rich.screenshot({ path: join(SHOTS, "05c-answer-rich-open.png") });
   }, 35_000);
 
+  /** The questions a newcomer meets: the page's example buttons (the banner suggests from them) and others. */
+  const RIGHT_PAGES: Array<[question: string, path: string]> = [
+    ["How many vacation days do I get?", "handbook/people/holidays"],
+    ["How do I book a meeting room?", "handbook/office/meeting-rooms"],
+    ["What should I do with a phishing email?", "handbook/security/phishing"],
+    ["How do I approve a pairing code?", "gateway/docs/access-policy"],
+    ["extract a tar.gz file", "tldr/common/tar"],
+  ];
+
+  /** Asks in the DM on screen; the bot's reply to it once it has a page link or buttons. */
+  async function answerTo(question: string) {
+    const before = await botMessages().count();
+    await ask(question);
+    const reply = botMessages().nth(before);
+    await reply
+      .locator(`${WIKI_LINK}, [data-testid="inline-button"]`)
+      .first()
+      .waitFor({ timeout: ANSWER_MS });
+    const links = await reply
+      .locator(WIKI_LINK)
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+    return { reply, links, text: await reply.innerText() };
+  }
+
+  it("answers the example questions from the right page, each title shown once, rated only where answered", async () => {
+    await page.getByTestId("chat-dm:acme_wiki_bot").click();
+    const examples = await page.getByTestId("example").allInnerTexts();
+    for (const [question, path] of RIGHT_PAGES) {
+      if (path.startsWith("tldr/") || path.startsWith("handbook/people/holidays"))
+        expect(examples).toContain(question);
+      const { reply, links, text } = await answerTo(question);
+      // The 📖 link names the page the answer comes from.
+      expect(
+        links.some((href) => href.endsWith(`/en/${path}`)),
+        `${question} → ${links.join(", ")}`,
+      ).toBe(true);
+      const title = await reply.locator("b").first().innerText();
+      // A description is shown in italics under the title: never one that only repeats it.
+      expect(await reply.locator("i").allInnerTexts(), `${question}: ${text}`).not.toContain(title);
+      expect(text).toContain(`📖 ${title}`);
+      // docs/demo-chat.png is this screenshot: the first example's answer, with the example buttons.
+      if (question === RIGHT_PAGES[0]![0]) await page.screenshot({ path: join(SHOTS, "06-vacation.png") });
+      expect(await reply.getByTestId("reaction").count()).toBe(2);
+    }
+    // The example buttons' first is the banner's first suggestion: the vacation question.
+    expect(examples[0]).toBe("How many vacation days do I get?");
+    await page.screenshot({ path: join(SHOTS, "06-right-pages.png") });
+  }, 60_000);
+
+  it("a vague question offers handbook pages only, with nothing to rate on the list", async () => {
+    const { reply, links } = await answerTo("my screen is broken");
+    expect(await reply.getByTestId("inline-button").count()).toBeGreaterThanOrEqual(2);
+    expect(links.length).toBeGreaterThanOrEqual(2);
+    for (const href of links) expect(href).toContain("/en/handbook/");
+    expect(links.some((href) => href.endsWith("/en/handbook/security/laptop-security"))).toBe(true);
+    expect(await reply.getByTestId("reaction").count()).toBe(0);
+  }, 20_000);
+
+  it("a correct Russian question gets the vacation page or an honest note, never a keyboard-layout twin", async () => {
+    const before = await botMessages().count();
+    await ask("как взять отпуск?");
+    const reply = botMessages().nth(before);
+    await reply.waitFor({ timeout: ANSWER_MS });
+    await expect.poll(() => reply.innerText(), { timeout: ANSWER_MS }).not.toMatch(/is (writing|typing)/);
+    const text = await reply.innerText();
+    const links = await reply
+      .locator(WIKI_LINK)
+      .evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+    // Never the twin's letter soup, nor a page it happened to match.
+    expect(text).not.toMatch(/rfr|dpznm|jngecr/);
+    expect(links.filter((href) => href.includes("/en/gateway/"))).toEqual([]);
+    const vacation = links.some((href) => href.endsWith("/en/handbook/people/holidays"));
+    expect(vacation || links.length === 0, text).toBe(true);
+  }, 20_000);
+
   it("pairs an unknown user with the Approve button, then answers their first message", async () => {
     await page.getByTestId("user").selectOption({ label: "Bob (@bob)" });
+    // The sidebar's hint is about the user selected.
+    expect(await page.locator("#hint").innerText()).toMatch(/^Bob is allowed on no bot yet/);
     await page.getByTestId("chat-dm:acme_wiki_bot").click();
     await expect.poll(() => botMessages().count()).toBe(0);
     await ask("What is the access policy?");

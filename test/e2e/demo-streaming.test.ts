@@ -42,19 +42,24 @@ describeWhere("chromium", "the demo chat page shows model answers while they are
       .not.toBe(first);
     await page.screenshot({ path: join(dir, "draft.png") });
     await botMessages().first().locator(WIKI_LINK).first().waitFor({ timeout: 20_000 });
-    expect(await botMessages().first().innerText()).toContain("The wiki says:");
+    // Written as a good model writes: sentences of the wiki, each citation at a sentence's end, no stray quote mark.
+    const written = (await botMessages().first().innerText()).split("📖")[0]!.trim();
+    expect(written).toMatch(/\[\d\][.!?…]$/);
+    expect(written).not.toMatch(/(^|\s)>/);
     await expect.poll(() => draft().count(), { timeout: 2_000 }).toBe(0);
   }, 45_000);
 
   it("Stop ends the draft and the answer keeps what was written", async () => {
-    await ask("How do I start the demo with a model?");
+    // Two sentences of the handbook, each cited at its end: stopped during the second, the first is kept.
+    await ask("What should I do with a phishing email?");
     await expect
       .poll(async () => ((await draft().count()) > 0 ? await draft().innerText() : ""), { timeout: 15_000 })
-      .toContain("[1]");
+      .toMatch(/\[\d\]/);
     await draft().getByTestId("stop").click();
     await expect.poll(() => botMessages().count(), { timeout: 15_000 }).toBe(2);
     const answer = await botMessages().nth(1).innerText();
-    expect(answer).toMatch(/The wiki says: .*\[1\]/);
+    expect(answer).toMatch(/Phishing e-mails pretend to come from .* \[\d\]\./);
+    expect(answer).not.toMatch(/before you click \[\d\]\./);
     await expect.poll(() => draft().count(), { timeout: 2_000 }).toBe(0);
   }, 45_000);
 

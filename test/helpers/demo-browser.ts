@@ -47,7 +47,7 @@ export function demoInChromiumForSuite(options: {
 }
 
 /**
- * The demo in `dir` (one tldr page instead of the whole corpus) and Debian's Chromium on its chat
+ * The demo in `dir` (one tldr page instead of the whole corpus, no translations) and Debian's Chromium on its chat
  * page, with a fresh profile inside `dir`. `extra`: more demo options (a stand-in model).
  */
 export async function startDemoInChromium(
@@ -56,6 +56,8 @@ export async function startDemoInChromium(
   extra: Partial<DemoOptions> = {},
 ): Promise<DemoInChromium> {
   process.env.TLDR_DIR = writeTinyTldr(join(dir, "tldr-pages"));
+  // No tldr translations either (a folder that does not exist): thousands of pages to index otherwise.
+  process.env.TLDR_I18N_DIR = join(dir, "no-translations");
   const demo = await startDemo({
     dir,
     httpPort: 0,

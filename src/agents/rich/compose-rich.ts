@@ -1,6 +1,6 @@
 import type { Texts } from "../../i18n/index.js";
 import { type AgentSettings, pageUrl } from "../agent-settings.js";
-import { oneLine } from "../format/index.js";
+import { oneLine, shownDescription } from "../format/index.js";
 import { fitPrefix } from "./fit.js";
 import { markdownToRichBlocks } from "./markdown-blocks.js";
 import { measureBlocks } from "./measure.js";
@@ -46,7 +46,7 @@ export function composeRichAnswer(
   const render = (markdown: string) =>
     markdownToRichBlocks(markdown, { baseUrl: agent.publicBaseUrl, headingShift: 1 });
   const head: RichBlock[] = [{ type: "heading", size: 1, text: main.page.title }];
-  const description = oneLine(main.page.description);
+  const description = shownDescription(main.page);
   if (description && !main.shown.some((p) => oneLine(p.text).includes(description))) {
     head.push({ type: "paragraph", text: { type: "italic", text: description } });
   }

@@ -60,3 +60,27 @@ describe("choices of pages sharing a title", () => {
     expect(html).toContain(">cat · osx</a>");
   });
 });
+
+describe("the passages of an answer, in the page's order", () => {
+  it("shows a page's description quote before the passage that scored best, wherever it scored", () => {
+    const md = (markdown: string, index: number, score: number) => ({
+      index,
+      markdown,
+      text: indexText(markdown).text,
+      score,
+    });
+    const page = { path: "it/rooms", locale: "en", title: "Meeting rooms", description: "" };
+    for (const [quoteScore, bodyScore] of [
+      [1, 0.9],
+      [0.9, 1],
+    ] as const) {
+      const passages = [
+        md("Book rooms in the shared calendar.", 1, bodyScore),
+        md("> Booking meeting rooms and phone booths.", 0, quoteScore),
+      ];
+      const plain = htmlToPlain(composeAnswer(agent, { page, score: 1, passages }, []).html);
+      expect(plain.indexOf("Booking meeting rooms")).toBeLessThan(plain.indexOf("Book rooms in"));
+      expect(plain.indexOf("Booking meeting rooms")).toBeGreaterThan(0);
+    }
+  });
+});

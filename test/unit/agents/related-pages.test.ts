@@ -3,7 +3,7 @@ import { resolveAgentSettings } from "../../../src/agents/agent-settings.js";
 import { createAnswerer } from "../../../src/agents/answer.js";
 import { htmlToPlain } from "../../../src/agents/format/index.js";
 import { createInlineSearch } from "../../../src/agents/inline-results.js";
-import { chooseSeeAlso, distinctTitles } from "../../../src/agents/related-pages.js";
+import { chooseSeeAlso, distinctTitles, withinPartOf } from "../../../src/agents/related-pages.js";
 import { createSearchIndex, keysFor } from "../../../src/wiki/search-index/index.js";
 import { createMemoryWiki } from "../../helpers/memory-wiki.js";
 
@@ -175,5 +175,63 @@ describe("pages that share a title", () => {
     expect(inline).toContain("cat · osx");
     expect(new Set(inline).size).toBe(inline.length);
     expect(inline.filter((t) => t.startsWith("cat")).length).toBe(2);
+  });
+});
+
+describe("choices stay within the best page's part of the wiki", () => {
+  const at = (path: string, title = path.split("/").at(-1)!) => ({ page: { path, title } });
+
+  it("keeps the pages of the best page's first folder, in the order given", () => {
+    const ranked = [
+      at("handbook/engineering/incident-process"),
+      at("gateway/docs/sandbox"),
+      at("handbook/security/laptop-security"),
+      at("handbook/people/equipment"),
+    ];
+    expect(withinPartOf(ranked[0]!, ranked).map((r) => r.page.path)).toEqual([
+      "handbook/engineering/incident-process",
+      "handbook/security/laptop-security",
+      "handbook/people/equipment",
+    ]);
+  });
+
+  it("keeps a namesake of the best page from another part: the asker may mean either", () => {
+    const ranked = [at("it/printers", "Printers"), at("gateway/docs/print"), at("lab/printers", "Printers")];
+    expect(withinPartOf(ranked[0]!, ranked).map((r) => r.page.path)).toEqual(["it/printers", "lab/printers"]);
+  });
+
+  it("a page at the wiki's root has no part: every page is kept", () => {
+    const ranked = [at("faq"), at("gateway/docs/sandbox"), at("handbook/people/equipment")];
+    expect(withinPartOf(ranked[0]!, ranked)).toEqual(ranked);
+  });
+
+  it("a weak match of the handbook offers handbook pages only, never the project's docs", async () => {
+    const pages = [
+      {
+        path: "handbook/security/laptops",
+        title: "Laptops",
+        description: "Your laptop",
+        content: "# Laptops\n\nLock the screen when you leave your desk.",
+      },
+      {
+        path: "handbook/people/equipment",
+        title: "Equipment",
+        description: "What you get",
+        content: "# Equipment\n\nLaptops are replaced when broken.",
+      },
+      {
+        path: "gateway/docs/sandbox",
+        title: "Sandbox",
+        description: "The stand-ins for tests",
+        content: "# Sandbox\n\nA stand-in that is broken on purpose, for tests.",
+      },
+    ];
+    const { answerer } = await answererOver(pages);
+    const answer = await answerer.answer("my screen is broken", agent);
+    expect(answer.confidence).toBe("weak");
+    expect(answer.choices?.map((c) => c.path).sort()).toEqual([
+      "handbook/people/equipment",
+      "handbook/security/laptops",
+    ]);
   });
 });

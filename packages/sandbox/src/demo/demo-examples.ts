@@ -6,11 +6,12 @@ export interface DemoExample {
 
 /**
  * A few questions from different parts of the demo wiki, so a newcomer sees at once what it
- * holds; the tldr ones only when the corpus is there, a Russian and a Chinese one when its
- * translations are there too.
+ * holds; the tldr ones only when the wiki holds tldr pages, a Russian and a Chinese one when it
+ * holds their translations too. The first is the banner's first suggestion.
  */
 export function demoExamples(hasTldr: boolean, hasTranslations = false): DemoExample[] {
   return [
+    { area: "handbook", question: "How many vacation days do I get?" },
     { area: "handbook", question: "How do I book a meeting room?" },
     { area: "handbook", question: "What should I do with a phishing email?" },
     // Vague on purpose: the bot offers the closest pages as buttons.

@@ -7,14 +7,13 @@ import { errorMessage, isGatewayError } from "../../../../src/errors.js";
 import { createPairingStore } from "../../../../src/policy/pairing-store.js";
 import { createStateLayout } from "../../../../src/state/layout.js";
 import { projectRoot, sandboxRoot } from "../project-root.js";
-import { createSandboxModel } from "../model/index.js";
+import { createSandboxModel, readReplayFixture } from "../model/index.js";
 import { createTelegramSandbox } from "../telegram/index.js";
 import { createDemoWebServer } from "../web/web-server.js";
 import { createWikiView } from "../web/wiki-view.js";
 import { createSandboxWiki } from "../wiki/index.js";
-import { demoBanner } from "./demo-banner.js";
-import { demoWikiContent } from "./demo-content.js";
-import { findTldrCorpus, findTldrTranslations } from "../tldr-corpus.js";
+import { demoBanner, type DemoModel } from "./demo-banner.js";
+import { demoHoldings, demoWikiContent } from "./demo-content.js";
 import { createDemoWorld, DEMO_ALLOWED } from "./demo-setup.js";
 import { demoExamples } from "./demo-examples.js";
 import { pickPort } from "./ports.js";
@@ -25,6 +24,11 @@ export type { DemoOptions, RunningDemo };
 const ROOT = projectRoot();
 const BIN = join(ROOT, "bin", "wiki-gateway.js");
 const WEB_DIR = join(sandboxRoot(), "dist", "web");
+/**
+ * The stand-in model's recorded replies for the demo's own questions (docs/models.md, "The demo's
+ * stand-in model"); a prompt it does not hold gets echo-reply.ts's reply.
+ */
+export const DEMO_MODEL_FIXTURE = join(sandboxRoot(), "fixtures", "demo-model-replies.jsonl");
 
 /**
  * Starts the whole product on 127.0.0.1: the sandbox wiki seeded with the project's documentation,
@@ -41,11 +45,10 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
   const wikiUrl = await wiki.listen();
   // Seeded once: a kept demo folder keeps the pages (and the edits made in the demo).
   const content = wiki.pageCount() === 0 ? await demoWikiContent(ROOT) : undefined;
-  if (content) wiki.seed(content.pages);
-  const examples = demoExamples(
-    content ? content.counts.tldr > 0 : findTldrCorpus(process.env, ROOT) !== undefined,
-    content ? (content.counts.translations ?? 0) > 0 : findTldrTranslations(process.env, ROOT) !== undefined,
-  );
+  if (content) wiki.seed(content);
+  // What the wiki holds, seeded now or kept: the examples and the banner suggest only what it answers.
+  const holds = demoHoldings(wiki.pageCount);
+  const examples = demoExamples(holds.tldr > 0, holds.translations > 0);
   const wikiTokenFile = join(dir, "secrets", "wiki.token");
   const telegram = createTelegramSandbox();
   const apiRoot = await telegram.listen();
@@ -58,7 +61,13 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     webDir: WEB_DIR,
     wiki: createWikiView({ wikiUrl, token: async () => (await readFile(wikiTokenFile, "utf8")).trim() }),
     sandboxUrl: apiRoot,
-    info: () => ({ accounts: world.accounts, allowedOn: DEMO_ALLOWED, groupId: world.groupId, examples }),
+    info: () => ({
+      accounts: world.accounts,
+      allowedUser: world.userId,
+      allowedOn: DEMO_ALLOWED,
+      groupId: world.groupId,
+      examples,
+    }),
     approve: async (code, account) => {
       try {
         const approval = await pairing.approve(code, account);
@@ -78,12 +87,13 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     p.fellBack ? [`  (port ${i === 0 ? options.webPort : options.httpPort} was taken: using ${p.port})`] : [],
   );
 
-  // The stand-in model: answers made from the prompt, a word every 150 ms (a reading pace).
-  const standIn =
-    options.standInModel && !options.modelUrl
-      ? createSandboxModel({ echo: { chunkDelayMs: 150 } })
-      : undefined;
-  const modelUrl = standIn ? await standIn.listen() : options.modelUrl;
+  const standIn = options.standInModel && !options.modelUrl ? demoStandIn() : undefined;
+  const modelUrl = standIn ? await standIn.model.listen() : options.modelUrl;
+  const model: DemoModel = standIn
+    ? { kind: "stand-in", recorded: standIn.recorded }
+    : modelUrl
+      ? { kind: "server", url: modelUrl }
+      : { kind: "none" };
   const logFile = join(dir, "daemon.log");
   const daemon: ChildProcess = spawn(process.execPath, [BIN, "start"], {
     env: {
@@ -132,7 +142,23 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     const tail = (await readFile(logFile, "utf8").catch(() => "")).trimEnd().split("\n").slice(-20);
     options.out(`the gateway exited before it was ready; the end of ${logFile}:\n${tail.join("\n")}\n`);
   } else {
-    options.out(demoBanner({ webUrl, httpUrl, wikiUrl, apiRoot, dir, logFile, content, ready, notes }));
+    const kept = content === undefined;
+    options.out(
+      demoBanner({
+        webUrl,
+        httpUrl,
+        wikiUrl,
+        apiRoot,
+        dir,
+        logFile,
+        holds,
+        kept,
+        examples,
+        model,
+        ready,
+        notes,
+      }),
+    );
   }
 
   const done = (async () => {
@@ -143,13 +169,23 @@ export async function startDemo(options: DemoOptions): Promise<RunningDemo> {
     clearTimeout(kill);
     process.off("exit", killOnExit);
     await web.close();
-    await standIn?.close();
+    await standIn?.model.close();
     await telegram.close();
     await wiki.close();
     options.out(`demo stopped (gateway exit code ${code})\n`);
     return options.signal.aborted ? 0 : code;
   })();
   return { webUrl, httpUrl, done };
+}
+
+/**
+ * The stand-in model (`--stand-in-model`): the recorded replies of DEMO_MODEL_FIXTURE, else a reply
+ * made from the prompt; streamed a word every 150 ms (a reading pace).
+ */
+function demoStandIn() {
+  const fixture = existsSync(DEMO_MODEL_FIXTURE) ? readReplayFixture(DEMO_MODEL_FIXTURE) : undefined;
+  const model = createSandboxModel({ ...(fixture ? { fixture } : {}), echo: { chunkDelayMs: 150 } });
+  return { model, recorded: fixture?.size() ?? 0 };
 }
 
 function daemonExit(daemon: ChildProcess): Promise<number> {

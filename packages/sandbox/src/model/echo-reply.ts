@@ -1,19 +1,15 @@
 import type { ChatMessage } from "../../../../src/models/chat-types.js";
+import { standInAnswer } from "./stand-in-answer.js";
 
 /**
- * The demo's stand-in model: a reply made mechanically from the prompt, never invented. A rewrite
- * prompt gets the question back as its search words; a grounded-answer prompt gets the text of
- * its first passage (up to 60 words), cited as [1] after its first sentence. Streamed a word at a time at a reading pace, it shows what a
- * model's answer looks like while it is written, without a model server.
+ * The demo's stand-in model, for a prompt its recordings do not hold: a reply made mechanically
+ * from the prompt, never invented. A rewrite prompt gets the question back as its search words; a
+ * grounded-answer prompt gets stand-in-answer.ts's answer (a sentence of the passage that shares
+ * most of the question, its citation at its end). Streamed a word at a time at a reading pace, it
+ * shows what a model's answer looks like while it is written, without a model server.
  */
 export function echoReply(messages: readonly ChatMessage[]): string | undefined {
   const user = messages.findLast((m) => m.role === "user")?.content ?? "";
   if (!user.startsWith("Passages:")) return user.trim() === "" ? undefined : user.trim().split("\n")[0];
-  const first = /^\[1\] [^\n]*\n([\s\S]*?)(?:\n\n\[2\] |\n\nQuestion: )/m.exec(user)?.[1]?.trim();
-  if (!first) return undefined;
-  // Up to 60 words of it, the citation after its first sentence (or its first 12 words).
-  const words = first.split(/\s+/).slice(0, 60);
-  const end = words.findIndex((w) => /[.!?]$/.test(w));
-  const cite = end >= 0 && end < 12 ? end + 1 : Math.min(12, words.length);
-  return ["The wiki says:", ...words.slice(0, cite), "[1]", ...words.slice(cite)].join(" ");
+  return standInAnswer(user);
 }

@@ -19,7 +19,7 @@ export interface SandboxModelOptions {
   now?: () => number;
   /**
    * The demo's replies: a prompt nothing else answers gets echo-reply.ts's reply (made from the
-   * prompt, never invented), streamed a word every `chunkDelayMs`.
+   * prompt, never invented); it and the recorded replies are streamed a word every `chunkDelayMs`.
    */
   echo?: { chunkDelayMs: number };
 }
@@ -88,6 +88,11 @@ export function createSandboxModel(options: SandboxModelOptions = {}): SandboxMo
     return content === undefined ? null : { content, chunkDelayMs: options.echo!.chunkDelayMs };
   }
 
+  /** A recorded reply; in the demo streamed at the echo's pace, as a model writes it. */
+  function recordedReply(content: string): ScriptedReply {
+    return options.echo ? { content, chunkDelayMs: options.echo.chunkDelayMs } : { content };
+  }
+
   function reset(): void {
     script.clear();
     fallback = null;
@@ -143,7 +148,7 @@ export function createSandboxModel(options: SandboxModelOptions = {}): SandboxMo
     const recorded = fixture.reply(key);
     const reply =
       script.take(chatMessages) ??
-      (recorded === undefined ? (fallback ?? echoOf(chatMessages)) : { content: recorded });
+      (recorded === undefined ? (fallback ?? echoOf(chatMessages)) : recordedReply(recorded));
     // A stream cut short on purpose (cutAfter) or the stand-in closing is not the client's abort.
     res.on("close", () => {
       if (!res.writableFinished && reply?.cutAfter === undefined && !closing) received.aborted = true;

@@ -55,7 +55,8 @@ export interface SandboxWiki {
   setTreeJobFailure(mode: TreeJobFailure): void;
   /** HTTP requests received (any path), and GraphQL fields run per operation ("pages.list", "pages.create", ...). */
   stats(): { requests: number; byOperation: Record<string, number> };
-  pageCount(): number;
+  /** Pages stored; with `which`, only those it accepts (by path and locale). */
+  pageCount(which?: (page: { path: string; locale: string }) => boolean): number;
   seed(pages: SeedPage[]): void;
   schemaSdl: string;
 }
@@ -164,7 +165,7 @@ export function createSandboxWiki(options: SandboxWikiOptions = {}): SandboxWiki
       writeModel.treeJobFailure = mode;
     },
     stats: () => ({ requests: counters.requests, byOperation: { ...counters.byOperation } }),
-    pageCount: () => store.size(),
+    pageCount: (which) => (which ? [...store.all()].filter(which).length : store.size()),
     seed: (pages) => seedPages(store, pages),
     schemaSdl: WIKI_SCHEMA_SDL,
   };

@@ -66,6 +66,8 @@ export interface InlineAnswer {
 }
 export interface DemoInfo {
   accounts: Array<{ account: string; bot: string }>;
+  /** The user let in on `allowedOn` (the others go through pairing). */
+  allowedUser: number;
   allowedOn: string[];
   groupId: number;
   /** Questions to click, from different parts of the demo wiki. */

@@ -136,7 +136,7 @@ function renderLines(): void {
         div.append(approve);
       }
       if (line.buttons) div.append(keyboard(line.buttons));
-      if (line.reactions) div.append(reactionBar(line.reactions));
+      if (line.reactions && rateable(line)) div.append(reactionBar(line.reactions));
       return div;
     }),
     ...drafts,
@@ -159,6 +159,16 @@ function keyboard(buttons: NonNullable<Line["buttons"]>): HTMLElement {
     box.append(tap);
   }
   return box;
+}
+
+/**
+ * A bot's message that has something to rate: an answer from a page (its 📖 link line, or a rich
+ * answer). Not a choice list (its buttons), a pairing notice, a hint, or a group's placeholder
+ * while the answer is written: the gateway counts a vote only on an answer's page.
+ */
+function rateable(line: Line): boolean {
+  if (line.buttons || line.code) return false;
+  return line.rich !== undefined || line.text.includes("📖");
 }
 
 /** 👍 and 👎 under a bot's message, as the current user: a tap sets it, a second tap removes it. */
@@ -270,6 +280,19 @@ async function send(text: string): Promise<void> {
   await api.say(userId, kind === "dm" ? { bot: target! } : Number(target), text);
 }
 
+/** The sidebar's hint, about the user selected: where they are let in, and how to ask. */
+function renderHint(): void {
+  const name = userName(userId);
+  const bot = bots[0]?.username ?? "the bot";
+  const access =
+    userId === info.allowedUser
+      ? `${name} is allowed on ${info.allowedOn.join(", ")}; on another bot ${name} gets a pairing code to approve.`
+      : `${name} is allowed on no bot yet: a DM gets ${name} a pairing code to approve (as the operator).`;
+  $("hint").textContent =
+    `${access} In the group, mention @${bot}. ` +
+    `In any chat, type @${bot} and some words to pick a page (inline mode).`;
+}
+
 async function main(): Promise<void> {
   info = await api.info();
   const state = await api.state();
@@ -288,6 +311,7 @@ async function main(): Promise<void> {
   userId = users[0]?.id ?? 0;
   picker.onchange = () => {
     userId = Number(picker.value);
+    renderHint();
     renderLines();
   };
   chatKey = chatKeys()[0]!.key;
@@ -329,10 +353,7 @@ async function main(): Promise<void> {
     inline.clear();
     void send(text);
   };
-  $("hint").textContent =
-    `${userName(users[0]?.id ?? 0)} is allowed on ${info.allowedOn.join(", ")}. Anyone else, or on another ` +
-    `bot, gets a pairing code to approve. In the group, mention @${bots[0]?.username ?? "the bot"}. ` +
-    `In any chat, type @${bots[0]?.username ?? "bot"} and some words to pick a page (inline mode).`;
+  renderHint();
   void poll();
   live.start();
 }
