@@ -20,6 +20,8 @@ export interface TransportOptions {
   onError?: (code: string) => void;
   /** First backoff delay; doubles per attempt, with ±50 % jitter. */
   backoffMs?: number;
+  /** Aborted when the gateway stops: requests in flight end at once and none is retried. */
+  stopSignal?: AbortSignal;
 }
 
 export interface GraphQLAnswer<T> {
@@ -75,7 +77,9 @@ export function createTransport(options: TransportOptions): Transport {
       const res = await clientFor(token).rawRequest<T>({
         query: WIKI_DOCUMENTS[operation],
         variables,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: options.stopSignal
+          ? AbortSignal.any([AbortSignal.timeout(timeoutMs), options.stopSignal])
+          : AbortSignal.timeout(timeoutMs),
       });
       return { data: res.data, errors: (res.errors ?? []) as GraphQLAnswer<T>["errors"] };
     } catch (error) {
@@ -94,7 +98,7 @@ export function createTransport(options: TransportOptions): Transport {
           const wikiError =
             error instanceof WikiError ? error : classifyHttpFailure(error, options.graphqlUrl, timeoutMs);
           const resendable = wikiError.retryable && (!write || wikiError.notSent);
-          if (!resendable || attempt >= options.retries) {
+          if (!resendable || attempt >= options.retries || options.stopSignal?.aborted) {
             options.onError?.(wikiError.code);
             throw wikiError;
           }

@@ -34,6 +34,8 @@ export interface WikiClientOptions {
   onError?: (code: string) => void;
   /** First retry delay in ms (doubles per attempt, jittered); default 200. */
   backoffMs?: number;
+  /** Aborted when the gateway stops: requests in flight end at once and none is retried. */
+  stopSignal?: AbortSignal;
   /** Wall-clock milliseconds (a create left open is checked by the page's creation time); tests drive it. */
   now?: () => number;
 }
@@ -66,6 +68,7 @@ export function createWikiClient(options: WikiClientOptions): WikiClient {
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
     ...(options.backoffMs !== undefined ? { backoffMs: options.backoffMs } : {}),
+    ...(options.stopSignal ? { stopSignal: options.stopSignal } : {}),
   });
 
   async function field<T>(
