@@ -9,12 +9,15 @@ export interface ReadBounds {
 
 /** Room for a page's other fields (path, title, tags …), which come before its content. */
 const PAGE_FIELDS_BYTES = 64 * 1024;
+/** Every answer but the page list and a page (a probe, a search, a write's result) is this small. */
+const SMALL_ANSWER_BYTES = 1024 * 1024;
 /** The field a cut page answer is closed with (convert.ts reads it). */
 export const CONTENT_CUT_FIELD = "contentCut";
 
 /**
  * A fetch for the GraphQL client whose answers are read within a byte bound while they arrive,
- * before anything parses them: an answer past `responseMaxBytes` is refused
+ * before anything parses them: the page list past `responseMaxBytes`, any other answer but a page
+ * past 1 MiB (a probe, a search, a write's result are a few KB), is refused
  * (`wiki-response-too-large`) and its connection dropped, never held whole in memory. The answer
  * to a page read (GetPage, GetPageByPath, whose `content` is selected last) is read up to
  * `pageMaxBytes` of content instead: what came is closed as JSON with `contentCut: true`, so the
@@ -23,9 +26,20 @@ export const CONTENT_CUT_FIELD = "contentCut";
 export function boundedFetch(base: typeof fetch, bounds: ReadBounds): typeof fetch {
   return async (input, init) => {
     const res = await base(input, init);
-    const page = isPageRead(init?.body);
-    const limit = page ? bounds.pageMaxBytes + PAGE_FIELDS_BYTES : bounds.responseMaxBytes;
-    const read = await readUpTo(res, limit);
+    const kind = answerKind(init?.body);
+    const page = kind === "page";
+    const limit =
+      kind === "page"
+        ? bounds.pageMaxBytes + PAGE_FIELDS_BYTES
+        : kind === "list"
+          ? bounds.responseMaxBytes
+          : Math.min(SMALL_ANSWER_BYTES, bounds.responseMaxBytes);
+    // An answer that says it is too long is not read at all (unless a page's part is wanted).
+    const declared = Number(res.headers.get("content-length") ?? Number.NaN);
+    const read =
+      !page && declared > limit
+        ? (await res.body?.cancel().catch(() => {}), { text: "", complete: false })
+        : await readUpTo(res, limit, page);
     const text = read.complete ? read.text : page ? closeCutPage(read.text) : undefined;
     if (text === undefined)
       throw new WikiError(
@@ -36,12 +50,22 @@ export function boundedFetch(base: typeof fetch, bounds: ReadBounds): typeof fet
   };
 }
 
-function isPageRead(body: unknown): boolean {
-  return typeof body === "string" && /^\{"query":"query GetPage(ByPath)?\(/.test(body);
+/** A page read (GetPage, GetPageByPath), the page list, or any other (small) answer. */
+function answerKind(body: unknown): "page" | "list" | "small" {
+  if (typeof body !== "string") return "small";
+  if (/^\{"query":"query GetPage(ByPath)?\(/.test(body)) return "page";
+  return body.startsWith('{"query":"query ListPages') ? "list" : "small";
 }
 
-/** The body's text up to `limit` bytes; `complete` false when there was more (the rest is not read). */
-async function readUpTo(res: Response, limit: number): Promise<{ text: string; complete: boolean }> {
+/**
+ * The body's text up to `limit` bytes; `complete` false when there was more (the rest is not read),
+ * and then the text only when `keepCut` (else "": a refused answer is never decoded).
+ */
+async function readUpTo(
+  res: Response,
+  limit: number,
+  keepCut: boolean,
+): Promise<{ text: string; complete: boolean }> {
   if (!res.body) return { text: "", complete: true };
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -50,8 +74,9 @@ async function readUpTo(res: Response, limit: number): Promise<{ text: string; c
     const { done, value } = await reader.read();
     if (done) break;
     if (bytes + value.byteLength > limit) {
-      chunks.push(value.subarray(0, limit - bytes));
       await reader.cancel().catch(() => {});
+      if (!keepCut) return { text: "", complete: false };
+      chunks.push(value.subarray(0, limit - bytes));
       // A character cut at the bound is left out rather than shown as U+FFFD.
       return { text: decode(chunks).replace(/\uFFFD$/, ""), complete: false };
     }

@@ -21,6 +21,11 @@ export interface WikiEndpoint {
 export interface HttpControls {
   proxyMode: "none" | "401" | "403";
   latencyMs: number;
+  /**
+   * A hostile wiki: every GraphQL answer is followed by this many spaces (still valid JSON),
+   * streamed as the client reads, so an answer of 100 MB costs the sandbox no memory. 0: off.
+   */
+  answerPaddingBytes?: number;
   /** Called once per HTTP request received (any path). */
   onRequest?: () => void;
 }
@@ -53,6 +58,25 @@ function sendAnswer(res: ServerResponse, answer: HandlerAnswer): void {
       answer.text,
       /^<(!DOCTYPE )?html>/i.test(answer.text) ? "text/html; charset=utf-8" : "text/plain; charset=utf-8",
     );
+}
+
+/** `body` and then `padding` spaces, written as the client reads them; stops when it goes away. */
+function sendPadded(res: ServerResponse, status: number, body: string, padding: number): void {
+  if (res.destroyed || res.writableEnded) return;
+  // Chunked, without a length: the client learns the size only by reading.
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
+  res.write(body);
+  const spaces = Buffer.alloc(64 * 1024, " ");
+  let left = padding;
+  const pump = () => {
+    while (left > 0 && !res.destroyed) {
+      const piece = left >= spaces.length ? spaces : spaces.subarray(0, left);
+      left -= piece.length;
+      if (!res.write(piece)) return void res.once("drain", pump);
+    }
+    if (!res.destroyed) res.end();
+  };
+  pump();
 }
 
 function readBody(req: IncomingMessage): Promise<string | undefined> {
@@ -157,7 +181,9 @@ export function createWikiHttp(endpoint: WikiEndpoint, controls: HttpControls) {
     }
     if (controls.latencyMs > 0) await wait(controls.latencyMs);
     if (down) return void req.socket.destroy();
-    sendAnswer(res, answer);
+    const padding = controls.answerPaddingBytes ?? 0;
+    if (padding > 0 && "json" in answer) sendPadded(res, answer.status, JSON.stringify(answer.json), padding);
+    else sendAnswer(res, answer);
   }
 
   const server = createServer((req, res) => {
