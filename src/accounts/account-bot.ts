@@ -29,7 +29,7 @@ export interface AccountBotOptions {
   /** Long-poll timeout of getUpdates, seconds; its calls are given this plus a margin. */
   pollTimeoutSeconds?: number;
   /**
-   * Largest answer read from the Bot API, in bytes (default 16 MiB): a larger one (an absurd
+   * Largest answer read from the Bot API, in bytes (default 4 MiB): a larger one (an absurd
    * getUpdates batch) fails the call while it arrives, before it is parsed, never held in memory.
    */
   responseMaxBytes?: number;
@@ -108,7 +108,7 @@ export function createAccountBot(options: AccountBotOptions): Bot {
 }
 
 /** The Bot API's answers are small (a getUpdates batch of 100 large messages is a few MB). */
-export const DEFAULT_RESPONSE_MAX_BYTES = 16 * 1024 * 1024;
+export const DEFAULT_RESPONSE_MAX_BYTES = 4 * 1024 * 1024;
 
 /** 0. A deadline per call (a long poll: its timeout and 10 s more). */
 function deadlineOf(pollMs: number): Transformer {
@@ -129,6 +129,11 @@ function deadlineOf(pollMs: number): Transformer {
     });
     try {
       return await Promise.race([prev(method, payload, controller.signal), expired]);
+    } catch (error) {
+      // A failed call's answer is not read further: an answer past its size bound would otherwise
+      // keep arriving (and being thrown away) until it ends.
+      controller.abort();
+      throw error;
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);

@@ -42,7 +42,7 @@ export interface AccountRunnerOptions {
   busyChatSeconds?: number;
   /** Long-poll timeout in seconds. */
   pollTimeoutSeconds?: number;
-  /** Largest answer read from the Bot API, bytes (default 16 MiB); past it the call fails. */
+  /** Largest answer read from the Bot API, bytes (default 4 MiB); past it the call fails. */
   responseMaxBytes?: number;
   /** Durable journal writes (fdatasync). */
   durableJournal?: boolean;

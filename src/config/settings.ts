@@ -109,7 +109,7 @@ const schema = {
   telegramResponseMaxBytes: {
     doc: "Largest answer read from the Telegram Bot API (a getUpdates batch included), in bytes; a larger one is refused (telegram-response-too-large) and the call retried.",
     format: wholeNumber(1024 * 1024, 1024 ** 3, "bytes"),
-    default: 16 * 1024 * 1024,
+    default: 4 * 1024 * 1024,
     env: "TELEGRAM_RESPONSE_MAX_BYTES",
     arg: "telegram-response-max-bytes",
   },

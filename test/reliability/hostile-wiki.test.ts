@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { runCliProcess } from "../helpers/cli-process.js";
-import { type DaemonProcess, eventually } from "../helpers/daemon.js";
+import { eventually } from "../helpers/daemon.js";
 import { DEFAULT_PAGES, type Stack, startStack } from "../helpers/stack.js";
-import { allPolling, ask, crashLines, sleep, summary } from "./lib.js";
+import { allPolling, ask, crashLines, dmPhase, summary } from "./lib.js";
 
 /**
  * A hostile wiki: a 50 MB page and GraphQL answers of 100 MB. The page is indexed up to
@@ -19,32 +19,6 @@ afterEach(async () => {
   stack = undefined;
 });
 
-async function rssBytes(daemon: DaemonProcess): Promise<number> {
-  const text = await (await fetch(`${daemon.httpUrl}/metrics`)).text();
-  return Number(/^wiki_gateway_process_process_resident_memory_bytes (\d+)/m.exec(text)?.[1]);
-}
-
-const blocksSince = (daemon: DaemonProcess, at: string) =>
-  daemon.logLines().filter((l) => l.msg === "the event loop was blocked" && String(l.time) >= at);
-
-/** Six DMs half a second apart: the slowest answer, the loop's blocks meanwhile, the memory grown. */
-async function phase(daemon: DaemonProcess, s: Stack, bot: string) {
-  const rssBefore = await rssBytes(daemon);
-  const from = new Date().toISOString();
-  const latencies: number[] = [];
-  for (let i = 0; i < 6; i++) {
-    const t0 = Date.now();
-    await ask(s, bot, i % 2 ? "restore the newest backup" : "onboarding laptop", 5_000);
-    latencies.push(Date.now() - t0);
-    await sleep(500);
-  }
-  return {
-    dmMsMax: Math.max(...latencies),
-    loopBlocks: blocksSince(daemon, from).length,
-    rssGrowthMB: Math.round(((await rssBytes(daemon)) - rssBefore) / MB),
-  };
-}
-
 describe("a hostile wiki", () => {
   it("a 50 MB page and 100 MB GraphQL answers: bounded, and nobody else pays for them", async () => {
     stack = await startStack({
@@ -58,9 +32,9 @@ describe("a hostile wiki", () => {
     await daemon.waitForLog((l) => l.msg === "search index built", 30_000);
     await daemon.waitForLog((l) => l.code === "wiki-page-too-large" && l.page === "guides/huge", 5_000);
     await ask(s, bot, "backup");
-    const calm = await phase(daemon, s, bot);
+    const calm = await dmPhase(daemon, s, bot);
     s.wiki.setAnswerPadding(100 * MB);
-    const hostile = await phase(daemon, s, bot);
+    const hostile = await dmPhase(daemon, s, bot);
     await daemon.waitForLog((l) => l.code === "wiki-response-too-large", 15_000);
     s.wiki.setAnswerPadding(0);
 

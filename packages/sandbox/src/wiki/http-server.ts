@@ -1,3 +1,4 @@
+import { sendPadded } from "../padded-answer.js";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { GraphqlPayload, HandlerAnswer } from "./graphql-handler.js";
@@ -58,25 +59,6 @@ function sendAnswer(res: ServerResponse, answer: HandlerAnswer): void {
       answer.text,
       /^<(!DOCTYPE )?html>/i.test(answer.text) ? "text/html; charset=utf-8" : "text/plain; charset=utf-8",
     );
-}
-
-/** `body` and then `padding` spaces, written as the client reads them; stops when it goes away. */
-function sendPadded(res: ServerResponse, status: number, body: string, padding: number): void {
-  if (res.destroyed || res.writableEnded) return;
-  // Chunked, without a length: the client learns the size only by reading.
-  res.writeHead(status, { "content-type": "application/json; charset=utf-8" });
-  res.write(body);
-  const spaces = Buffer.alloc(64 * 1024, " ");
-  let left = padding;
-  const pump = () => {
-    while (left > 0 && !res.destroyed) {
-      const piece = left >= spaces.length ? spaces : spaces.subarray(0, left);
-      left -= piece.length;
-      if (!res.write(piece)) return void res.once("drain", pump);
-    }
-    if (!res.destroyed) res.end();
-  };
-  pump();
 }
 
 function readBody(req: IncomingMessage): Promise<string | undefined> {
