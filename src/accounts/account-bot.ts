@@ -28,6 +28,11 @@ export interface AccountBotOptions {
   onPolling?: () => void;
   /** Long-poll timeout of getUpdates, seconds; its calls are given this plus a margin. */
   pollTimeoutSeconds?: number;
+  /**
+   * Largest answer read from the Bot API, in bytes (default 4 MiB): a larger one (an absurd
+   * getUpdates batch) fails the call while it arrives, before it is parsed, never held in memory.
+   */
+  responseMaxBytes?: number;
   /** Keeps Telegram's rates for the messages the bot sends; absent = no pacing. */
   pacer?: OutgoingPacer;
   /** Cluster mode: admits each getUpdates (lease held, fencing token current) and caps its timeout. */
@@ -83,7 +88,14 @@ const SUPERVISED = new Set(["getUpdates", "getMe", "getWebhookInfo", "deleteWebh
  *    could expire, and the call is aborted when the lease's local deadline comes.
  */
 export function createAccountBot(options: AccountBotOptions): Bot {
-  const bot = new Bot(options.token, { client: { apiRoot: options.apiRoot, timeoutSeconds: 75 } });
+  const bot = new Bot(options.token, {
+    client: {
+      apiRoot: options.apiRoot,
+      timeoutSeconds: 75,
+      // node-fetch's own bound, counted as the body arrives (grammY keeps its keep-alive agent).
+      baseFetchConfig: { size: options.responseMaxBytes ?? DEFAULT_RESPONSE_MAX_BYTES },
+    },
+  });
   bot.api.config.use(
     deadlineOf(((options.pollTimeoutSeconds ?? 30) + 10) * 1000),
     observerOf(options),
@@ -94,6 +106,9 @@ export function createAccountBot(options: AccountBotOptions): Bot {
   );
   return bot;
 }
+
+/** The Bot API's answers are small (a getUpdates batch of 100 large messages is a few MB). */
+export const DEFAULT_RESPONSE_MAX_BYTES = 4 * 1024 * 1024;
 
 /** 0. A deadline per call (a long poll: its timeout and 10 s more). */
 function deadlineOf(pollMs: number): Transformer {
@@ -114,6 +129,11 @@ function deadlineOf(pollMs: number): Transformer {
     });
     try {
       return await Promise.race([prev(method, payload, controller.signal), expired]);
+    } catch (error) {
+      // A failed call's answer is not read further: an answer past its size bound would otherwise
+      // keep arriving (and being thrown away) until it ends.
+      controller.abort();
+      throw error;
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);

@@ -25,6 +25,12 @@ export const ACCOUNT_CODES = {
     remedy:
       "check the network, DNS and proxy settings of the host, and TELEGRAM_API_ROOT; the gateway retries",
   },
+  "telegram-response-too-large": {
+    meaning:
+      "an answer of the Telegram Bot API was larger than TELEGRAM_RESPONSE_MAX_BYTES: refused while it arrived, never parsed",
+    remedy:
+      "check TELEGRAM_API_ROOT points at the Bot API (not a proxy that answers something else); raise TELEGRAM_RESPONSE_MAX_BYTES only if real answers are that large; the gateway retries",
+  },
   "telegram-rich-refused": {
     meaning:
       "Telegram refused a rich message (404: the Bot API server does not know sendRichMessage, or a 400 about the rich content); the answer went out as HTML",

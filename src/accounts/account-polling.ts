@@ -10,7 +10,10 @@ import { ALLOWED_UPDATES } from "./to-inbound.js";
 
 /** The account's grammY bot (account-bot.ts); a handler's error that escaped is logged. */
 export function botOf(
-  options: Pick<AccountBotOptions, "account" | "pollGate" | "token" | "apiRoot" | "pollTimeoutSeconds">,
+  options: Pick<
+    AccountBotOptions,
+    "account" | "pollGate" | "token" | "apiRoot" | "pollTimeoutSeconds" | "responseMaxBytes"
+  >,
   parts: Pick<AccountBotOptions, "journal" | "offsets" | "onPolling" | "onApiCall"> & {
     pacer: OutgoingPacer | undefined;
     log: Logger;
@@ -25,6 +28,7 @@ export function botOf(
     token: options.token,
     apiRoot: options.apiRoot,
     pollTimeoutSeconds: options.pollTimeoutSeconds ?? 30,
+    ...(options.responseMaxBytes ? { responseMaxBytes: options.responseMaxBytes } : {}),
   });
   bot.catch((error) => log.error({ err: error.error }, "unhandled error in an update handler"));
   return bot;

@@ -42,6 +42,8 @@ export interface AccountRunnerOptions {
   busyChatSeconds?: number;
   /** Long-poll timeout in seconds. */
   pollTimeoutSeconds?: number;
+  /** Largest answer read from the Bot API, bytes (default 4 MiB); past it the call fails. */
+  responseMaxBytes?: number;
   /** Durable journal writes (fdatasync). */
   durableJournal?: boolean;
   /**

@@ -1,4 +1,4 @@
-import type { AccountCode } from "./account-codes.js";
+import { ACCOUNT_CODES, type AccountCode } from "./account-codes.js";
 import { GrammyError, HttpError } from "grammy";
 import { errorMessage } from "../errors.js";
 
@@ -49,6 +49,14 @@ export function classifyFailure(account: string, error: unknown): ClassifiedFail
       };
     }
   }
+  if (error instanceof HttpError && isOverSize(error.error)) {
+    return {
+      kind: "network",
+      code: "telegram-response-too-large" satisfies AccountCode,
+      message: `an answer of the Telegram API to account ${account} was larger than TELEGRAM_RESPONSE_MAX_BYTES and was refused`,
+      remedy: ACCOUNT_CODES["telegram-response-too-large"].remedy,
+    };
+  }
   if (error instanceof HttpError) {
     return {
       kind: "network",
@@ -67,6 +75,11 @@ export function classifyFailure(account: string, error: unknown): ClassifiedFail
     remedy:
       typeof remedy === "string" ? remedy : "see the error; the gateway retries the account with backoff",
   };
+}
+
+/** node-fetch's refusal of a body past its `size` bound (account-bot.ts sets it). */
+function isOverSize(cause: unknown): boolean {
+  return (cause as { type?: unknown } | undefined)?.type === "max-size";
 }
 
 /** A failure worth retrying the same update later (Telegram or the network, not the content). */

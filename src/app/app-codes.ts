@@ -29,6 +29,11 @@ export const APP_CODES = {
     remedy:
       "turn privacy mode off (BotFather: /setprivacy → Disable, then remove and re-add the bot to each group), or set requireMention: true there",
   },
+  "stop-step-overran": {
+    meaning: "a part of the stop (named in `step`) did not end within its bound; the stop went on without it",
+    remedy:
+      "nothing to change when what the step waits for was down or hanging (unfinished updates are replayed at the next start); if it recurs, check that part",
+  },
 } as const satisfies ErrorCatalogue;
 
 export type AppCode = keyof typeof APP_CODES;

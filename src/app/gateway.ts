@@ -9,6 +9,7 @@ import { ensureWritableStateDir } from "../state/state-dir.js";
 import { applyConfig, type ConfigTarget, type ReloadResult, reloadConfig } from "./apply-config.js";
 import { startDeliveries, watchGatewayConfig } from "./background.js";
 import { createGatewayParts, type GatewayParts } from "./gateway-parts.js";
+import { runStopSteps, type StopRun, type StopStep } from "./stop-steps.js";
 import type { SharedStores } from "./shared-stores.js";
 
 export type { ReloadResult } from "./apply-config.js";
@@ -22,8 +23,13 @@ export interface GatewayDeps {
 
 export interface Gateway {
   start(): Promise<void>;
-  /** Graceful: stop fetching, answer what was accepted (up to stopTimeoutMs), flush state. Idempotent. */
+  /**
+   * Graceful: stop fetching, answer what was accepted (up to stopTimeoutMs), flush state. Idempotent;
+   * never rejects, and ends within stopTimeoutMs + STOP_FLUSH_MS whatever hangs.
+   */
   stop(): Promise<void>;
+  /** The parts of a stop under way that have not ended yet (empty before and after). */
+  stopPending(): string[];
   /** Resolves once stop() finished. */
   readonly stopped: Promise<void>;
   /** Re-reads gateway.json; an invalid file is refused and the running configuration kept. */
@@ -49,7 +55,7 @@ export function createGateway({ settings, logger, stores }: GatewayDeps): Gatewa
   const reload = (reason: string) => reloadConfig(target, reason);
   /** What start() opened beside the parts (watches, timers), closed first by stop(). */
   const closers: Array<() => void> = [];
-  let stopPromise: Promise<void> | undefined;
+  let stopRun: StopRun | undefined;
   let resolveStopped: () => void = () => {};
   const stopped = new Promise<void>((resolve) => {
     resolveStopped = resolve;
@@ -77,9 +83,10 @@ export function createGateway({ settings, logger, stores }: GatewayDeps): Gatewa
       configWatch.started();
     },
     stop() {
-      stopPromise ??= stopParts(parts, closers, logger).then(resolveStopped);
-      return stopPromise;
+      stopRun ??= stopParts(parts, closers, logger, settings.stopTimeoutMs);
+      return stopRun.done.then(resolveStopped);
     },
+    stopPending: () => stopRun?.pending() ?? [],
   };
 }
 
@@ -92,23 +99,45 @@ async function startParts(parts: GatewayParts, logger: Logger): Promise<void> {
   void parts.wikiWatch.start(); // loads the saved index, then checks the wiki in the background
 }
 
-async function stopParts(
+/** Time the parts after the drain (flushes, closes) are given together past GATEWAY_STOP_TIMEOUT_MS. */
+export const STOP_FLUSH_MS = 3_000;
+/** Longest wait for one such part. */
+const STOP_PART_MS = 1_000;
+
+/**
+ * The stop in order, every part bounded (stop-steps.ts): the accounts (and in cluster mode the
+ * handovers) wait for the work in hand up to stopTimeoutMs, then each file is flushed and each
+ * connection closed within a second, all within STOP_FLUSH_MS after that.
+ */
+function stopParts(
   parts: GatewayParts,
   closers: ReadonlyArray<() => void>,
   logger: Logger,
-): Promise<void> {
-  for (const close of closers) close();
-  await parts.cluster.current?.stop();
-  await parts.pool.stop();
-  await parts.feedback.flush();
-  await parts.pipelineFiles.flush();
-  await parts.models.flush();
-  await parts.migrations.close();
-  await parts.stores.close();
-  await parts.wikiWatch.stop();
-  await parts.http.close();
-  parts.loopHealth.stop();
-  logger.info("gateway stopped");
+  stopTimeoutMs: number,
+): StopRun {
+  const drainMs = stopTimeoutMs + STOP_PART_MS;
+  const step = (name: string, run: StopStep["run"], boundMs = STOP_PART_MS): StopStep => ({
+    name,
+    run,
+    boundMs,
+  });
+  const run = runStopSteps(
+    [
+      step("watches", () => closers.forEach((close) => close())),
+      step("cluster", () => parts.cluster.current?.stop(), drainMs),
+      step("accounts", () => parts.pool.stop(), drainMs),
+      step("wiki", () => parts.wikiWatch.stop()),
+      step("feedback", () => parts.feedback.flush()),
+      step("state files", () => parts.pipelineFiles.flush()),
+      step("models", () => parts.models.flush()),
+      step("group upgrades", () => parts.migrations.close()),
+      step("shared stores", () => parts.stores.close()),
+      step("operations endpoint", () => parts.http.close()),
+      step("event-loop watch", () => parts.loopHealth.stop()),
+    ],
+    { logger, deadlineAt: Date.now() + stopTimeoutMs + STOP_FLUSH_MS },
+  );
+  return { pending: run.pending, done: run.done.then(() => logger.info("gateway stopped")) };
 }
 
 /**

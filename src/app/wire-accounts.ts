@@ -46,6 +46,7 @@ export function wireAccounts(deps: {
     onOutgoing: (account, waitedMs) => metrics.outgoingWait.observe({ account }, waitedMs / 1000),
     apiRoot: settings.telegramApiRoot,
     pollTimeoutSeconds: Math.min(50, settings.telegramPollTimeout),
+    responseMaxBytes: settings.telegramResponseMaxBytes,
     journalFile: deps.layout.journalFile,
     ...(deps.journalFor ? { journalFor: deps.journalFor } : {}),
     stopTimeoutMs: settings.stopTimeoutMs,

@@ -31,13 +31,16 @@ export function wireWiki(
   indexFile: string,
   models?: ModelsInForce,
 ): WikiParts {
+  // The stop ends the wiki's requests in flight (an index refresh retrying a wiki that hangs).
+  const stopping = new AbortController();
   const wiki = wikiClientFromSettings(settings, {
+    stopSignal: stopping.signal,
     logger: logger.child({ component: "wiki" }),
     onRequest: (operation) => metrics.wikiRequests.inc({ operation }),
     onError: (code) => metrics.wikiErrors.inc({ code }),
   });
   const index = withGeneration(createSearchIndex({ logger: logger.child({ component: "index" }) }));
-  const wikiWatch = createWikiWatch({
+  const watch = createWikiWatch({
     wiki,
     index,
     indexFile,
@@ -47,6 +50,14 @@ export function wireWiki(
     // A full build is real work, like answering: the young generation may grow for it.
     onColdStart: releaseYoungGeneration,
   });
+  const wikiWatch: WikiWatch = {
+    ...watch,
+    stop() {
+      const stopped = watch.stop();
+      stopping.abort();
+      return stopped;
+    },
+  };
   const modelLogger = logger.child({ component: "model" });
   const withModels = models
     ? {

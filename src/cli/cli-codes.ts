@@ -34,6 +34,12 @@ export const CLI_CODES = {
     remedy:
       "run them from a repository checkout: `npm ci && npm run build`, then `npx wiki-gateway demo` (in a checkout: `npm run build` at its root)",
   },
+  "stop-deadline-passed": {
+    meaning:
+      "a stop did not end within GATEWAY_STOP_TIMEOUT_MS and a few seconds: the process exits 1, naming what was pending",
+    remedy:
+      "nothing is lost (unfinished updates stay in the journal); see the parts named in `pending` and the warnings before this line for what hung",
+  },
 } as const satisfies ErrorCatalogue;
 
 export type CliCode = keyof typeof CLI_CODES;

@@ -1,3 +1,5 @@
+import { cutPagesCheck, cutPagesOf } from "./cut-pages.js";
+import { createStateLayout } from "../state/layout.js";
 import { diagnoseAccount } from "../accounts/diagnose-account.js";
 import type { Check } from "../core/check-result.js";
 import { ConfigError } from "../config/config-error.js";
@@ -84,6 +86,7 @@ async function runChecks(settings: Settings, fix: boolean): Promise<Check[]> {
   );
   for (const r of results) checks.push(...r);
   checks.push(...(await diagnoseWiki(settings)));
+  checks.push(...cutPagesCheck(await cutPagesOf(createStateLayout(settings.stateDir).indexFile)));
   checks.push(...(await diagnoseModels(settings, loaded?.config.models ?? {}, loaded?.path)));
   if (settings.redisUrl !== "") {
     // Loaded only in cluster mode: without a Redis URL, doctor loads no Redis client.

@@ -1,3 +1,4 @@
+import { cutPagesOf, formatCutPages } from "./cut-pages.js";
 import type { CliCode } from "./cli-codes.js";
 import { stat } from "node:fs/promises";
 import { resolve } from "node:path";
@@ -110,9 +111,10 @@ export const reportCommand: Command = {
       ),
       limit,
     );
+    const cut = await cutPagesOf(layout.indexFile);
     if (values.json === true) {
       io.out(
-        `${JSON.stringify({ since: from, agent: values.agent ?? null, unanswered: groups, picked: picks, inline: inlinePicks, votes, models })}\n`,
+        `${JSON.stringify({ since: from, agent: values.agent ?? null, unanswered: groups, picked: picks, inline: inlinePicks, votes, models, cutPages: cut })}\n`,
       );
       return 0;
     }
@@ -120,6 +122,7 @@ export const reportCommand: Command = {
     io.out(formatInlinePicks(inlinePicks));
     io.out(formatVotes(votes));
     io.out(formatModelUse(models));
+    io.out(formatCutPages(cut));
     return 0;
   },
 };

@@ -2,13 +2,15 @@ import { loadSettings, wantsPrettyLogs } from "../config/settings.js";
 import { createLogger } from "../log/logger.js";
 import { createGateway } from "../app/gateway.js";
 import { openSharedStores } from "../app/open-shared-stores.js";
+import { armStopWatchdog, STOP_WATCHDOG_GRACE_MS, type StopWatchdog } from "./stop-watchdog.js";
 import { type Command, parseFlags, SETTINGS_FLAGS, settingsArgs } from "./command.js";
 
 const usage = "wiki-gateway start [--config FILE] [--state-dir DIR] [--http-port N] [...settings]";
 
 /**
  * `start`: runs the daemon until SIGTERM or SIGINT. The first signal stops gracefully (stop
- * fetching, answer what was accepted, flush state, exit 0); a second signal exits at once (130).
+ * fetching, answer what was accepted, flush state, exit 0) within GATEWAY_STOP_TIMEOUT_MS and a few
+ * seconds, whatever hangs (stop-watchdog.ts: past that, exit 1); a second signal exits at once (130).
  * SIGHUP reloads gateway.json.
  */
 export const startCommand: Command = {
@@ -31,22 +33,30 @@ export const startCommand: Command = {
       throw error;
     });
     const gateway = createGateway({ settings, logger, stores });
-    let stopping: Promise<void> | undefined;
+    let watchdog: StopWatchdog | undefined;
     const onSignal = (signal: NodeJS.Signals) => {
-      if (stopping) {
+      if (watchdog) {
         logger.warn({ signal }, "second signal: exiting at once");
         process.exit(130);
       }
       logger.info({ signal }, "stopping gracefully");
-      stopping = gateway.stop();
+      watchdog = armStopWatchdog({
+        logger,
+        deadlineMs: settings.stopTimeoutMs + STOP_WATCHDOG_GRACE_MS,
+        pending: () => gateway.stopPending(),
+        exit: (code) => process.exit(code),
+      });
+      void gateway.stop();
     };
     const onHup = () => void gateway.reload("SIGHUP");
     process.on("SIGTERM", onSignal);
     process.on("SIGINT", onSignal);
     process.on("SIGHUP", onHup);
     try {
-      await gateway.start();
+      // A stop during the start (a signal while a server hangs) ends it: its start is not waited for.
+      await Promise.race([gateway.start(), gateway.stopped]);
       await gateway.stopped;
+      watchdog?.stopped(0);
       return 0;
     } catch (error) {
       logger.fatal({ err: error }, "the gateway could not start");

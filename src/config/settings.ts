@@ -106,6 +106,13 @@ const schema = {
     env: "TELEGRAM_BACKLOG_LIMIT",
     arg: "telegram-backlog-limit",
   },
+  telegramResponseMaxBytes: {
+    doc: "Largest answer read from the Telegram Bot API (a getUpdates batch included), in bytes; a larger one is refused (telegram-response-too-large) and the call retried.",
+    format: wholeNumber(1024 * 1024, 1024 ** 3, "bytes"),
+    default: 4 * 1024 * 1024,
+    env: "TELEGRAM_RESPONSE_MAX_BYTES",
+    arg: "telegram-response-max-bytes",
+  },
   busyChatSeconds: {
     doc: "A busy chat's bound, in seconds: questions its pace (a group: 20 a minute) cannot answer within it are not answered, their askers are told once (0: never; needs the outgoing queue).",
     format: wholeNumber(0, 3600, "seconds"),
@@ -140,6 +147,20 @@ const schema = {
     default: 60_000,
     env: "WIKI_WRITE_TIMEOUT_MS",
     arg: "wiki-write-timeout-ms",
+  },
+  wikiResponseMaxBytes: {
+    doc: "Largest GraphQL answer read from the wiki, in bytes, counted while it arrives (before it is parsed); a larger one is refused (wiki-response-too-large). A page's own answer is read up to WIKI_PAGE_MAX_BYTES instead.",
+    format: wholeNumber(1024 * 1024, 1024 ** 3, "bytes"),
+    default: 16 * 1024 * 1024,
+    env: "WIKI_RESPONSE_MAX_BYTES",
+    arg: "wiki-response-max-bytes",
+  },
+  wikiPageMaxBytes: {
+    doc: "Most of a page's content that is read and indexed, in bytes; a longer page is indexed up to it and named in `doctor` and `report` (wiki-page-too-large).",
+    format: wholeNumber(64 * 1024, 256 * 1024 * 1024, "bytes"),
+    default: 2 * 1024 * 1024,
+    env: "WIKI_PAGE_MAX_BYTES",
+    arg: "wiki-page-max-bytes",
   },
   answerCacheBytes: {
     doc: "Most memory the cache of repeated questions' answers may hold, in bytes (least recently used go first).",
@@ -223,11 +244,14 @@ export interface Settings {
   telegramPollTimeout: number;
   telegramPacing: boolean;
   telegramBacklogLimit: number;
+  telegramResponseMaxBytes: number;
   busyChatSeconds: number;
   stopTimeoutMs: number;
   indexRefreshSeconds: number;
   wikiTimeoutMs: number;
   wikiWriteTimeoutMs: number;
+  wikiResponseMaxBytes: number;
+  wikiPageMaxBytes: number;
   answerCacheBytes: number;
   modelUrl: string;
   modelId: string;

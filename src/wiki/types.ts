@@ -30,6 +30,11 @@ export interface WikiPage extends PageSummary {
   /** The page's own CSS and JavaScript ("" = none). */
   scriptCss: string;
   scriptJs: string;
+  /**
+   * The content was longer than WIKI_PAGE_MAX_BYTES and is cut there: indexed up to it, named in
+   * `doctor` and `report`, and never written back (an edit of it is refused).
+   */
+  contentCut?: boolean;
 }
 
 export interface SearchHit {

@@ -105,6 +105,18 @@ export const WIKI_CODES = {
     remedy:
       "the URL does not answer like Wiki.js GraphQL: check WIKI_URL (a proxy or another service may answer)",
   },
+  "wiki-response-too-large": {
+    meaning:
+      "an answer of the wiki was larger than WIKI_RESPONSE_MAX_BYTES: refused while it arrived, never parsed",
+    remedy:
+      "check WIKI_URL points at Wiki.js (a proxy may answer something else); raise WIKI_RESPONSE_MAX_BYTES only if the wiki's page list is that large",
+  },
+  "wiki-page-too-large": {
+    meaning:
+      "a page's content is longer than WIKI_PAGE_MAX_BYTES: it is indexed up to the bound, and the gateway does not edit it",
+    remedy:
+      "split the page in the wiki, or raise WIKI_PAGE_MAX_BYTES; `doctor` and `report` name the pages cut",
+  },
 } as const satisfies ErrorCatalogue;
 
 export type WikiErrorCode = keyof typeof WIKI_CODES;

@@ -150,3 +150,35 @@ export function wikiKey(stack: Stack): string {
   return stack.env.WIKI_TOKEN_FILE ? readToken(stack.env.WIKI_TOKEN_FILE) : "";
 }
 const readToken = (file: string) => readFileSync(file, "utf8").trim();
+
+const MB = 1024 * 1024;
+
+/** The daemon's resident memory, from its /metrics. */
+export async function rssBytes(daemon: DaemonProcess): Promise<number> {
+  const text = await (await fetch(`${daemon.httpUrl}/metrics`)).text();
+  return Number(/^wiki_gateway_process_process_resident_memory_bytes (\d+)/m.exec(text)?.[1]);
+}
+
+const blocksSince = (daemon: DaemonProcess, at: string) =>
+  daemon.logLines().filter((l) => l.msg === "the event loop was blocked" && String(l.time) >= at);
+
+/**
+ * Six DMs to `bot` half a second apart while something else goes on (a hostile server): the
+ * slowest answer, the event loop's blocks logged meanwhile, the resident memory grown, in MB.
+ */
+export async function dmPhase(daemon: DaemonProcess, s: Stack, bot: string) {
+  const rssBefore = await rssBytes(daemon);
+  const from = new Date().toISOString();
+  const latencies: number[] = [];
+  for (let i = 0; i < 6; i++) {
+    const t0 = Date.now();
+    await ask(s, bot, i % 2 ? "restore the newest backup" : "onboarding laptop", 5_000);
+    latencies.push(Date.now() - t0);
+    await sleep(500);
+  }
+  return {
+    dmMsMax: Math.max(...latencies),
+    loopBlocks: blocksSince(daemon, from).length,
+    rssGrowthMB: Math.round(((await rssBytes(daemon)) - rssBefore) / MB),
+  };
+}

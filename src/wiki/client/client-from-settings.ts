@@ -2,11 +2,11 @@ import type { Settings } from "../../config/settings.js";
 import { createWikiClient, type WikiClient, type WikiClientOptions } from "./wiki-client.js";
 
 export type WikiSettings = Pick<Settings, "wikiUrl" | "wikiTokenFile" | "wikiTimeoutMs"> &
-  Partial<Pick<Settings, "wikiWriteTimeoutMs">>;
+  Partial<Pick<Settings, "wikiWriteTimeoutMs" | "wikiResponseMaxBytes" | "wikiPageMaxBytes">>;
 
 /**
  * The one way from settings to a wiki client: WIKI_URL, WIKI_TOKEN_FILE, WIKI_TIMEOUT_MS and
- * WIKI_WRITE_TIMEOUT_MS (creates and updates), plus
+ * WIKI_WRITE_TIMEOUT_MS (creates and updates), WIKI_RESPONSE_MAX_BYTES and WIKI_PAGE_MAX_BYTES, plus
  * what the caller adds (metrics hooks, a logger, a concurrency limit).
  */
 export function wikiClientFromSettings(
@@ -18,6 +18,14 @@ export function wikiClientFromSettings(
     tokenFile: settings.wikiTokenFile,
     timeoutMs: settings.wikiTimeoutMs,
     ...(settings.wikiWriteTimeoutMs !== undefined ? { writeTimeoutMs: settings.wikiWriteTimeoutMs } : {}),
+    ...(settings.wikiResponseMaxBytes !== undefined && settings.wikiPageMaxBytes !== undefined
+      ? {
+          bounds: {
+            responseMaxBytes: settings.wikiResponseMaxBytes,
+            pageMaxBytes: settings.wikiPageMaxBytes,
+          },
+        }
+      : {}),
     ...extra,
   });
 }

@@ -20,6 +20,8 @@ export interface RawPage {
   publishEndDate?: string;
   scriptCss?: string | null;
   scriptJs?: string | null;
+  /** Set by bounded-fetch.ts when the answer was cut inside `content`. */
+  contentCut?: boolean;
 }
 
 export interface RawResult {
@@ -52,10 +54,14 @@ export function toSummary(row: RawPage): PageSummary {
   };
 }
 
-export function toPage(row: RawPage): WikiPage {
+/** A page as the gateway keeps it: its content up to `maxBytes` (cut pages say so in `contentCut`). */
+export function toPage(row: RawPage, maxBytes = Infinity): WikiPage {
+  const content = row.content ?? "";
+  const cut = row.contentCut === true || Buffer.byteLength(content) > maxBytes;
   return {
     ...toSummary(row),
-    content: row.content ?? "",
+    content: cut ? utf8Prefix(content, maxBytes) : content,
+    ...(cut ? { contentCut: true } : {}),
     contentType: row.contentType ?? "markdown",
     editor: row.editor ?? "markdown",
     publishStartDate: row.publishStartDate ?? "",
@@ -63,6 +69,15 @@ export function toPage(row: RawPage): WikiPage {
     scriptCss: row.scriptCss ?? "",
     scriptJs: row.scriptJs ?? "",
   };
+}
+
+/** The longest prefix of `text` of at most `maxBytes` in UTF-8, no character cut in half. */
+function utf8Prefix(text: string, maxBytes: number): string {
+  if (Buffer.byteLength(text) <= maxBytes) return text;
+  return Buffer.from(text)
+    .subarray(0, maxBytes)
+    .toString("utf8")
+    .replace(/\uFFFD$/, "");
 }
 
 /** One summary per page id: `list` may repeat a page once per tag row on some engines. */

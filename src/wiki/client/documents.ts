@@ -2,8 +2,9 @@
  * Every GraphQL document the client sends, in one place, so tests validate each one against the
  * Wiki.js 2.5 schema. Contract: user text only ever travels in variables, never in these strings.
  */
+/** `content` last: an answer cut at WIKI_PAGE_MAX_BYTES still holds every other field (bounded-fetch.ts). */
 const PAGE_FIELDS =
-  "id path hash title description isPrivate isPublished tags { tag } content contentType createdAt updatedAt editor locale publishStartDate publishEndDate scriptCss scriptJs";
+  "id path hash title description isPrivate isPublished tags { tag } contentType createdAt updatedAt editor locale publishStartDate publishEndDate scriptCss scriptJs content";
 const RESULT_FIELDS = "responseResult { succeeded errorCode slug message }";
 
 export const WIKI_DOCUMENTS = {

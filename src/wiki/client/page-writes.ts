@@ -1,3 +1,4 @@
+import { WikiError } from "../wiki-error.js";
 import type { CreatePageInput, MutationResult, UpdatePageInput, WikiPage } from "../types.js";
 import { type RawResult, toResult } from "./convert.js";
 import type { WikiOperation } from "./documents.js";
@@ -61,6 +62,11 @@ export async function createPage(deps: PageWriteDeps, input: CreatePageInput): P
 export async function updatePage(deps: PageWriteDeps, input: UpdatePageInput): Promise<MutationResult> {
   // Everything not named in the input is sent back as the page has it: a draft stays a draft.
   const current = input.current ?? (await deps.getPage(input.id));
+  if (current.contentCut)
+    throw new WikiError(
+      "wiki-page-too-large",
+      `the page ${current.path} is longer than WIKI_PAGE_MAX_BYTES: the gateway read only a part of it and does not edit it`,
+    );
   const write: OpenWrite = {
     kind: "update",
     path: current.path,

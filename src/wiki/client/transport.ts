@@ -4,7 +4,13 @@ import { createTokenSource, type WikiToken } from "../token.js";
 import { WikiError } from "../wiki-error.js";
 import { classifyHttpFailure } from "./classify-error.js";
 import { isWriteOperation, WIKI_DOCUMENTS, type WikiOperation } from "./documents.js";
+import { boundedFetch, type ReadBounds } from "./bounded-fetch.js";
 import { createSemaphore } from "./semaphore.js";
+
+export const DEFAULT_READ_BOUNDS: ReadBounds = {
+  responseMaxBytes: 16 * 1024 * 1024,
+  pageMaxBytes: 2 * 1024 * 1024,
+};
 
 export interface TransportOptions {
   graphqlUrl: string;
@@ -20,6 +26,10 @@ export interface TransportOptions {
   onError?: (code: string) => void;
   /** First backoff delay; doubles per attempt, with ±50 % jitter. */
   backoffMs?: number;
+  /** Byte bounds of what is read (bounded-fetch.ts); default 16 MiB an answer, 2 MiB a page. */
+  bounds?: ReadBounds;
+  /** Aborted when the gateway stops: requests in flight end at once and none is retried. */
+  stopSignal?: AbortSignal;
 }
 
 export interface GraphQLAnswer<T> {
@@ -57,7 +67,7 @@ export function createTransport(options: TransportOptions): Transport {
           method: "POST",
           headers: { authorization: `Bearer ${token}` },
           errorPolicy: "all",
-          ...(options.fetch ? { fetch: options.fetch } : {}),
+          fetch: boundedFetch(options.fetch ?? fetch, options.bounds ?? DEFAULT_READ_BOUNDS),
         }),
       };
     }
@@ -75,10 +85,13 @@ export function createTransport(options: TransportOptions): Transport {
       const res = await clientFor(token).rawRequest<T>({
         query: WIKI_DOCUMENTS[operation],
         variables,
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: options.stopSignal
+          ? AbortSignal.any([AbortSignal.timeout(timeoutMs), options.stopSignal])
+          : AbortSignal.timeout(timeoutMs),
       });
       return { data: res.data, errors: (res.errors ?? []) as GraphQLAnswer<T>["errors"] };
     } catch (error) {
+      if (error instanceof WikiError) throw error;
       throw classifyHttpFailure(error, options.graphqlUrl, timeoutMs);
     }
   }
@@ -94,7 +107,7 @@ export function createTransport(options: TransportOptions): Transport {
           const wikiError =
             error instanceof WikiError ? error : classifyHttpFailure(error, options.graphqlUrl, timeoutMs);
           const resendable = wikiError.retryable && (!write || wikiError.notSent);
-          if (!resendable || attempt >= options.retries) {
+          if (!resendable || attempt >= options.retries || options.stopSignal?.aborted) {
             options.onError?.(wikiError.code);
             throw wikiError;
           }

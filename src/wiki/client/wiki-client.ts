@@ -7,7 +7,8 @@ import type { WikiOperation } from "./documents.js";
 import { graphqlEndpoint } from "./normalise-url.js";
 import { probeWiki } from "./probe.js";
 import { createPage, updatePage } from "./page-writes.js";
-import { createTransport } from "./transport.js";
+import type { ReadBounds } from "./bounded-fetch.js";
+import { createTransport, DEFAULT_READ_BOUNDS } from "./transport.js";
 
 export { WIKI_DOCUMENTS, type WikiOperation } from "./documents.js";
 export { graphqlEndpoint, wikiBaseUrl } from "./normalise-url.js";
@@ -34,6 +35,10 @@ export interface WikiClientOptions {
   onError?: (code: string) => void;
   /** First retry delay in ms (doubles per attempt, jittered); default 200. */
   backoffMs?: number;
+  /** Aborted when the gateway stops: requests in flight end at once and none is retried. */
+  stopSignal?: AbortSignal;
+  /** Byte bounds of an answer and of a page's content; default 16 MiB and 2 MiB. */
+  bounds?: ReadBounds;
   /** Wall-clock milliseconds (a create left open is checked by the page's creation time); tests drive it. */
   now?: () => number;
 }
@@ -66,7 +71,10 @@ export function createWikiClient(options: WikiClientOptions): WikiClient {
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     ...(options.onError ? { onError: options.onError } : {}),
     ...(options.backoffMs !== undefined ? { backoffMs: options.backoffMs } : {}),
+    ...(options.stopSignal ? { stopSignal: options.stopSignal } : {}),
+    ...(options.bounds ? { bounds: options.bounds } : {}),
   });
+  const pageMaxBytes = (options.bounds ?? DEFAULT_READ_BOUNDS).pageMaxBytes;
 
   async function field<T>(
     operation: WikiOperation,
@@ -90,11 +98,11 @@ export function createWikiClient(options: WikiClientOptions): WikiClient {
   };
   const listPages = async () => uniquePages(await field<RawPage[]>("listPages", "list", {}));
   const getPage = async (id: number): Promise<WikiPage> =>
-    toPage(await field<RawPage>("getPage", "single", { id }));
+    toPage(await field<RawPage>("getPage", "single", { id }), pageMaxBytes);
 
   const getPageByPath = async (path: string, locale: string): Promise<WikiPage | undefined> => {
     try {
-      return toPage(await field<RawPage>("getPageByPath", "singleByPath", { path, locale }));
+      return toPage(await field<RawPage>("getPageByPath", "singleByPath", { path, locale }), pageMaxBytes);
     } catch (error) {
       if (error instanceof WikiError && error.code === "wiki-page-not-found") return undefined;
       throw error;

@@ -18,6 +18,8 @@ export interface IndexedPage {
    */
   publishStartDate?: string;
   publishEndDate?: string;
+  /** The page is longer than WIKI_PAGE_MAX_BYTES: indexed up to it (`doctor` and `report` name it). */
+  contentCut?: true;
 }
 
 export interface ScoredPassage extends Passage {

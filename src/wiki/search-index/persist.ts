@@ -28,7 +28,21 @@ import { TermDictionary } from "./term-dictionary.js";
  * id, path, locale, title, description, updatedAt, selfRefs, passages, keys of the anchors it
  * gives, publication start and end ("" = none)
  */
-type SavedPage = [number, string, string, string, string, string, number, number, string[], string, string];
+/** A page in the head; the twelfth element, 1, only for a page whose content was cut (older files lack it). */
+type SavedPage = [
+  number,
+  string,
+  string,
+  string,
+  string,
+  string,
+  number,
+  number,
+  string[],
+  string,
+  string,
+  1?,
+];
 
 interface Head {
   builtAt?: string;
@@ -75,19 +89,23 @@ export function encodeEngine(
   const head: Head = {
     ...(builtAt ? { builtAt } : {}),
     savedAt: new Date().toISOString(),
-    pages: order.map((e) => [
-      e.meta.id,
-      e.meta.path,
-      e.meta.locale,
-      e.meta.title,
-      e.meta.description,
-      e.meta.updatedAt,
-      e.selfRefs,
-      passageCount(e),
-      e.anchors.keys,
-      e.meta.publishStartDate ?? "",
-      e.meta.publishEndDate ?? "",
-    ]),
+    pages: order.map((e): SavedPage => {
+      const saved: SavedPage = [
+        e.meta.id,
+        e.meta.path,
+        e.meta.locale,
+        e.meta.title,
+        e.meta.description,
+        e.meta.updatedAt,
+        e.selfRefs,
+        passageCount(e),
+        e.anchors.keys,
+        e.meta.publishStartDate ?? "",
+        e.meta.publishEndDate ?? "",
+      ];
+      if (e.meta.contentCut) saved.push(1);
+      return saved;
+    }),
   };
   const references = [...engine.references.entries()];
   const bytes = writeIndexFile(INDEX_FORMAT_VERSION, head, {
@@ -189,7 +207,10 @@ async function decodeEngine(fd: number, file: string, settings: RankingSettings)
     const passageFile = createPassageFile(fd, file);
     let passages = 0;
     const pages: PageEntry[] = head.pages.map(
-      ([id, path, locale, title, description, updatedAt, selfRefs, count, anchorKeys, start, end], i) => {
+      (
+        [id, path, locale, title, description, updatedAt, selfRefs, count, anchorKeys, start, end, cut],
+        i,
+      ) => {
         if (
           typeof id !== "number" ||
           !Array.isArray(anchorKeys) ||
@@ -208,6 +229,7 @@ async function decodeEngine(fd: number, file: string, settings: RankingSettings)
         const meta: IndexedPage = { id, path, locale, title, description, updatedAt };
         if (start) meta.publishStartDate = start;
         if (end) meta.publishEndDate = end;
+        if (cut === 1) meta.contentCut = true;
         const where = { file: passageFile, at: text.offset + textStart[i]! };
         return new SavedPageEntry(meta, where, selfRefs, count, anchorKeys, i, sections);
       },

@@ -1,6 +1,7 @@
 import { errorMessage } from "../../errors.js";
 import type { Logger } from "../../log/logger.js";
 import type { PageSummary, WikiPage, WikiPort } from "../types.js";
+import { WIKI_CODES, type WikiErrorCode } from "../wiki-error.js";
 import type { Engine } from "./engine.js";
 import { PassageFileError } from "./passage-file.js";
 import { splitPassages } from "./passages.js";
@@ -37,7 +38,12 @@ export function toIndexedPage(page: PageSummary): IndexedPage {
  * asked whether it is shown (visibility.ts).
  */
 export function putPage(engine: Engine, page: WikiPage, updatedAt = page.updatedAt): void {
-  const meta: IndexedPage = { ...toIndexedPage(page), ...windowOf(page), updatedAt };
+  const meta: IndexedPage = {
+    ...toIndexedPage(page),
+    ...windowOf(page),
+    updatedAt,
+    ...(page.contentCut ? { contentCut: true } : {}),
+  };
   engine.put(meta, splitPassages(page.content ?? "", meta));
 }
 
@@ -73,6 +79,15 @@ export async function fetchInto(
       try {
         const page = await wiki.getPage(summary.id);
         if (aborted) return;
+        if (page.contentCut)
+          opts.logger?.warn(
+            {
+              code: "wiki-page-too-large" satisfies WikiErrorCode,
+              page: page.path,
+              remedy: WIKI_CODES["wiki-page-too-large"].remedy,
+            },
+            "a page longer than WIKI_PAGE_MAX_BYTES is indexed up to it",
+          );
         putPage(engine, page, summary.updatedAt);
       } catch (error) {
         if (error instanceof PassageFileError) {

@@ -7,6 +7,7 @@ import type { TelegramSandbox } from "./types.js";
  *   failNext {bot, method, code, description, retryAfter?, count?}
  *   flood {perChatPerSecond?, privateBurst?, perBotPerSecond?, perGroupPerMinute?}   (none of them = off)
  *   serverErrors {bot, rate, status?}   dropConnections {bot, count}   slow {bot, ms}
+ *   absurdAnswers {bot, bytes}   (getUpdates answers padded to that many bytes more; 0: off)
  *   revokeToken {bot}   restoreToken {bot}   setWebhook {bot, url}
  *   competingPoller {bot, stop?}   (stop: true ends the ones started for that bot)
  *   down {isDown}   blockBot {bot, userId, blocked?}   clear {}
@@ -45,6 +46,7 @@ export function createFaultRunner(sandbox: TelegramSandbox) {
       ),
     dropConnections: (b) => f.dropConnections(field(b, "bot", "string"), field(b, "count", "number")),
     slow: (b) => f.slow(field(b, "bot", "string"), field(b, "ms", "number")),
+    absurdAnswers: (b) => f.absurdAnswers(field(b, "bot", "string"), field(b, "bytes", "number")),
     revokeToken: (b) => f.revokeToken(field(b, "bot", "string")),
     restoreToken: (b) => f.restoreToken(field(b, "bot", "string")),
     setWebhook: (b) => f.setWebhook(field(b, "bot", "string"), field(b, "url", "string")),

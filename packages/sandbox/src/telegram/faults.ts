@@ -7,6 +7,8 @@ export interface CallPlan {
   delayMs: number;
   /** Handle the call, then destroy the socket mid-response. */
   drop: boolean;
+  /** Spaces written after the answer (faults.absurdAnswers); 0: none. */
+  padBytes: number;
   /** Answer this instead of handling the call. */
   error?: ApiError;
 }
@@ -49,6 +51,7 @@ export function createFaultState(
   const serverErrors = new Map<string, { rate: number; status: number }>();
   const drops = new Map<string, number>();
   const slow = new Map<string, number>();
+  const absurd = new Map<string, number>();
   const revoked = new Set<string>();
   const blocked = new Set<string>();
   const competitors = new Set<() => void>();
@@ -79,6 +82,8 @@ export function createFaultState(
     },
     dropConnections: (bot, count) => void drops.set(target(bot), count),
     slow: (bot, ms) => void (ms > 0 ? slow.set(target(bot), ms) : slow.delete(target(bot))),
+    absurdAnswers: (bot, bytes) =>
+      void (bytes > 0 ? absurd.set(target(bot), bytes) : absurd.delete(target(bot))),
     revokeToken: (bot) => void revoked.add(hooks.botKey(bot)),
     restoreToken: (bot) => void revoked.delete(hooks.botKey(bot)),
     setWebhook: (bot, url) => hooks.setWebhook(hooks.botKey(bot), url),
@@ -107,6 +112,7 @@ export function createFaultState(
       serverErrors.clear();
       drops.clear();
       slow.clear();
+      absurd.clear();
       revoked.clear();
       blocked.clear();
       for (const stop of [...competitors]) stop();
@@ -121,7 +127,11 @@ export function createFaultState(
     isRevoked: (bot) => revoked.has(bot),
     isBlocked: (bot, userId) => blocked.has(`${bot}|${userId}`),
     plan(bot, method) {
-      const plan: CallPlan = { delayMs: scoped(slow, bot) ?? 0, drop: false };
+      const plan: CallPlan = {
+        delayMs: scoped(slow, bot) ?? 0,
+        drop: false,
+        padBytes: method.toLowerCase() === "getupdates" ? (scoped(absurd, bot) ?? 0) : 0,
+      };
       const dropKey = drops.has(bot) ? bot : drops.has("*") ? "*" : undefined;
       if (dropKey !== undefined) {
         const left = drops.get(dropKey)! - 1;

@@ -1,3 +1,4 @@
+import { sendPadded } from "../padded-answer.js";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { findMethod } from "./bot-api.js";
@@ -71,6 +72,7 @@ export function createSandboxHttp(world: World, control: ControlHandler): Sandbo
     let status = 200;
     let body: unknown;
     let drop = false;
+    let padBytes = 0;
     let badParams: unknown;
     try {
       params = await readParams(req, url);
@@ -81,6 +83,7 @@ export function createSandboxHttp(world: World, control: ControlHandler): Sandbo
       if (!state || world.faults.isRevoked(state.key)) throw unauthorized();
       const plan = world.faults.plan(state.key, name);
       drop = plan.drop;
+      padBytes = plan.padBytes;
       if (plan.delayMs > 0) await delay(plan.delayMs, gone.signal);
       if (world.faults.isDown()) return void socket.destroy();
       if (plan.error) throw plan.error;
@@ -96,7 +99,11 @@ export function createSandboxHttp(world: World, control: ControlHandler): Sandbo
       status = apiError.status;
       body = apiError.body();
     }
-    const answered = !world.faults.isDown() && writeJson(res, status, body, drop);
+    const answered =
+      !world.faults.isDown() &&
+      (padBytes > 0
+        ? (sendPadded(res, status, JSON.stringify(body), padBytes), true)
+        : writeJson(res, status, body, drop));
     if (world.faults.isDown()) socket.destroy();
     world.calls.append({
       bot: bot?.username ?? "",

@@ -110,6 +110,11 @@ export interface SandboxFaults {
   flood(limits: FloodLimits | null): void;
   /** Each call of `bot` (or every bot: "*") fails with `status` (default 500) with probability `rate`. */
   serverErrors(bot: string, rate: number, status?: number): void;
+  /**
+   * A hostile Bot API: each getUpdates answer of `bot` (or every bot: "*") is followed by `bytes`
+   * spaces, chunked and streamed (still valid JSON; its updates stay unconfirmed). 0: off.
+   */
+  absurdAnswers(bot: string, bytes: number): void;
   /** The next `count` calls take effect, then their socket is destroyed mid-response. */
   dropConnections(bot: string, count: number): void;
   /** Every call waits `ms` before it is handled (0 = off). */

@@ -1,3 +1,4 @@
+import { sendPadded } from "../padded-answer.js";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { GraphqlPayload, HandlerAnswer } from "./graphql-handler.js";
@@ -21,6 +22,11 @@ export interface WikiEndpoint {
 export interface HttpControls {
   proxyMode: "none" | "401" | "403";
   latencyMs: number;
+  /**
+   * A hostile wiki: every GraphQL answer is followed by this many spaces (still valid JSON),
+   * streamed as the client reads, so an answer of 100 MB costs the sandbox no memory. 0: off.
+   */
+  answerPaddingBytes?: number;
   /** Called once per HTTP request received (any path). */
   onRequest?: () => void;
 }
@@ -157,7 +163,9 @@ export function createWikiHttp(endpoint: WikiEndpoint, controls: HttpControls) {
     }
     if (controls.latencyMs > 0) await wait(controls.latencyMs);
     if (down) return void req.socket.destroy();
-    sendAnswer(res, answer);
+    const padding = controls.answerPaddingBytes ?? 0;
+    if (padding > 0 && "json" in answer) sendPadded(res, answer.status, JSON.stringify(answer.json), padding);
+    else sendAnswer(res, answer);
   }
 
   const server = createServer((req, res) => {

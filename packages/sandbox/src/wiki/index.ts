@@ -44,6 +44,8 @@ export interface SandboxWiki {
    */
   setDown(down: boolean): Promise<void>;
   setLatency(ms: number): void;
+  /** A hostile wiki: every GraphQL answer padded to this many bytes more (0: off). */
+  setAnswerPadding(bytes: number): void;
   /**
    * Requests that run this GraphQL field ("pages.single", ...) wait until the returned function is
    * called (or the wiki closes): a build kept under way for as long as a test needs.
@@ -144,6 +146,9 @@ export function createSandboxWiki(options: SandboxWikiOptions = {}): SandboxWiki
     setDown: (down) => http.setDown(down),
     setLatency(ms) {
       controls.latencyMs = Math.max(0, ms);
+    },
+    setAnswerPadding(bytes) {
+      controls.answerPaddingBytes = Math.max(0, bytes);
     },
     holdOperation(field) {
       const existing = holds.get(field);
