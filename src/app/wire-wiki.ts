@@ -44,6 +44,8 @@ export function wireWiki(
     refreshSeconds: settings.indexRefreshSeconds,
     logger: logger.child({ component: "wiki" }),
     onIndexSize: (pages) => metrics.indexPages.set(pages),
+    onRefreshed: () => metrics.indexRefreshed.setToCurrentTime(),
+    onSaveError: () => metrics.stateWriteErrors.inc({ file: "index" }),
     // A full build is real work, like answering: the young generation may grow for it.
     onColdStart: releaseYoungGeneration,
   });
