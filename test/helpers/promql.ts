@@ -12,12 +12,12 @@ export function promqlMetricNames(expr: string): string[] {
     .replace(/\{[^}]*\}/g, " ")
     .replace(/\[[^\]]*\]/g, " ")
     .replace(/\b(?:by|without|on|ignoring|group_left|group_right)\s*\([^)]*\)/g, " ")
-    .replace(/\$\{?\w+\}?/g, " ");
+    .replace(/\$\{?\w+\}?/g, " ")
+    .replace(/(?<![\w:])\d[\w.]*/g, " ");
   const names = new Set<string>();
   for (const match of text.matchAll(/[a-zA-Z_:][\w:]*(?=\s*(\()?)/g)) {
     if (match[1] !== undefined) continue; // a function
     if (KEYWORDS.has(match[0].toLowerCase())) continue;
-    if (/^\d/.test(match[0])) continue;
     names.add(match[0]);
   }
   return [...names].sort();
@@ -37,7 +37,6 @@ const KEYWORDS = new Set([
   "unless",
   "inf",
   "nan",
-  "e",
 ]);
 
 /** The families one exposition text declares (`# TYPE name kind`), by name. */

@@ -11,6 +11,7 @@ import { MODEL_CODES } from "../../../src/models/model-error.js";
 import { STATE_CODES } from "../../../src/state/state-codes.js";
 import { WIKI_CODES } from "../../../src/wiki/wiki-error.js";
 import { headingAnchors } from "../../helpers/doc-links.js";
+import { alertRules } from "../../helpers/monitoring.js";
 import { describeWhere } from "../../helpers/needs.js";
 import { promqlMetricNames } from "../../helpers/promql.js";
 
@@ -30,19 +31,6 @@ const CODES: ErrorCatalogue = {
   ...CLUSTER_CODES,
   ...STATE_CODES,
 };
-
-interface Rule {
-  alert: string;
-  expr: string;
-  for?: string;
-  labels: Record<string, string>;
-  annotations: Record<string, string>;
-}
-
-const alertRules = (): Rule[] =>
-  (parse(readFileSync(`${DIR}alerts.yaml`, "utf8")) as { groups: Array<{ rules: Rule[] }> }).groups.flatMap(
-    (g) => g.rules,
-  );
 
 const rules = alertRules();
 const unitTests = parse(readFileSync(`${DIR}alerts.test.yaml`, "utf8")) as {
