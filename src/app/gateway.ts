@@ -9,6 +9,7 @@ import { ensureWritableStateDir } from "../state/state-dir.js";
 import { applyConfig, type ConfigTarget, type ReloadResult, reloadConfig } from "./apply-config.js";
 import { startDeliveries, watchGatewayConfig } from "./background.js";
 import { createGatewayParts, type GatewayParts } from "./gateway-parts.js";
+import { startEditorsReport } from "./wire-unanswered.js";
 import type { SharedStores } from "./shared-stores.js";
 
 export type { ReloadResult } from "./apply-config.js";
@@ -70,6 +71,7 @@ export function createGateway({ settings, logger, stores }: GatewayDeps): Gatewa
       parts.migrations.remind(parts.config);
       if (parts.cluster.enabled) parts.cluster.current = await startCluster(settings, logger, parts);
       closers.push(startDeliveries(parts, logger));
+      closers.push(await startEditorsReport({ settings, logger, ...parts }));
       logger.info(
         { accounts: parts.pool.states().map((s) => `${s.account}:${s.status}`) },
         "gateway started",

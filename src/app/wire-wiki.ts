@@ -12,9 +12,12 @@ import { type AnswerStep, createAnswerStep, createReplyCache } from "../pipeline
 import { createWikiWatch, type WikiWatch } from "../pipeline/wiki-watch.js";
 import { wikiClientFromSettings } from "../wiki/client/client-from-settings.js";
 import { createSearchIndex } from "../wiki/search-index/index.js";
+import type { WikiPort } from "../wiki/types.js";
 import type { ModelsInForce } from "./wire-models.js";
 
 export interface WikiParts {
+  /** The wiki's GraphQL client (the editors' page is written through it). */
+  wiki: WikiPort;
   index: GenerationalIndex;
   wikiWatch: WikiWatch;
   answer: AnswerStep;
@@ -61,5 +64,5 @@ export function wireWiki(
   const cache = createReplyCache(settings.answerCacheBytes);
   metrics.trackCache("answers", () => cache.stats());
   const inlineSearch = createInlineSearch({ index });
-  return { index, wikiWatch, agent, inlineSearch, answer: createAnswerStep({ agent, index, cache }) };
+  return { wiki, index, wikiWatch, agent, inlineSearch, answer: createAnswerStep({ agent, index, cache }) };
 }
