@@ -1,7 +1,7 @@
 import { trimSlashes } from "../core/wiki-path.js";
 import type { ModelUse } from "../config/model-schema.js";
 import type { AgentConfig } from "../config/schema.js";
-import type { UnansweredConfig } from "../config/unanswered-schema.js";
+import { type UnansweredConfig, unansweredPagePath } from "../config/unanswered-schema.js";
 import { agentModelChoice } from "../models/model-from-config.js";
 import { wikiBaseUrl } from "../wiki/client/normalise-url.js";
 
@@ -74,7 +74,7 @@ export function resolveAgentSettings(
   if (config?.unanswered !== undefined)
     settings.unanswered = {
       ...config.unanswered,
-      page: config.unanswered.page ?? `_gateway/unanswered/${id}`,
+      page: unansweredPagePath(id, config.unanswered),
     };
   return settings;
 }

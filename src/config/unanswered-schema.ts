@@ -40,3 +40,8 @@ export const unansweredSchema = z.strictObject({
 });
 
 export type UnansweredConfig = z.output<typeof unansweredSchema>;
+
+/** The wiki path of an agent's page: `page`, else `_gateway/unanswered/<agent id>`. */
+export function unansweredPagePath(agentId: string, config: Pick<UnansweredConfig, "page">): string {
+  return config.page ?? `_gateway/unanswered/${agentId}`;
+}

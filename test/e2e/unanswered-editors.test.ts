@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { createWikiClient } from "../../src/wiki/client/wiki-client.js";
+import { runCliProcess } from "../helpers/cli-process.js";
 import { eventually, readiness } from "../helpers/daemon.js";
 import { type Stack, startStack } from "../helpers/stack.js";
 
@@ -84,6 +85,16 @@ describe("unanswered questions for editors (daemon against the sandboxes)", () =
     ).toHaveLength(1);
     const stamps = JSON.parse(readFileSync(join(stack.stateDir, "unanswered", "digests.json"), "utf8"));
     expect(Object.keys(stamps)).toEqual(["main"]);
+
+    // doctor checks that the key may write the page.
+    const doctor = await runCliProcess(["doctor", "--json"], stack.env);
+    const checks = (
+      JSON.parse(doctor.stdout) as { checks: Array<{ check: string; status: string; detail: string }> }
+    ).checks;
+    expect(checks.find((c) => c.check === "write rights")).toMatchObject({
+      status: "ok",
+      detail: expect.stringContaining(PAGE),
+    });
 
     // The page is never an answer: asking for its words finds nothing of it.
     const probe = telegram.userSays({ from: user.id, chat: { bot }, text: "zyxxy gasket" });
