@@ -50,6 +50,7 @@ describe("Grafana dashboard: structure", () => {
       /model calls/,
       /model tokens/,
       /model failures/,
+      /transcriptions/,
       /index age/,
       /index size/,
       /lease ownership/,
