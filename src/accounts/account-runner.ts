@@ -25,8 +25,11 @@ export interface AccountRunner {
   /** Stops fetching, waits (up to `deadlineMs`) for running handlers, closes the journal. Idempotent. */
   stop(deadlineMs: number, options?: StopOptions): Promise<void>;
   state(): AccountState;
-  /** A replier outside any update (pairing notices, answering a message kept by pairing). */
-  replier(target: { chatId: number; messageId?: number }): Replier;
+  /**
+   * A replier outside any update (pairing notices, answering a message kept by pairing, the
+   * editors' digest, which may go to a forum topic: `threadId`).
+   */
+  replier(target: { chatId: number; messageId?: number; threadId?: number }): Replier;
   identity(): BotIdentity | undefined;
   /** Messages waiting in (or being sent by) the outgoing queue. */
   outgoingDepth(): number;

@@ -1,6 +1,7 @@
 import { trimSlashes } from "../core/wiki-path.js";
 import type { ModelUse } from "../config/model-schema.js";
 import type { AgentConfig } from "../config/schema.js";
+import { type UnansweredConfig, unansweredPagePath } from "../config/unanswered-schema.js";
 import { agentModelChoice } from "../models/model-from-config.js";
 import { wikiBaseUrl } from "../wiki/client/normalise-url.js";
 
@@ -38,7 +39,12 @@ export interface AgentSettings {
   model?: string;
   /** What goes to the model: "off" (nothing), "rewrite" (the question), "answer" (also passages). */
   modelUse: ModelUse;
+  /** The editors' page and digest of what the wiki left unanswered; undefined: neither. */
+  unanswered?: UnansweredSettings;
 }
+
+/** `unanswered` of gateway.json with the page's path resolved. */
+export type UnansweredSettings = UnansweredConfig & { page: string };
 
 export const DEFAULT_ANSWER_LENGTH = 1200;
 
@@ -65,6 +71,11 @@ export function resolveAgentSettings(
   if (choice.model !== undefined) settings.model = choice.model;
   if (config?.name !== undefined) settings.name = config.name;
   if (config?.greeting !== undefined) settings.greeting = config.greeting;
+  if (config?.unanswered !== undefined)
+    settings.unanswered = {
+      ...config.unanswered,
+      page: unansweredPagePath(id, config.unanswered),
+    };
   return settings;
 }
 

@@ -20,6 +20,7 @@ import { type WiredMigrations, wireChatMigrations } from "./wire-migrations.js";
 import { wireHttp } from "./wire-http.js";
 import { wirePipeline } from "./wire-pipeline.js";
 import { wireModels, type ModelsInForce } from "./wire-models.js";
+import type { WikiPort } from "../wiki/types.js";
 import { wireWiki } from "./wire-wiki.js";
 import { gatewayView } from "./gateway-view.js";
 
@@ -48,6 +49,8 @@ export interface GatewayParts {
   stores: SharedStores;
   /** The model clients, rebuilt from each gateway.json applied. */
   models: ModelsInForce;
+  /** The wiki's client, for the editors' page of unanswered questions. */
+  wiki: WikiPort;
 }
 
 export function createGatewayParts(
@@ -63,7 +66,7 @@ export function createGatewayParts(
     health: { appliedAt: undefined, lastReload: undefined },
   };
   const models = wireModels(settings, logger, metrics, layout.modelUsageFile);
-  const { index, wikiWatch, answer, agent, inlineSearch } = wireWiki(
+  const { wiki, index, wikiWatch, answer, agent, inlineSearch } = wireWiki(
     settings,
     logger,
     metrics,
@@ -144,6 +147,7 @@ export function createGatewayParts(
     stores,
     cluster,
     models,
+    wiki,
   };
 }
 

@@ -10,6 +10,7 @@ import { applyConfig, type ConfigTarget, type ReloadResult, reloadConfig } from 
 import { startDeliveries, watchGatewayConfig } from "./background.js";
 import { createGatewayParts, type GatewayParts } from "./gateway-parts.js";
 import { runStopSteps, type StopRun, type StopStep } from "./stop-steps.js";
+import { startEditorsReport } from "./wire-unanswered.js";
 import type { SharedStores } from "./shared-stores.js";
 
 export type { ReloadResult } from "./apply-config.js";
@@ -76,6 +77,7 @@ export function createGateway({ settings, logger, stores }: GatewayDeps): Gatewa
       parts.migrations.remind(parts.config);
       if (parts.cluster.enabled) parts.cluster.current = await startCluster(settings, logger, parts);
       closers.push(startDeliveries(parts, logger));
+      closers.push(await startEditorsReport({ settings, logger, ...parts }));
       logger.info(
         { accounts: parts.pool.states().map((s) => `${s.account}:${s.status}`) },
         "gateway started",

@@ -7,6 +7,7 @@ import { openAnswerMap } from "../state/answer-map.js";
 import { createFeedbackLog } from "../state/feedback-log.js";
 import type { StateLayout } from "../state/layout.js";
 import type { ConfigInForce } from "./apply-config.js";
+import { stateWriteFailed } from "./state-write-errors.js";
 
 /** Reactions as feedback: the answer map and the feedback log in the state directory. */
 export function wireFeedback(deps: {
@@ -20,17 +21,24 @@ export function wireFeedback(deps: {
   const log = deps.logger.child({ component: "feedback" });
   const answers = openAnswerMap({
     file: deps.layout.answerMapFile,
-    onProblem: ({ code, detail }) =>
+    onProblem: ({ code, detail }) => {
+      if (code === "answer-map-write") deps.metrics.stateWriteErrors.inc({ file: "answers" });
       log.warn(
         { code, detail, remedy: "nothing to change: reactions on older answers are not counted" },
         code === "answer-map-corrupt"
           ? "the answer map could not be read; it starts empty"
           : "the answer map cannot be written; reactions after a restart may not be counted",
-      ),
+      );
+    },
   });
   const votes = createFeedbackLog({
     file: deps.layout.feedbackLogFile,
-    onError: (err) => log.warn({ err }, "the feedback log cannot be written; votes are not recorded"),
+    onError: stateWriteFailed(
+      deps.metrics,
+      log,
+      "feedback",
+      "the feedback log cannot be written; votes are not recorded",
+    ),
   });
   const feedback = createAnswerFeedback({
     runtime: () => deps.config.runtime,

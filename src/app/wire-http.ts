@@ -21,6 +21,7 @@ export function wireHttp(
       readiness: () => gatewayReadiness(view),
       metrics: async () => {
         metrics.observeAccounts(view.accounts());
+        metrics.observeWiki(view.wiki().ok);
         const cluster = view.cluster?.();
         if (cluster) metrics.observeCluster(cluster);
         return { contentType: metrics.registry.contentType, body: await metrics.registry.metrics() };

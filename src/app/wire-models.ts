@@ -7,6 +7,7 @@ import type { ModelClient } from "../models/model-client.js";
 import { meters, type ModelMeter } from "../models/model-meter.js";
 import { createModelClients, type ModelClients, type ModelStatus } from "../models/model-registry.js";
 import { createModelUsageLog, type ModelUsageLog } from "../state/model-usage-log.js";
+import { stateWriteFailed } from "./state-write-errors.js";
 
 /** The model clients in force: rebuilt from each gateway.json applied (start and reload). */
 export interface ModelsInForce {
@@ -32,7 +33,12 @@ export function wireModels(
   const log = logger.child({ component: "model" });
   const usage = createModelUsageLog({
     file: usageFile,
-    onError: (err) => log.warn({ err }, "the model usage log cannot be written; `report` misses these calls"),
+    onError: stateWriteFailed(
+      metrics,
+      log,
+      "models",
+      "the model usage log cannot be written; `report` misses these calls",
+    ),
   });
   const meter = meters(createModelMetrics(metrics.registry), usageMeter(usage));
   let current: ModelClients = { get: () => undefined, list: () => [], problems: [] };

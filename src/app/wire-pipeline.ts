@@ -20,6 +20,7 @@ import { EDIT_WINDOW_MS } from "../policy/edit-rule.js";
 import { openReplyMemory } from "../state/reply-memory.js";
 import type { PairingStore } from "../policy/pairing-store.js";
 import type { ConfigInForce } from "./apply-config.js";
+import { stateWriteFailed } from "./state-write-errors.js";
 
 /**
  * The way of every message (and of every inline query), fed by the configuration in force and
@@ -45,13 +46,22 @@ export function wirePipeline(deps: {
   const { pairing, metrics } = deps;
   const gaps = createGapLog({
     file: deps.layout.gapLogFile,
-    onError: (err) => deps.logger.warn({ err }, "the gap log cannot be written; questions are not recorded"),
+    onError: stateWriteFailed(
+      metrics,
+      deps.logger,
+      "gaps",
+      "the gap log cannot be written; questions are not recorded",
+    ),
   });
   const choiceStore = createChoiceStore({
     file: createChoiceFile({
       file: deps.layout.choiceFile,
-      onError: (err) =>
-        deps.logger.warn({ err }, "offered choices cannot be saved; their buttons expire at a restart"),
+      onError: stateWriteFailed(
+        metrics,
+        deps.logger,
+        "choices",
+        "offered choices cannot be saved; their buttons expire at a restart",
+      ),
     }),
     onInvalid: (lines) =>
       deps.logger.warn(
@@ -81,11 +91,12 @@ export function wirePipeline(deps: {
   const replies = openReplyMemory({
     file: deps.layout.replyMemoryFile,
     keepMs: EDIT_WINDOW_MS + REPLY_MEMORY_SLACK_MS,
-    onError: (err) =>
-      deps.logger.warn(
-        { err },
-        "the reply memory cannot be written; edits after a restart may be answered twice",
-      ),
+    onError: stateWriteFailed(
+      metrics,
+      deps.logger,
+      "replies",
+      "the reply memory cannot be written; edits after a restart may be answered twice",
+    ),
   });
   const pipeline = createMessagePipeline({
     runtime: () => deps.config.runtime,

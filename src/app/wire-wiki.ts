@@ -12,9 +12,12 @@ import { type AnswerStep, createAnswerStep, createReplyCache } from "../pipeline
 import { createWikiWatch, type WikiWatch } from "../pipeline/wiki-watch.js";
 import { wikiClientFromSettings } from "../wiki/client/client-from-settings.js";
 import { createSearchIndex } from "../wiki/search-index/index.js";
+import type { WikiPort } from "../wiki/types.js";
 import type { ModelsInForce } from "./wire-models.js";
 
 export interface WikiParts {
+  /** The wiki's GraphQL client (the editors' page is written through it). */
+  wiki: WikiPort;
   index: GenerationalIndex;
   wikiWatch: WikiWatch;
   answer: AnswerStep;
@@ -47,6 +50,8 @@ export function wireWiki(
     refreshSeconds: settings.indexRefreshSeconds,
     logger: logger.child({ component: "wiki" }),
     onIndexSize: (pages) => metrics.indexPages.set(pages),
+    onRefreshed: () => metrics.indexRefreshed.setToCurrentTime(),
+    onSaveError: () => metrics.stateWriteErrors.inc({ file: "index" }),
     // A full build is real work, like answering: the young generation may grow for it.
     onColdStart: releaseYoungGeneration,
   });
@@ -70,5 +75,5 @@ export function wireWiki(
   const cache = createReplyCache(settings.answerCacheBytes);
   metrics.trackCache("answers", () => cache.stats());
   const inlineSearch = createInlineSearch({ index });
-  return { index, wikiWatch, agent, inlineSearch, answer: createAnswerStep({ agent, index, cache }) };
+  return { wiki, index, wikiWatch, agent, inlineSearch, answer: createAnswerStep({ agent, index, cache }) };
 }

@@ -5,7 +5,9 @@ import type { Check } from "../core/check-result.js";
 import { ConfigError } from "../config/config-error.js";
 import { loadGatewayConfig } from "../config/load.js";
 import { salvageAccounts } from "../config/salvage-accounts.js";
+import type { GatewayConfig } from "../config/schema.js";
 import { loadSettings, type Settings } from "../config/settings.js";
+import { unansweredPagePath } from "../config/unanswered-schema.js";
 import { errorMessage, isGatewayError } from "../errors.js";
 import { redactSecrets } from "../log/redact.js";
 import { ensureWritableStateDir } from "../state/state-dir.js";
@@ -85,7 +87,7 @@ async function runChecks(settings: Settings, fix: boolean): Promise<Check[]> {
     ),
   );
   for (const r of results) checks.push(...r);
-  checks.push(...(await diagnoseWiki(settings)));
+  checks.push(...(await diagnoseWiki(settings, unansweredPages(loaded?.config))));
   checks.push(...cutPagesCheck(await cutPagesOf(createStateLayout(settings.stateDir).indexFile)));
   checks.push(...(await diagnoseModels(settings, loaded?.config.models ?? {}, loaded?.path)));
   if (settings.redisUrl !== "") {
@@ -106,4 +108,11 @@ async function runChecks(settings: Settings, fix: boolean): Promise<Check[]> {
     });
   }
   return checks.map((c) => ({ ...c, detail: redactSecrets(c.detail) }));
+}
+
+/** The editors' pages of unanswered questions gateway.json asks for (agents' `unanswered`). */
+function unansweredPages(config: GatewayConfig | undefined): string[] {
+  return Object.entries(config?.agents ?? {}).flatMap(([id, agent]) =>
+    agent.unanswered ? [unansweredPagePath(id, agent.unanswered)] : [],
+  );
 }

@@ -12,8 +12,13 @@ import { createStateLayout } from "../state/layout.js";
 import { readModelUsageLog } from "../state/model-usage-log.js";
 import { type Command, parseFlags, SETTINGS_FLAGS, settingsArgs, UsageError } from "./command.js";
 import { formatModelUse, modelUse } from "./report-models.js";
-import { groupUnanswered, type PagePick, pagePicks, type QuestionGroup } from "./report-groups.js";
-import { type PageVotes, pageVotes } from "./report-votes.js";
+import {
+  groupUnanswered,
+  type PagePick,
+  pagePicks,
+  type QuestionGroup,
+} from "../agents/unanswered/question-groups.js";
+import { type PageVotes, pageVotes } from "../agents/unanswered/page-votes.js";
 import { renderTable } from "./table.js";
 
 const usage = "wiki-gateway report [--agent ID] [--since 7d] [--limit N] [--json]";

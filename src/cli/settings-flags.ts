@@ -18,6 +18,7 @@ export const SETTINGS_FLAGS = {
   "telegram-busy-chat-seconds": { type: "string" },
   "stop-timeout-ms": { type: "string" },
   "index-refresh-seconds": { type: "string" },
+  "editors-report-seconds": { type: "string" },
   "wiki-timeout-ms": { type: "string" },
   "wiki-write-timeout-ms": { type: "string" },
   "wiki-response-max-bytes": { type: "string" },

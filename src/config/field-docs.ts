@@ -71,6 +71,22 @@ export const FIELD_DOCS = {
     model: "name of an entry in `models` the agent uses; unset: no model",
     modelUse:
       '`"off"`: no model; `"rewrite"`: only the question goes to the model; `"answer"`: rewrite, then a grounded answer from passages; default `"answer"` when `model` is set',
+    unanswered:
+      "keep the questions its wiki left unanswered on a wiki page and send editors a digest (see [Unanswered questions for editors](operations.md#unanswered-questions-for-editors)); unset: neither",
+  },
+  unanswered: {
+    page: "the wiki path of the page, under `_gateway/` (such pages are never answered from); unset: `_gateway/unanswered/` and the agent's id",
+    pageEveryHours: "how often the page is refreshed, in hours (it is written only when its content changed)",
+    days: "how many days back the page and the digest look",
+    digest: "the editors' chat the digest goes to; unset: no digest",
+  },
+  digest: {
+    account: "the account (bot) that sends the digest; it must be a member of the chat",
+    chatId: "the editors' chat: a group's id (negative) or a user's",
+    topic: "a forum topic's thread id in that group; unset: the group's General",
+    everyDays: "how often the digest is sent, in days",
+    language:
+      "the chat's language (a catalogue's, see [The bot's language](i18n.md)); unset: the agent's `language`",
   },
   model: {
     baseUrl: "the server's OpenAI-compatible root, ending in `/v1`",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { FIELD_DOCS } from "./field-docs.js";
 import { MODEL_NAME, MODEL_USES, modelSchema, modelsSchema } from "./model-schema.js";
+import { digestSchema, unansweredSchema } from "./unanswered-schema.js";
 import {
   BOT_TOKEN_PATTERN,
   checkUserId,
@@ -239,6 +240,7 @@ export const agentSchema = z.strictObject({
     .optional()
     .describe(DOCS.agent.model),
   modelUse: z.enum(MODEL_USES).optional().describe(DOCS.agent.modelUse),
+  unanswered: unansweredSchema.optional().describe(DOCS.agent.unanswered),
 });
 
 export const gatewayConfigSchema = z
@@ -293,6 +295,8 @@ export const KNOWN_KEYS = {
   match: ["channel", "accountId"],
   agent: Object.keys(agentSchema.shape),
   model: Object.keys(modelSchema.shape),
+  unanswered: Object.keys(unansweredSchema.shape),
+  digest: Object.keys(digestSchema.shape),
 } as const;
 
 export { WILDCARD };

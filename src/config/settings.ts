@@ -134,6 +134,13 @@ const schema = {
     env: "WIKI_INDEX_REFRESH_SECONDS",
     arg: "index-refresh-seconds",
   },
+  editorsReportSeconds: {
+    doc: "How often the editors' page and digest of unanswered questions are checked for being due, in seconds (agents.<id>.unanswered).",
+    format: wholeNumber(1, 86_400, "seconds"),
+    default: 600,
+    env: "GATEWAY_EDITORS_REPORT_SECONDS",
+    arg: "editors-report-seconds",
+  },
   wikiTimeoutMs: {
     doc: "Timeout of one request to the wiki, in milliseconds.",
     format: wholeNumber(100, 600_000, "milliseconds"),
@@ -248,6 +255,7 @@ export interface Settings {
   busyChatSeconds: number;
   stopTimeoutMs: number;
   indexRefreshSeconds: number;
+  editorsReportSeconds: number;
   wikiTimeoutMs: number;
   wikiWriteTimeoutMs: number;
   wikiResponseMaxBytes: number;

@@ -101,6 +101,9 @@ function knownKeysAt(path: readonly PropertyKey[]): readonly string[] {
   if (first === "bindings" && path.length === 2) return KNOWN_KEYS.binding;
   if (first === "bindings" && path.length === 3) return KNOWN_KEYS.match;
   if (first === "agents" && path.length === 2) return KNOWN_KEYS.agent;
+  if (first === "agents" && third === "unanswered" && path.length === 3) return KNOWN_KEYS.unanswered;
+  if (first === "agents" && third === "unanswered" && path[3] === "digest" && path.length === 4)
+    return KNOWN_KEYS.digest;
   if (first === "models" && path.length === 2) return KNOWN_KEYS.model;
   return [];
 }

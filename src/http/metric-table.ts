@@ -100,6 +100,11 @@ export const COUNTERS = {
     help: "Group placeholders after their answer, by account and outcome (deleted, left: Telegram refused the deletion)",
     labelNames: ["account", "outcome"],
   },
+  stateWriteErrors: {
+    name: "wiki_gateway_state_write_errors_total",
+    help: "Writes to the state directory that failed, by file (gaps, choices, replies, feedback, answers, models, index)",
+    labelNames: ["file"],
+  },
   pairingRequests: {
     name: "wiki_gateway_pairing_requests_total",
     help: "Pairing requests created, by account",
@@ -130,6 +135,11 @@ export const GAUGES = {
     help: "1 for the current state of each account",
     labelNames: ["account", "state"],
   },
+  accountProblem: {
+    name: "wiki_gateway_account_problem",
+    help: "1 for the error code of each account's current problem (docs/errors.md); no series while it has none",
+    labelNames: ["account", "code"],
+  },
   journalDepth: {
     name: "wiki_gateway_journal_depth",
     help: "Updates journaled and not yet answered, by account",
@@ -138,6 +148,14 @@ export const GAUGES = {
   indexPages: {
     name: "wiki_gateway_index_pages",
     help: "Pages in the local search index",
+  },
+  indexRefreshed: {
+    name: "wiki_gateway_index_refreshed_timestamp_seconds",
+    help: "When the search index last caught up with the wiki (Unix seconds; 0 before the first time)",
+  },
+  wikiUp: {
+    name: "wiki_gateway_wiki_up",
+    help: "1 when the wiki answered its last check with the gateway's token accepted, else 0",
   },
   leaseHeld: {
     name: "wiki_gateway_cluster_lease_held",

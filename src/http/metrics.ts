@@ -28,6 +28,9 @@ export interface Metrics {
   wikiErrors: Counter<"code">;
   telegramErrors: Counter<"account" | "method" | "code">;
   indexPages: Gauge;
+  /** Set to the current time each time the index caught up with the wiki. */
+  indexRefreshed: Gauge;
+  stateWriteErrors: Counter<"file">;
   pairingRequests: Counter<"account">;
   /** Streamed answers (stream-metrics.ts counts them from the accounts' stream events). */
   streams: Counter<"account" | "kind">;
@@ -43,6 +46,8 @@ export interface Metrics {
   trackCache(name: string, stats: () => { entries: number; bytes: number; maxBytes: number }): void;
   /** Refreshes the gauges that mirror account states (called before each scrape). */
   observeAccounts(states: readonly AccountState[]): void;
+  /** Refreshes `wiki_gateway_wiki_up` from the wiki's last check (called before each scrape). */
+  observeWiki(ok: boolean): void;
   /** Cluster mode: refreshes the lease gauges (called before each scrape). */
   observeCluster(view: OwnershipView): void;
 }
@@ -67,21 +72,27 @@ export function createMetrics(): Metrics {
   const gauges = made(GAUGES, (row) => new Gauge({ ...config(row), registers: [registry] })) as GaugesOf<
     typeof GAUGES
   >;
-  const { accountState, journalDepth, leaseHeld, leaseAge, liveReplicas } = gauges;
+  const { accountState, accountProblem, journalDepth, leaseHeld, leaseAge, liveReplicas, wikiUp } = gauges;
   return {
     registry,
     ...counters,
     ...histograms,
     indexPages: gauges.indexPages,
+    indexRefreshed: gauges.indexRefreshed,
     ...scrapedGauges(registry),
     observeAccounts(states: readonly AccountState[]): void {
       accountState.reset();
+      accountProblem.reset();
       for (const s of states) {
+        if (s.problem) accountProblem.set({ account: s.account, code: s.problem.code }, 1);
         for (const status of ACCOUNT_STATUSES) {
           accountState.set({ account: s.account, state: status }, s.status === status ? 1 : 0);
         }
         journalDepth.set({ account: s.account }, s.journalDepth);
       }
+    },
+    observeWiki(ok: boolean): void {
+      wikiUp.set(ok ? 1 : 0);
     },
     observeCluster(view: OwnershipView): void {
       leaseHeld.reset();

@@ -20,6 +20,10 @@ export interface WikiCycleDeps {
   refreshSeconds: number;
   logger: Logger;
   onIndexSize?: (pages: number) => void;
+  /** The index caught up with the wiki (a cycle went through). */
+  onRefreshed?: () => void;
+  /** The index could not be saved to the state directory (it is logged here). */
+  onSaveError?: (error: unknown) => void;
   /** No saved index could be loaded at start: the first cycle builds the index from the wiki. */
   onColdStart?: () => void;
 }
@@ -93,15 +97,18 @@ export function createWikiCycle(deps: WikiCycleDeps): WikiCycle {
       // Saving is local: a failure is the state directory's problem, not the wiki's (the index in
       // memory is kept and saved again at the next change).
       const { built, changed, removed, ms } = await updateIndex(index, cycleWiki, deps.indexFile, {
-        onSaveError: (err) =>
+        onSaveError: (err) => {
           logger.warn(
             { err, file: deps.indexFile, remedy: "check the state directory's disk space and permissions" },
             "the search index could not be saved",
-          ),
+          );
+          deps.onSaveError?.(err);
+        },
       });
       if (built) logger.info({ ...index.stats(), ms }, "search index built");
       else if (changed + removed > 0) logger.info({ changed, removed }, "search index refreshed");
       deps.onIndexSize?.(index.stats().pages);
+      deps.onRefreshed?.();
       return true;
     } catch (error) {
       fail(error);

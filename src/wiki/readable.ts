@@ -2,20 +2,33 @@ import { type PublishWindow, withinPublishWindow } from "./publish-window.js";
 import type { PageSummary, SearchHit, WikiPage, WikiPort } from "./types.js";
 
 /**
- * Whether the gateway may show a page to people: published and not private. The one test of it:
+ * The folder of the gateway's own pages (the editors' page of unanswered questions): they hold
+ * what readers asked, for editors, and are never indexed nor shown as an answer.
+ */
+export const GATEWAY_PAGES_FOLDER = "_gateway";
+
+/** Whether `path` (slashes around it or not) is one of the gateway's own pages. */
+export function isGatewayPage(path: string): boolean {
+  const first = path.replace(/^\/+/, "").split("/")[0];
+  return first === GATEWAY_PAGES_FOLDER;
+}
+
+/**
+ * Whether the gateway may show a page to people: published, not private, and not one of its own
+ * pages (`isGatewayPage`). The one test of it:
  * the search index keeps only such pages, and whatever shows a page found another way (the wiki's
  * own search) reads the page and asks this first. Wiki.js's default search engine filters on
  * publication only, so private pages turn up in its hits. A page read whole has its publication
  * window too, which readers must also be inside (`readableNow` below); the index
  * keeps the window of the pages it holds and judges it when it shows them.
  */
-export function isReadable(page: Pick<PageSummary, "isPublished" | "isPrivate">): boolean {
-  return page.isPublished && !page.isPrivate;
+export function isReadable(page: Pick<PageSummary, "isPublished" | "isPrivate" | "path">): boolean {
+  return page.isPublished && !page.isPrivate && !isGatewayPage(page.path);
 }
 
 /** What readers may see of a page read whole: `isReadable`, and inside its publication window now. */
 export function readableNow(
-  page: PublishWindow & Pick<PageSummary, "isPublished" | "isPrivate">,
+  page: PublishWindow & Pick<PageSummary, "isPublished" | "isPrivate" | "path">,
   now: number = Date.now(),
 ): boolean {
   return isReadable(page) && withinPublishWindow(page, now);

@@ -35,6 +35,11 @@ export const NEEDS = {
     available: () => spawnSync("redis-server", ["--version"]).status === 0,
     install: "apt-get update && apt-get install -y redis-server",
   },
+  promtool: {
+    what: "promtool (Debian's prometheus package)",
+    available: () => spawnSync("promtool", ["--version"]).status === 0,
+    install: "apt-get update && apt-get install -y prometheus",
+  },
   mount: {
     what: "mount(2) permission (root, tmpfs)",
     available: canMount,

@@ -127,4 +127,27 @@ export const de: Catalogue = {
   "pairing.approved":
     "Sie sind freigegeben: Dieser Bot antwortet Ihnen jetzt. Hier ist die Antwort auf die Frage, die Sie gesendet haben.",
   "pairing.approvedNoMessage": "Sie sind freigegeben: Dieser Bot antwortet Ihnen jetzt.",
+
+  "unanswered.title": "Fragen, die das Wiki nicht beantwortet hat",
+  "unanswered.intro": {
+    one: "Was Leser den Bot am letzten {count} Tag gefragt haben und das Wiki nicht gut beantwortet hat, ohne wer gefragt hat. Das Gateway schreibt diese Seite neu, wenn sie sich ändert: Verbessern Sie das Wiki, nicht diese Seite.",
+    other:
+      "Was Leser den Bot in den letzten {count} Tagen gefragt haben und das Wiki nicht gut beantwortet hat, ohne wer gefragt hat. Das Gateway schreibt diese Seite neu, wenn sie sich ändert: Verbessern Sie das Wiki, nicht diese Seite.",
+  },
+  "unanswered.nothing": "Nicht beantwortet: nichts gefunden",
+  "unanswered.weak": "Nur ein schwacher Treffer: Seiten zur Auswahl angeboten",
+  "unanswered.votedDown": "Seiten, die Leser abgewertet haben",
+  "unanswered.none": "Keine.",
+  "unanswered.question": "Frage",
+  "unanswered.asked": "Gefragt",
+  "unanswered.lastAsked": "Zuletzt gefragt",
+  "unanswered.alsoAsked": "auch gefragt als",
+  "unanswered.page": "Seite",
+  "unanswered.votesDown": "Dagegen",
+  "unanswered.votesUp": "Dafür",
+  "unanswered.digestTitle": {
+    one: "Unbeantwortete Fragen an das Wiki, letzter {count} Tag",
+    other: "Unbeantwortete Fragen an das Wiki, letzte {count} Tage",
+  },
+  "unanswered.digestPage": "Die ganze Liste: {link}",
 };

@@ -140,4 +140,28 @@ export const en = {
   "pairing.approved":
     "You have been approved: this bot now answers you. Here is the answer to the question you sent.",
   "pairing.approvedNoMessage": "You have been approved: this bot now answers you.",
+
+  // The editors' page and digest of what the wiki left unanswered (the page's words are plain text).
+  "unanswered.title": "Questions the wiki left unanswered",
+  "unanswered.intro": {
+    one: "What readers asked the bot in the last {count} day and the wiki did not answer well, without who asked. The gateway rewrites this page when it changes: improve the wiki, not this page.",
+    other:
+      "What readers asked the bot in the last {count} days and the wiki did not answer well, without who asked. The gateway rewrites this page when it changes: improve the wiki, not this page.",
+  },
+  "unanswered.nothing": "Not answered: nothing found",
+  "unanswered.weak": "Only a weak match: pages offered as choices",
+  "unanswered.votedDown": "Pages readers voted down",
+  "unanswered.none": "None.",
+  "unanswered.question": "Question",
+  "unanswered.asked": "Asked",
+  "unanswered.lastAsked": "Last asked",
+  "unanswered.alsoAsked": "also asked as",
+  "unanswered.page": "Page",
+  "unanswered.votesDown": "Votes down",
+  "unanswered.votesUp": "Votes up",
+  "unanswered.digestTitle": {
+    one: "The wiki's unanswered questions, last {count} day",
+    other: "The wiki's unanswered questions, last {count} days",
+  },
+  "unanswered.digestPage": "The whole list: {link}",
 } as const satisfies Record<string, Message>;

@@ -125,4 +125,27 @@ export const es: Catalogue = {
   "pairing.approved":
     "Te han aprobado: este bot ya te responde. Aquí tienes la respuesta a la pregunta que enviaste.",
   "pairing.approvedNoMessage": "Te han aprobado: este bot ya te responde.",
+
+  "unanswered.title": "Preguntas que la wiki no respondió",
+  "unanswered.intro": {
+    one: "Lo que los lectores preguntaron al bot en el último {count} día y la wiki no respondió bien, sin quién lo preguntó. La pasarela reescribe esta página cuando cambia: mejora la wiki, no esta página.",
+    other:
+      "Lo que los lectores preguntaron al bot en los últimos {count} días y la wiki no respondió bien, sin quién lo preguntó. La pasarela reescribe esta página cuando cambia: mejora la wiki, no esta página.",
+  },
+  "unanswered.nothing": "Sin respuesta: no se encontró nada",
+  "unanswered.weak": "Solo una coincidencia débil: páginas ofrecidas para elegir",
+  "unanswered.votedDown": "Páginas que los lectores votaron en contra",
+  "unanswered.none": "Ninguna.",
+  "unanswered.question": "Pregunta",
+  "unanswered.asked": "Veces",
+  "unanswered.lastAsked": "Última vez",
+  "unanswered.alsoAsked": "también preguntada como",
+  "unanswered.page": "Página",
+  "unanswered.votesDown": "En contra",
+  "unanswered.votesUp": "A favor",
+  "unanswered.digestTitle": {
+    one: "Preguntas sin respuesta en la wiki, último {count} día",
+    other: "Preguntas sin respuesta en la wiki, últimos {count} días",
+  },
+  "unanswered.digestPage": "La lista completa: {link}",
 };

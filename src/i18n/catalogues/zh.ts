@@ -108,4 +108,25 @@ export const zh: Catalogue = {
   "pairing.validAskLater": { other: "配对码 {count} 小时内有效。获批后，请用文字发送您的问题。" },
   "pairing.approved": "您已获批准：此机器人现在会回答您。以下是您之前所提问题的回答。",
   "pairing.approvedNoMessage": "您已获批准：此机器人现在会回答您。",
+
+  "unanswered.title": "维基未能回答的问题",
+  "unanswered.intro": {
+    other:
+      "读者在最近 {count} 天向机器人提出、而维基没有很好回答的问题，不含提问者。网关会在内容变化时重写此页：请改进维基，而不是此页。",
+  },
+  "unanswered.nothing": "未回答：什么也没找到",
+  "unanswered.weak": "只有弱匹配：提供了可选页面",
+  "unanswered.votedDown": "读者投了反对票的页面",
+  "unanswered.none": "无。",
+  "unanswered.question": "问题",
+  "unanswered.asked": "次数",
+  "unanswered.lastAsked": "最后一次",
+  "unanswered.alsoAsked": "其他问法",
+  "unanswered.page": "页面",
+  "unanswered.votesDown": "反对",
+  "unanswered.votesUp": "赞成",
+  "unanswered.digestTitle": {
+    other: "最近 {count} 天维基未回答的问题",
+  },
+  "unanswered.digestPage": "完整列表：{link}",
 };

@@ -110,3 +110,23 @@ function result(
     ...(token.warnings.length > 0 ? { warnings: [...token.warnings] } : {}),
   };
 }
+
+/**
+ * Whether the key may write pages: an update of page 0 (none has that id) is refused "Forbidden"
+ * by Wiki.js's rights check when the key's group lacks write:pages, and answered "Invalid Page Id"
+ * when it has it. Changes nothing. Other failures reject.
+ */
+export async function probeWriteRight(deps: Pick<ProbeDeps, "field">): Promise<boolean> {
+  try {
+    const result = await deps.field<{ responseResult: RawResult }>("probeWrite", "update", {
+      id: 0,
+      content: "probe",
+      tags: [],
+      isPublished: true,
+    });
+    return result.responseResult.succeeded || result.responseResult.message === "Invalid Page Id";
+  } catch (error) {
+    if (error instanceof WikiError && error.code === "wiki-forbidden") return false;
+    throw error;
+  }
+}

@@ -5,7 +5,7 @@ import { classifyFieldError } from "./classify-error.js";
 import { type RawHit, type RawPage, toHits, toPage, uniquePages } from "./convert.js";
 import type { WikiOperation } from "./documents.js";
 import { graphqlEndpoint } from "./normalise-url.js";
-import { probeWiki } from "./probe.js";
+import { probeWiki, probeWriteRight } from "./probe.js";
 import { createPage, updatePage } from "./page-writes.js";
 import type { ReadBounds } from "./bounded-fetch.js";
 import { createTransport, DEFAULT_READ_BOUNDS } from "./transport.js";
@@ -46,6 +46,8 @@ export interface WikiClientOptions {
 export interface WikiClient extends WikiPort {
   /** The endpoint every request goes to: `{base_url}/graphql`. */
   readonly graphqlUrl: string;
+  /** The key may write pages (`doctor`, for the pages the gateway writes); changes nothing. */
+  canWritePages(): Promise<boolean>;
 }
 
 type PagesOf<T> = { pages: Record<string, T | null> | null } | null;
@@ -123,5 +125,6 @@ export function createWikiClient(options: WikiClientOptions): WikiClient {
     createPage: (input) => createPage(writes, input),
     updatePage: (input) => updatePage(writes, input),
     probe: (probeOptions) => probeWiki({ transport, listPages, getPage, field }, probeOptions),
+    canWritePages: () => probeWriteRight({ field }),
   };
 }

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { reportCommand } from "../../../src/cli/report.js";
-import { pageVotes } from "../../../src/cli/report-votes.js";
+import { pageVotes } from "../../../src/agents/unanswered/page-votes.js";
 import type { VoteRecord } from "../../../src/state/feedback-log.js";
 import { captureIo } from "../../helpers/cli.js";
 

@@ -3,7 +3,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseSince, reportCommand } from "../../../src/cli/report.js";
-import { groupUnanswered, normaliseQuestion, pagePicks, similarity } from "../../../src/cli/report-groups.js";
+import {
+  groupUnanswered,
+  normaliseQuestion,
+  pagePicks,
+  similarity,
+} from "../../../src/agents/unanswered/question-groups.js";
 import type { GapRecord } from "../../../src/state/gap-log.js";
 import { UsageError } from "../../../src/cli/command.js";
 import { runCli } from "../../../src/cli/run-cli.js";

@@ -46,6 +46,14 @@ const NODES: Array<[string, Node]> = [
   ["Binding (`bindings[]`)", binding],
   ["Binding match (`bindings[].match`)", binding.properties.match as any],
   ["Agent (`agents.<id>`)", root.properties.agents.additionalProperties],
+  [
+    "Unanswered questions (`agents.<id>.unanswered`)",
+    root.properties.agents.additionalProperties.properties.unanswered,
+  ],
+  [
+    "Digest (`agents.<id>.unanswered.digest`)",
+    root.properties.agents.additionalProperties.properties.unanswered.properties.digest,
+  ],
   ["Model (`models.<name>`)", root.properties.models.additionalProperties],
 ];
 
@@ -68,6 +76,8 @@ describe("docs/configuration.md: the gateway.json reference", () => {
     ["Binding (`bindings[]`)", KNOWN_KEYS.binding],
     ["Binding match (`bindings[].match`)", KNOWN_KEYS.match],
     ["Agent (`agents.<id>`)", KNOWN_KEYS.agent],
+    ["Unanswered questions (`agents.<id>.unanswered`)", KNOWN_KEYS.unanswered],
+    ["Digest (`agents.<id>.unanswered.digest`)", KNOWN_KEYS.digest],
     ["Model (`models.<name>`)", KNOWN_KEYS.model],
   ])("%s", (heading, keys) => {
     expect(keysUnder(heading).sort()).toEqual([...keys].sort());

@@ -38,4 +38,30 @@ describe("createMetrics", () => {
     expect(text).toContain('wiki_gateway_account_state{account="vera",state="polling"} 1');
     expect(text).toContain('wiki_gateway_journal_depth{account="vera"} 4');
   });
+
+  it("shows each account's problem code, the wiki's health and when the index caught up", async () => {
+    const metrics = createMetrics();
+    const state = (account: string, problem?: { code: string }) =>
+      ({ account, status: problem ? "unauthorized" : "polling", journalDepth: 0, problem }) as Parameters<
+        typeof metrics.observeAccounts
+      >[0][0];
+    metrics.observeAccounts([state("vera", { code: "telegram-unauthorized" }), state("ada")]);
+    metrics.observeWiki(false);
+    metrics.stateWriteErrors.inc({ file: "gaps" });
+    let text = await metrics.registry.metrics();
+    expect(text).toContain('wiki_gateway_account_problem{account="vera",code="telegram-unauthorized"} 1');
+    expect(text).not.toMatch(/wiki_gateway_account_problem\{account="ada"/);
+    expect(text).toContain("wiki_gateway_wiki_up 0");
+    expect(text).toContain("wiki_gateway_index_refreshed_timestamp_seconds 0");
+    expect(text).toContain('wiki_gateway_state_write_errors_total{file="gaps"} 1');
+
+    metrics.observeAccounts([state("vera"), state("ada")]);
+    metrics.observeWiki(true);
+    metrics.indexRefreshed.setToCurrentTime();
+    text = await metrics.registry.metrics();
+    expect(text).not.toContain("wiki_gateway_account_problem{");
+    expect(text).toContain("wiki_gateway_wiki_up 1");
+    const refreshed = Number(/^wiki_gateway_index_refreshed_timestamp_seconds (\S+)$/m.exec(text)?.[1]);
+    expect(Math.abs(refreshed - Date.now() / 1000)).toBeLessThan(60);
+  });
 });

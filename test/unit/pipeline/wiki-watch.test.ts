@@ -89,6 +89,7 @@ describe("wiki watch: a wiki that is not there at start", () => {
       new WikiError("wiki-unreachable", "the wiki at http://wiki:3000 cannot be reached (ECONNREFUSED)"),
     );
     const index = createSearchIndex();
+    let refreshed = 0;
     const watch = createWikiWatch({
       wiki,
       index,
@@ -96,6 +97,7 @@ describe("wiki watch: a wiki that is not there at start", () => {
       refreshSeconds: 0.8,
       firstRetryMs: 100,
       logger: createMemoryLogger().logger,
+      onRefreshed: () => refreshed++,
     });
     const waits: number[] = [];
     await watch.start();
@@ -108,6 +110,7 @@ describe("wiki watch: a wiki that is not there at start", () => {
     expect(down.checks.index?.detail).toMatch(/^the search index is not built: the wiki is not usable/);
     expect(down.checks.index?.detail).not.toMatch(/being built/);
     expect(watch.indexBuilding()).toBe(false);
+    expect(refreshed).toBe(0); // the index age metric does not move while the wiki is down
 
     // Each failed try schedules the next one later than the one before, up to the refresh interval.
     let seen = "";
@@ -127,7 +130,7 @@ describe("wiki watch: a wiki that is not there at start", () => {
     expect(rounded.at(-1)).toBe(800);
 
     wiki.failWith(undefined);
-    await until(() => index.ready && watch.state().ok);
+    await until(() => index.ready && watch.state().ok && refreshed >= 1);
     expect(watch.state().nextTryAt).toBeUndefined();
     expect(readinessOf(watch, index).checks.index).toEqual({ ok: true });
     await watch.stop();

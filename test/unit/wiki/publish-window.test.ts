@@ -38,7 +38,13 @@ describe("publication window", () => {
   });
 
   it("readers see a page that is published, public and inside its window", () => {
-    const open = { isPublished: true, isPrivate: false, publishStartDate: "", publishEndDate: "" };
+    const open = {
+      path: "it/vpn",
+      isPublished: true,
+      isPrivate: false,
+      publishStartDate: "",
+      publishEndDate: "",
+    };
     expect(readableNow(open, 0)).toBe(true);
     expect(readableNow({ ...open, isPublished: false }, 0)).toBe(false);
     expect(readableNow({ ...open, isPrivate: true }, 0)).toBe(false);

@@ -12,7 +12,18 @@ describe("isReadable", () => {
     [false, false, false],
     [false, true, false],
   ])("published %s, private %s: readable %s", (isPublished, isPrivate, readable) => {
-    expect(isReadable({ isPublished, isPrivate })).toBe(readable);
+    expect(isReadable({ path: "it/vpn", isPublished, isPrivate })).toBe(readable);
+  });
+
+  it.each(["_gateway/unanswered", "/_gateway/unanswered", "_gateway"])(
+    "never the gateway's own page %s, published and public as it is",
+    (path) => {
+      expect(isReadable({ path, isPublished: true, isPrivate: false })).toBe(false);
+    },
+  );
+
+  it.each(["it/_gateway/notes", "_gateways/x", "gateway/unanswered"])("any other page: %s", (path) => {
+    expect(isReadable({ path, isPublished: true, isPrivate: false })).toBe(true);
   });
 });
 

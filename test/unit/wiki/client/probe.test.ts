@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { probeWiki, type ProbeDeps } from "../../../../src/wiki/client/probe.js";
+import { probeWiki, type ProbeDeps, probeWriteRight } from "../../../../src/wiki/client/probe.js";
 import type { Transport } from "../../../../src/wiki/client/transport.js";
 import { WikiError } from "../../../../src/wiki/wiki-error.js";
 import type { PageSummary, WikiPage } from "../../../../src/wiki/types.js";
@@ -47,5 +47,33 @@ describe("wiki probe", () => {
     const { d, calls } = deps([5]);
     expect((await probeWiki(d)).pageCount).toBe(1);
     expect(calls[0]).toBe("list");
+  });
+});
+
+describe("the write-right probe (doctor, for the pages the gateway writes)", () => {
+  const answering =
+    (answer: () => unknown) =>
+    async <T>(operation: string, _key: string, variables: Record<string, unknown>): Promise<T> => {
+      expect([operation, variables.id]).toEqual(["probeWrite", 0]);
+      return answer() as T;
+    };
+
+  it("a key that may write is told 'Invalid Page Id' for page 0: true, nothing changed", async () => {
+    const field = answering(() => ({ responseResult: { succeeded: false, message: "Invalid Page Id" } }));
+    expect(await probeWriteRight({ field })).toBe(true);
+  });
+
+  it("a key without write:pages is refused: false", async () => {
+    const field = answering(() => {
+      throw new WikiError("wiki-forbidden", "Forbidden");
+    });
+    expect(await probeWriteRight({ field })).toBe(false);
+  });
+
+  it("another failure is the wiki's: it rejects", async () => {
+    const field = answering(() => {
+      throw new WikiError("wiki-unreachable", "down");
+    });
+    await expect(probeWriteRight({ field })).rejects.toMatchObject({ code: "wiki-unreachable" });
   });
 });

@@ -1,4 +1,4 @@
-import type { VoteRecord } from "../state/feedback-log.js";
+import type { VoteRecord } from "../../state/feedback-log.js";
 
 /** The votes a page got from reactions (cast minus withdrawn), per sign. */
 export interface PageVotes {

@@ -1,5 +1,5 @@
-import type { GapRecord } from "../state/gap-log.js";
-import { queryTerms } from "../wiki/search-index/index.js";
+import type { GapRecord } from "../../state/gap-log.js";
+import { queryTerms } from "../../wiki/search-index/index.js";
 
 /** Two questions are near-duplicates from this token-set similarity (Jaccard of their terms) up. */
 export const NEAR_DUPLICATE = 0.6;
