@@ -38,6 +38,11 @@ export interface ModelReply {
 export interface ModelState {
   circuit: "closed" | "open" | "half-open";
   spentToday: number;
+  /**
+   * When a call will be tried again (ISO): a 429's Retry-After (at most maxRetryAfterMs) or the
+   * open circuit's cooldown; null while calls go at once.
+   */
+  retryAt: string | null;
   active: number;
   waiting: number;
 }
@@ -170,6 +175,14 @@ export function createModelClient(deps: ModelClientDeps): ModelClient {
         code,
       }),
     listModels: list,
-    state: () => ({ ...gate.state(), active: limiter.active(), waiting: limiter.waiting() }),
+    state: () => {
+      const { retryAt, ...gated } = gate.state();
+      return {
+        ...gated,
+        retryAt: retryAt === undefined ? null : new Date(retryAt).toISOString(),
+        active: limiter.active(),
+        waiting: limiter.waiting(),
+      };
+    },
   };
 }
