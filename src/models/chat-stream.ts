@@ -5,6 +5,9 @@ import { type ReplyBounds, tooLong } from "./reply-bounds.js";
 import { hasThinking, type Message, reportedError, textOf } from "./reply-parts.js";
 import { usageOf } from "./usage.js";
 
+/** Lines that are no field of an event stream read before the stream is given up. */
+const UNKNOWN_LINES = 16;
+
 interface Chunk {
   choices?: { delta?: Message }[];
   usage?: unknown;
@@ -26,7 +29,18 @@ function createStreamReading(call: ChatCall, bounds: ReplyBounds) {
     chars: 0,
     failure: undefined as ModelError | undefined,
   };
+  let unknownLines = 0;
   const parser = createParser({
+    maxBufferSize: bounds.lineBytes,
+    // A line that is no field of an event stream ("<html>…"): a few are skipped, then the stream
+    // is not one (thrown out of feed at once, not read to its end line by line).
+    onError(error) {
+      if (error.type === "max-buffer-size-exceeded") throw tooLong("bytes in one event", bounds.lineBytes);
+      if (++unknownLines > UNKNOWN_LINES)
+        throw new ModelError("model-malformed-reply", "the model's stream is not server-sent events", {
+          cause: error,
+        });
+    },
     onEvent(event) {
       if (state.done || state.failure) return;
       if (event.data.trim() === "[DONE]") return void (state.done = true);

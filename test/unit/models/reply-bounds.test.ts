@@ -1,6 +1,7 @@
 import { createServer, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSandboxModel, type ScriptedReply } from "../../../packages/sandbox/src/model/index.js";
 import { createModelClient, type ModelCall } from "../../../src/models/model-client.js";
 import { MODEL_DEFAULTS, type ModelSettings } from "../../../src/models/model-settings.js";
 import { replyBounds } from "../../../src/models/reply-bounds.js";
@@ -60,20 +61,21 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-function client(path: string, overrides: Partial<ModelSettings> = {}) {
-  return createModelClient({
-    settings: {
-      name: "main",
-      baseUrl: `${base}/${path}/v1`,
-      model: "m1",
-      apiKey: undefined,
-      ...MODEL_DEFAULTS,
-      timeoutMs: 10_000,
-      dailyTokenBudget: undefined,
-      ...overrides,
-    },
-  });
+function settings(root: string, overrides: Partial<ModelSettings> = {}): ModelSettings {
+  return {
+    name: "main",
+    baseUrl: `${root}/v1`,
+    model: "m1",
+    apiKey: undefined,
+    ...MODEL_DEFAULTS,
+    timeoutMs: 10_000,
+    dailyTokenBudget: undefined,
+    ...overrides,
+  };
 }
+
+const client = (path: string, overrides: Partial<ModelSettings> = {}) =>
+  createModelClient({ settings: settings(`${base}/${path}`, overrides) });
 
 const call = (extra: Partial<ModelCall> = {}): ModelCall => ({
   purpose: "rewrite",
@@ -141,5 +143,32 @@ describe("an aborted call frees its call slot and its socket", () => {
     expect(await first).toBe("model-cancelled");
     expect(c.state()).toMatchObject({ active: 0, waiting: 0 });
     expect(await openConnections()).toBe(0);
+  });
+});
+
+describe("the model stand-in's hostile modes, against the client", () => {
+  const standIn = createSandboxModel({ models: ["m1"] });
+  let url = "";
+  beforeAll(async () => {
+    url = await standIn.listen();
+  });
+  afterAll(() => standIn.close());
+  const hostile = (reply: ScriptedReply, extra: Partial<ModelCall> = {}) => {
+    standIn.script(reply);
+    const c = createModelClient({
+      settings: { ...settings(`${url.replace(/\/v1$/, "")}`), timeoutMs: 500 },
+    });
+    return codeOf(c.complete(call(extra)));
+  };
+
+  it.each([
+    ["50 MB whole", { oversizedMb: 50 }, {}, "model-reply-too-long"],
+    ["50 MB streamed", { oversizedMb: 50 }, { onText: () => {} }, "model-reply-too-long"],
+    ["an endless drip, whole", { dripMs: 20 }, {}, "model-timeout"],
+    ["an endless drip, streamed", { dripMs: 20 }, { onText: () => {} }, "model-timeout"],
+    ["an invalid stream", { invalidStream: true }, { onText: () => {} }, "model-malformed-reply"],
+    ["a huge usage", { content: "tar", usage: { prompt_tokens: 1e308, completion_tokens: 1e308 } }, {}, "ok"],
+  ] as const)("%s: %s", async (_, reply, extra, code) => {
+    expect(await hostile(reply, extra)).toBe(code);
   });
 });
