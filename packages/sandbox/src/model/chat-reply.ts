@@ -1,5 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { isHostile, sendHostile } from "./hostile-reply.js";
+import type { ReplyContext } from "./reply-context.js";
 import {
   completionBody,
   completionChunks,
@@ -52,17 +53,6 @@ function sendError(res: ServerResponse, reply: ScriptedReply): void {
 }
 
 const GENERATION_FAILED = "The model failed while generating.";
-
-export interface ReplyContext {
-  id: string;
-  model: string;
-  created: number;
-  promptText: string;
-  stream: boolean;
-  includeUsage: boolean;
-  /** The server is closing: stop waiting. */
-  closing: () => boolean;
-}
 
 /** Answers one chat completion with a reply (scripted or replayed), streamed or whole. */
 export async function sendChatReply(

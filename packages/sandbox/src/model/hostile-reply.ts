@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import type { ReplyContext } from "./chat-reply.js";
+import type { ReplyContext } from "./reply-context.js";
 import type { ScriptedReply } from "./scripted-replies.js";
 
 /**
