@@ -14,7 +14,7 @@ import { requireTldrCorpus } from "../packages/sandbox/src/tldr-corpus.js";
 /**
  * `npm run bench`: every benchmark, each against its baseline in the same run, medians of several
  * runs. Results go to bench/results/*.json and *.md. Choose with arguments:
- *   node bench/dist/bench/run.js [pipeline] [scale] [answer-quality [--model-fixture FILE]] [answer-quality-model [--model-fixture FILE]] [wiki-import] [inline] [rich] [model-overhead] [--soak SECONDS] [--runs N]
+ *   node bench/dist/bench/run.js [pipeline] [scale] [answer-quality [--model-fixture FILE]] [answer-quality-model [--model-fixture FILE]] [wiki-import] [inline] [rich] [model-overhead] [model-flood] [--soak SECONDS] [--runs N]
  *   node bench/dist/bench/run.js answer-quality-languages   (answer-quality's part per language alone:
  *                                                          the tldr translations, TLDR_I18N_DIR)
  *   node bench/dist/bench/run.js soak [--soak SECONDS] [--image-env]   (the soak alone, 600 s by
@@ -46,8 +46,8 @@ const want = (name: string) => chosen.length === 0 || chosen.includes(name);
 const only = (name: string) => chosen.includes(name);
 const runs = flag("--runs");
 
-// Every benchmark but pacing, fairness and store runs on the tldr corpus: without it, say where it was looked for and how to get it.
-const withoutCorpus = new Set(["pacing", "store", "fairness"]);
+// Every benchmark but pacing, fairness, store and model-flood runs on the tldr corpus: without it, say where it was looked for and how to get it.
+const withoutCorpus = new Set(["pacing", "store", "fairness", "model-flood"]);
 try {
   if (chosen.length === 0 || chosen.some((name) => !withoutCorpus.has(name))) requireTldrCorpus();
 } catch (error) {
@@ -103,6 +103,10 @@ if (want("store")) {
 // The soak is part of a full run (`npm run bench -- --runs 3` reproduces every figure), else only when named.
 if (chosen.length === 0 || only("soak"))
   tables.push((await runSoak(flag("--soak") ?? 600, { imageEnv })).table);
+if (want("model-flood")) {
+  const { runModelFlood } = await import("./model-flood.js");
+  tables.push((await runModelFlood()).table);
+}
 if (want("model-overhead")) {
   const { runModelOverhead } = await import("./model-overhead.js");
   tables.push((await runModelOverhead(runs ? { rounds: runs } : {})).table);

@@ -6,6 +6,7 @@ import type { AgentSettings } from "./agent-settings.js";
 import { toSources } from "./answer-compose.js";
 import type { Answer, AnswerContext } from "./answer-types.js";
 import { escapeAttribute, escapeHtml } from "./format/index.js";
+import { foreignLinksAsCode, type LinkCheck, linksOf } from "./format/model-links.js";
 import { markupHtml, parseMarkup } from "./format/reply-markup.js";
 import { draftOf, readGroundedReply } from "./grounded-reply.js";
 import type { ModelLookup } from "./question-rewriter.js";
@@ -92,11 +93,17 @@ function citedPages(passages: readonly Numbered[], cited: readonly number[]): Ra
   return pages;
 }
 
+/** The links the model was given: those its passages hold (their titles, descriptions, texts). */
+export function passageLinks(passages: readonly PromptPassage[]): LinkCheck {
+  return linksOf(passages.flatMap((p) => [p.title, p.description ?? "", p.heading ?? "", p.text]));
+}
+
 /**
  * The reply as Telegram HTML: the model's text as read by readGroundedReply (its citations
  * checked), its Markdown rendered as reply-markup.ts says, all else escaped; then links built by
  * the gateway to the cited pages (citedPages: in the order cited, the first ranked page leading
- * when cited); the model's own links are never used.
+ * when cited); the model's own links are never used, and a link in its text that its passages
+ * do not hold is set as code, which Telegram never makes tappable (model-links.ts).
  */
 export function composeGrounded(
   agent: AgentSettings,
@@ -104,7 +111,7 @@ export function composeGrounded(
   passages: readonly Numbered[],
   cited: readonly number[],
 ) {
-  const blocks = parseMarkup(text);
+  const blocks = foreignLinksAsCode(parseMarkup(text), passageLinks(passages));
   const sources = toSources(agent, citedPages(passages, cited));
   const links = sources
     .map((s) => `<a href="${escapeAttribute(s.url)}">${escapeHtml(s.title)}</a>`)
@@ -119,21 +126,26 @@ export function composeGrounded(
 /**
  * The stream's sink showing each draft as draftOf reads the reply so far. Reading the whole reply
  * again for every piece would cost time growing with its square; drafts are shown at most every
- * 750 ms (docs/models.md), so the reply is read at most every DRAFT_READ_MS.
+ * 750 ms (docs/models.md), so the reply is read at most every DRAFT_READ_MS, and only its first
+ * DRAFT_READ_CHARS (a draft shows 4,000 characters): once the reply is longer, its draft is kept
+ * as it is, and a piece costs nothing more than its own length.
  */
-function draftSink(stream: AnswerSink, given: number): AnswerSink {
+function draftSink(stream: AnswerSink, given: number, links: LinkCheck): AnswerSink {
   let readAt = -Infinity;
+  let settled = false;
   return {
     show(soFar) {
       const now = performance.now();
-      if (now - readAt < DRAFT_READ_MS) return;
+      if (settled || now - readAt < DRAFT_READ_MS) return;
       readAt = now;
-      stream.show(draftOf(soFar, given));
+      settled = soFar.length > DRAFT_READ_CHARS;
+      stream.show(draftOf(soFar.slice(0, DRAFT_READ_CHARS), given, links));
     },
     stopped: stream.stopped,
   };
 }
 const DRAFT_READ_MS = 100;
+const DRAFT_READ_CHARS = 8_000;
 
 export function createGrounder(deps: { models: ModelLookup; logger?: Logger }): Grounder {
   return {
@@ -144,7 +156,7 @@ export function createGrounder(deps: { models: ModelLookup; logger?: Logger }): 
       if (passages.length === 0) return undefined;
       try {
         const given = passages.length;
-        const sink = context?.stream && draftSink(context.stream, given);
+        const sink = context?.stream && draftSink(context.stream, given, passageLinks(passages));
         const reply = await streaming(client, sink).complete({
           purpose: "answer",
           agent: agent.id,

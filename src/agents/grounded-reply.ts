@@ -1,3 +1,4 @@
+import { type LinkCheck, withoutForeignLinks } from "./format/model-links.js";
 import { markupPlain, parseMarkup } from "./format/reply-markup.js";
 
 /**
@@ -42,16 +43,17 @@ export function readGroundedReply(reply: string, given: number): GroundedReply {
 /**
  * What a draft shows of a reply still being written: the same reading as the final answer, in
  * plain text (no markup), never a half citation, a Sources line being written or a NO ANSWER
- * ("" then: Telegram shows "Thinking…").
+ * ("" then: Telegram shows "Thinking…"); a link the passages do not hold (`links`; default: none
+ * does) is left out, as a draft is plain text and Telegram's apps would make it tappable.
  */
-export function draftOf(soFar: string, given: number): string {
+export function draftOf(soFar: string, given: number, links: LinkCheck = () => false): string {
   const text = soFar.trim();
   if (couldBeNoAnswer(text)) return "";
   // A Sources line being written: its label begun on a line of its own, or after the last sentence.
   const lines = text.replace(SOURCES_BEGUN_INLINE, "").split("\n");
   if (lines.length > 1 && SOURCES_LABEL_START.test(lines.at(-1)!.trim())) lines.pop();
   const read = readGroundedReply(lines.join("\n"), given);
-  return read.noAnswer ? "" : markupPlain(parseMarkup(read.text)).trim();
+  return read.noAnswer ? "" : withoutForeignLinks(markupPlain(parseMarkup(read.text)), links).trim();
 }
 
 const NO_ANSWER_START = /^[*_"'`\s]*no[ _-]?answer[*_"'`]*(?:\s*$|\s*[.:!—–(\n-])/i;

@@ -63,6 +63,8 @@ export const statusSchema = z.object({
         model: z.string(),
         circuit: z.string(),
         spentToday: z.number(),
+        /** Absent from a daemon older than it. */
+        retryAt: z.string().nullable().optional(),
         active: z.number(),
         waiting: z.number(),
       }),

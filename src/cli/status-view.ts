@@ -56,12 +56,13 @@ export function renderStatus(status: GatewayStatus, now: number = Date.now()): s
   }
   const models = status.models ?? [];
   if (models.length > 0) {
-    const rows = [["model", "id", "circuit", "tokens today", "calls running", "waiting"]];
+    const rows = [["model", "id", "circuit", "tried again", "tokens today", "calls running", "waiting"]];
     for (const m of models)
       rows.push([
         m.name,
         m.model || "(first listed)",
         m.circuit,
+        m.retryAt ? m.retryAt.replace(/\.\d{3}Z$/, "Z") : "now",
         String(m.spentToday),
         String(m.active),
         String(m.waiting),

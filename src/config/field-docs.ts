@@ -97,5 +97,7 @@ export const FIELD_DOCS = {
     concurrency:
       "calls to this model at once; more wait in a queue of 8 per call slot, beyond it they get the answer without a model",
     dailyTokenBudget: "most tokens a day (UTC), prompt and reply together; then the answer without a model",
+    maxRetryAfterMs:
+      "longest wait a server's `Retry-After` may impose, in milliseconds; a longer one is cut to it",
   },
 } as const;

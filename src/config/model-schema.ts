@@ -25,6 +25,7 @@ export const modelSchema = z.strictObject({
   maxOutputTokens: z.number().int().min(16).max(32_768).default(400).describe(DOCS.maxOutputTokens),
   concurrency: z.number().int().min(1).max(256).default(4).describe(DOCS.concurrency),
   dailyTokenBudget: z.number().int().min(1).optional().describe(DOCS.dailyTokenBudget),
+  maxRetryAfterMs: z.number().int().min(0).max(86_400_000).default(600_000).describe(DOCS.maxRetryAfterMs),
 });
 
 export const modelsSchema = z

@@ -5,7 +5,8 @@ import { createTokenBudget } from "./token-budget.js";
 
 /**
  * What a model call must pass before it is sent, and what its end changes: a 429's Retry-After
- * (later calls are refused until it has passed), the daily token budget, the circuit breaker.
+ * (later calls are refused until it has passed; at most `maxRetryAfterMs`), the daily token
+ * budget, the circuit breaker.
  */
 export interface CallGate {
   /** Refuses at once what would fail anyway: throws `model-rate-limited`, `model-budget-spent` or `model-circuit-open`. */
@@ -14,7 +15,11 @@ export interface CallGate {
   answered(tokens: number): void;
   /** A call failed: a 429 sets the wait, a server failure counts for the breaker. */
   failed(failure: ModelError): void;
-  state(): { circuit: "closed" | "open" | "half-open"; spentToday: number };
+  state(): { circuit: "closed" | "open" | "half-open"; spentToday: number; retryAt: number | undefined };
+}
+
+function laterOf(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined ? b : b === undefined ? a : Math.max(a, b);
 }
 
 export function createCallGate(settings: ModelSettings, now: () => number): CallGate {
@@ -38,9 +43,13 @@ export function createCallGate(settings: ModelSettings, now: () => number): Call
     },
     failed(failure) {
       if (failure.retryAfterMs !== undefined && failure.status === 429)
-        retryAt = now() + failure.retryAfterMs;
+        retryAt = now() + Math.min(failure.retryAfterMs, settings.maxRetryAfterMs);
       if (countsAgainstServer(failure.code)) breaker.failure();
     },
-    state: () => ({ circuit: breaker.state(), spentToday: budget.spentToday() }),
+    state: () => ({
+      circuit: breaker.state(),
+      spentToday: budget.spentToday(),
+      retryAt: laterOf(now() < retryAt ? retryAt : undefined, breaker.openUntil()),
+    }),
   };
 }

@@ -1,37 +1,12 @@
-import { createParser } from "eventsource-parser";
-import type { ChatMessage } from "./chat-types.js";
+import type { ChatCall, ChatResult, Fetch } from "./chat-types.js";
+import { readStream } from "./chat-stream.js";
 import { ModelError, statusError } from "./model-error.js";
+import { type ReplyBounds, replyBounds, SMALL_BODY_BYTES, textBounded } from "./reply-bounds.js";
 import { hasThinking, type Message, reportedError, textOf } from "./reply-parts.js";
 import { retryAfterMs } from "./retry-after.js";
+import { usageOf } from "./usage.js";
 
-export type Fetch = typeof fetch;
-
-export interface ChatCall {
-  /** The OpenAI-compatible root, ending in /v1. */
-  baseUrl: string;
-  model: string;
-  apiKey: string | undefined;
-  messages: readonly ChatMessage[];
-  maxTokens: number;
-  /** Stream the reply; `onText` then sees the text so far after each piece. */
-  stream: boolean;
-  onText?: (soFar: string) => void;
-  signal: AbortSignal;
-}
-
-export interface TokenUsage {
-  prompt: number;
-  completion: number;
-}
-
-export interface ChatResult {
-  /** The reply's content as the server sent it (thinking not yet stripped). */
-  text: string;
-  /** As the server counted; undefined when it sent none. */
-  usage: TokenUsage | undefined;
-  /** The server sent thinking beside the text (reply-parts.ts hasThinking). */
-  reasoned: boolean;
-}
+export type { ChatCall, ChatResult, Fetch, TokenUsage } from "./chat-types.js";
 
 const TLS_CODES = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|ALTNAME/i;
 
@@ -78,11 +53,12 @@ export async function postChat(fetchFn: Fetch, call: ChatCall): Promise<ChatResu
     throw transportError(error);
   }
   if (!response.ok) throw await errorOf(response);
-  return call.stream ? readStream(response, call) : readWhole(response, call.signal);
+  const bounds = replyBounds(call.maxOutputTokens);
+  return call.stream ? readStream(response, call, bounds) : readWhole(response, call, bounds);
 }
 
 async function errorOf(response: Response): Promise<ModelError> {
-  const text = await response.text().catch(() => "");
+  const text = await textBounded(response, SMALL_BODY_BYTES).catch(() => "");
   return statusError(
     response.status,
     serverMessage(text),
@@ -100,18 +76,13 @@ function serverMessage(text: string): string {
   }
 }
 
-function usageOf(value: unknown): TokenUsage | undefined {
-  const u = value as { prompt_tokens?: unknown; completion_tokens?: unknown } | undefined;
-  if (typeof u?.prompt_tokens !== "number" || typeof u.completion_tokens !== "number") return undefined;
-  return { prompt: u.prompt_tokens, completion: u.completion_tokens };
-}
-
-async function readWhole(response: Response, signal: AbortSignal): Promise<ChatResult> {
+async function readWhole(response: Response, call: ChatCall, bounds: ReplyBounds): Promise<ChatResult> {
   let parsed: { choices?: { message?: Message }[]; usage?: unknown; error?: unknown };
   try {
-    parsed = (await response.json()) as typeof parsed;
+    parsed = JSON.parse(await textBounded(response, bounds.bodyBytes)) as typeof parsed;
   } catch (error) {
-    if (signal.aborted) throw signal.reason;
+    if (call.signal.aborted) throw call.signal.reason;
+    if (error instanceof ModelError) throw error;
     throw new ModelError("model-malformed-reply", "the model's reply is not JSON", { cause: error });
   }
   if (parsed.error !== undefined && parsed.choices === undefined) throw reportedError(parsed.error);
@@ -120,59 +91,5 @@ async function readWhole(response: Response, signal: AbortSignal): Promise<ChatR
   // A reasoning server may leave `content` out while it sends only thinking: no text.
   if (text === undefined || (message?.content === undefined && !hasThinking(message)))
     throw new ModelError("model-malformed-reply", "the model's reply has no choices[0].message.content");
-  return { text: text ?? "", usage: usageOf(parsed.usage), reasoned: hasThinking(message) };
-}
-
-interface Chunk {
-  choices?: { delta?: Message }[];
-  usage?: unknown;
-  error?: unknown;
-}
-
-async function readStream(response: Response, call: ChatCall): Promise<ChatResult> {
-  let text = "";
-  let usage: TokenUsage | undefined;
-  let reasoned = false;
-  let failed: ModelError | undefined;
-  let done = false;
-  let malformed: unknown;
-  const parser = createParser({
-    onEvent(event) {
-      if (done || malformed !== undefined || failed) return;
-      if (event.data.trim() === "[DONE]") return void (done = true);
-      let chunk: Chunk;
-      try {
-        chunk = JSON.parse(event.data) as Chunk;
-      } catch (error) {
-        return void (malformed = error);
-      }
-      if (chunk.error !== undefined) return void (failed = reportedError(chunk.error));
-      usage = usageOf(chunk.usage) ?? usage;
-      const delta = chunk.choices?.[0]?.delta;
-      reasoned ||= hasThinking(delta);
-      const piece = textOf(delta?.content);
-      if (typeof piece === "string" && piece !== "") {
-        text += piece;
-        call.onText?.(text);
-      }
-    },
-  });
-  const decoder = new TextDecoder();
-  try {
-    for await (const bytes of response.body ?? []) {
-      parser.feed(decoder.decode(bytes as Uint8Array, { stream: true }));
-      if (malformed !== undefined)
-        throw new ModelError("model-malformed-reply", "a chunk of the model's stream is not JSON", {
-          cause: malformed,
-        });
-      if (failed) throw failed;
-      if (done) break;
-    }
-  } catch (error) {
-    if (call.signal.aborted) throw call.signal.reason;
-    if (error instanceof ModelError) throw error;
-    throw new ModelError("model-stream-cut", "the model's stream broke off", { cause: error });
-  }
-  if (!done) throw new ModelError("model-stream-cut", "the model's stream ended without [DONE]");
-  return { text, usage, reasoned };
+  return { text: text ?? "", usage: usageOf(parsed.usage, call), reasoned: hasThinking(message) };
 }

@@ -9,6 +9,8 @@ export interface CircuitBreaker {
   success(): void;
   failure(): void;
   state(): "closed" | "open" | "half-open";
+  /** While open: when its trial call will be let through (ms, by `now`). */
+  openUntil(): number | undefined;
 }
 
 export function createCircuitBreaker(o: {
@@ -37,5 +39,6 @@ export function createCircuitBreaker(o: {
       if (isOpen()) openUntil = o.now() + o.cooldownMs;
     },
     state: () => (!isOpen() ? "closed" : o.now() < openUntil ? "open" : "half-open"),
+    openUntil: () => (isOpen() && o.now() < openUntil ? openUntil : undefined),
   };
 }

@@ -1,5 +1,6 @@
 import { createCallGate } from "./call-gate.js";
 import { createCallLimiter } from "./call-limiter.js";
+import { createHttpFetch } from "./http-fetch.js";
 import type { ChatMessage } from "./chat-types.js";
 import { type Fetch, postChat, type TokenUsage } from "./chat-request.js";
 import { ModelError } from "./model-error.js";
@@ -9,6 +10,7 @@ import { type CallOwner, type CallPurpose, type ModelMeter, NO_METER } from "./m
 import type { ModelSettings } from "./model-settings.js";
 import type { PromptLog } from "./prompt-log.js";
 import { stripThink } from "./think.js";
+import { createThinkFilter } from "./think-stream.js";
 
 export interface ModelCall extends CallOwner {
   purpose: CallPurpose;
@@ -20,7 +22,10 @@ export interface ModelCall extends CallOwner {
   maxTokens?: number;
   /** Cancels the call (a user's stop, shutdown): throws `model-cancelled`. */
   signal?: AbortSignal;
-  /** Streams the reply: called with the text so far, thinking stripped. */
+  /**
+   * Streams the reply: called with the text so far, thinking stripped, trimmed; each call costs
+   * time proportional to the new piece (think-stream.ts).
+   */
   onText?: (soFar: string) => void;
 }
 
@@ -33,6 +38,11 @@ export interface ModelReply {
 export interface ModelState {
   circuit: "closed" | "open" | "half-open";
   spentToday: number;
+  /**
+   * When a call will be tried again (ISO): a 429's Retry-After (at most maxRetryAfterMs) or the
+   * open circuit's cooldown; null while calls go at once.
+   */
+  retryAt: string | null;
   active: number;
   waiting: number;
 }
@@ -57,6 +67,7 @@ export interface ModelClient {
 
 export interface ModelClientDeps {
   settings: ModelSettings;
+  /** Default: http-fetch.ts (a call given up closes its connection). */
   fetch?: Fetch;
   now?: () => number;
   meter?: ModelMeter;
@@ -69,7 +80,7 @@ const estimate = (text: string) => Math.ceil(text.length / 4);
 
 export function createModelClient(deps: ModelClientDeps): ModelClient {
   const { settings } = deps;
-  const fetchFn = deps.fetch ?? fetch;
+  const fetchFn = deps.fetch ?? createHttpFetch();
   const now = deps.now ?? Date.now;
   const meter = deps.meter ?? NO_METER;
   const gate = createCallGate(settings, now);
@@ -86,6 +97,7 @@ export function createModelClient(deps: ModelClientDeps): ModelClient {
   ): Promise<{ text: string; usage: TokenUsage; reasoned: boolean }> {
     const onText = call.onText;
     const cap = settings.maxOutputTokens;
+    const think = onText && createThinkFilter();
     const result = await limiter.run(
       async () =>
         postChat(fetchFn, {
@@ -94,8 +106,9 @@ export function createModelClient(deps: ModelClientDeps): ModelClient {
           apiKey: settings.apiKey,
           messages: call.messages,
           maxTokens: thinks ? cap : Math.min(call.maxTokens ?? cap, cap),
+          maxOutputTokens: cap,
           stream: onText !== undefined,
-          ...(onText ? { onText: (soFar: string) => onText(stripThink(soFar, { partial: true })) } : {}),
+          ...(think ? { onPiece: (piece: string) => onText!(think.push(piece)) } : {}),
           signal,
         }),
       signal,
@@ -162,6 +175,14 @@ export function createModelClient(deps: ModelClientDeps): ModelClient {
         code,
       }),
     listModels: list,
-    state: () => ({ ...gate.state(), active: limiter.active(), waiting: limiter.waiting() }),
+    state: () => {
+      const { retryAt, ...gated } = gate.state();
+      return {
+        ...gated,
+        retryAt: retryAt === undefined ? null : new Date(retryAt).toISOString(),
+        active: limiter.active(),
+        waiting: limiter.waiting(),
+      };
+    },
   };
 }

@@ -54,6 +54,12 @@ export const MODEL_CODES = {
     remedy:
       "the server's reply is not an OpenAI chat completion: check baseUrl points at an OpenAI-compatible API",
   },
+  "model-reply-too-long": {
+    meaning:
+      "the reply was longer than `maxOutputTokens` allows (the server ignored `max_tokens`): its reading was given up",
+    remedy:
+      "the model server wrote far more than max_tokens allows: check that it (or a proxy before it) honours max_tokens, or raise maxOutputTokens if its replies really are that long",
+  },
   "model-empty-reply": {
     meaning: "the model gave no text (thinking stripped)",
     remedy:
@@ -130,6 +136,7 @@ export function countsAgainstServer(code: ModelErrorCode): boolean {
     "model-timeout",
     "model-server-error",
     "model-malformed-reply",
+    "model-reply-too-long",
     "model-stream-cut",
   ].includes(code);
 }

@@ -28,6 +28,7 @@ export async function modelSettingsFrom(
     concurrency: config.concurrency,
     queueLimit: config.concurrency * QUEUE_PER_SLOT,
     dailyTokenBudget: config.dailyTokenBudget,
+    maxRetryAfterMs: config.maxRetryAfterMs,
   };
 }
 

@@ -1,6 +1,7 @@
 import { authHeaders, type Fetch, transportError } from "./chat-request.js";
 import { isModelError, ModelError, statusError } from "./model-error.js";
 import type { ModelSettings } from "./model-settings.js";
+import { SMALL_BODY_BYTES, textBounded } from "./reply-bounds.js";
 
 /** Any failure of a call as a ModelError: a timeout says so, another abort is a cancel. */
 export function named(error: unknown, timeout: AbortSignal, settings: ModelSettings): ModelError {
@@ -48,7 +49,9 @@ export async function listServerModels(
     throw both.aborted ? named(error, timeout, settings) : transportError(error);
   }
   if (!response.ok) throw statusError(response.status, "");
-  const body = (await response.json().catch(() => undefined)) as { data?: { id?: unknown }[] } | undefined;
+  const body = (await textBounded(response, SMALL_BODY_BYTES)
+    .then((text) => JSON.parse(text) as unknown)
+    .catch(() => undefined)) as { data?: { id?: unknown }[] } | undefined;
   if (!Array.isArray(body?.data))
     throw new ModelError("model-malformed-reply", "GET /models did not answer an OpenAI model list");
   return body.data.map((m) => String(m.id));

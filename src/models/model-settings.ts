@@ -17,6 +17,8 @@ export interface ModelSettings {
   queueLimit: number;
   /** Tokens a day (UTC), prompt and completion together; undefined: no limit. */
   dailyTokenBudget: number | undefined;
+  /** Longest wait a 429's Retry-After may impose (a longer one is cut to it). */
+  maxRetryAfterMs: number;
 }
 
 /** Defaults of the optional keys of `models.<name>` (as the schema states them). */
@@ -25,6 +27,7 @@ export const MODEL_DEFAULTS = {
   maxOutputTokens: 400,
   concurrency: 4,
   queueLimit: 32,
+  maxRetryAfterMs: 600_000,
 } as const;
 
 /** Calls that may wait per call slot (`concurrency`). */

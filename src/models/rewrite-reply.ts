@@ -9,8 +9,11 @@
  * - JSON (`{"query": "…"}`, `{"pages": […], "keywords": […]}`), bare or in a code fence.
  * The words are the labelled or listed terms, else the lines of words before the first line of
  * prose; labels, marks and explanations never reach the search. "" when there are none.
+ * Only the reply's first READ_CHARS are read: the words come first, and a reply of any length
+ * costs no more.
  */
-export function searchWordsOf(reply: string): string {
+export function searchWordsOf(whole: string): string {
+  const reply = whole.slice(0, READ_CHARS);
   const json = jsonWords(reply);
   if (json !== undefined) return cleanWords(json);
   const words: string[] = [];
@@ -49,6 +52,9 @@ export function searchWordsOf(reply: string): string {
   }
   return cleanWords(words.join(" "));
 }
+
+/** Far more than a rewrite of the 400 tokens it may take (300 characters of words are kept). */
+const READ_CHARS = 8_000;
 
 /** A label: a few words before a colon at the start of the line. */
 const LABEL = /^[*_#>\s]*([\p{L}\p{N}][\p{L}\p{N} '’()/-]{0,40}?)[*_]*\s*[:：][*_]*\s*(.*)$/u;

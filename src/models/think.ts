@@ -7,7 +7,7 @@
  * when the server does not parse them. Thinking a server sends in a field of its own
  * (`reasoning_content`, `reasoning`) never reaches the text (src/models/chat-request.ts).
  */
-const BLOCKS: readonly [open: string, close: string][] = [
+export const THINK_BLOCKS: readonly [open: string, close: string][] = [
   ["<think>", "</think>"],
   ["<thinking>", "</thinking>"],
   ["<reasoning>", "</reasoning>"],
@@ -24,7 +24,7 @@ const HARMONY_TOKEN = /<\|(?:start|end|return|message|channel|constrain|call)\|>
 export function stripThink(text: string, options: { partial?: boolean } = {}): string {
   let out = harmonyFinal(text);
   const lower = () => out.toLowerCase();
-  for (const [open, close] of BLOCKS) {
+  for (const [open, close] of THINK_BLOCKS) {
     // A closing tag with no opening before it: the template opened the block, the reply is in it.
     const closeAt = lower().indexOf(close);
     if (closeAt >= 0 && !lower().slice(0, closeAt).includes(open)) out = out.slice(closeAt + close.length);
@@ -47,7 +47,7 @@ function harmonyFinal(text: string): string {
 
 /** The text without an opening tag begun at its very end ("<", "<thin", "◁th", "<|chan"). */
 function withoutBegunTag(text: string): string {
-  const starts = [...BLOCKS.map(([open]) => open), "<|channel|>"];
+  const starts = [...THINK_BLOCKS.map(([open]) => open), "<|channel|>"];
   for (let cut = Math.max(0, text.length - 12); cut < text.length; cut++) {
     const tail = text.slice(cut).toLowerCase();
     if (starts.some((s) => s.startsWith(tail))) return text.slice(0, cut);

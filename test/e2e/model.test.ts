@@ -108,6 +108,7 @@ describe("answers with a model (daemon, Telegram, wiki and model stand-ins)", ()
         model: "m1",
         circuit: "closed",
         spentToday: expect.any(Number),
+        retryAt: null,
         active: 0,
         waiting: 0,
       },

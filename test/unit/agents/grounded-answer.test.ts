@@ -73,7 +73,7 @@ describe("grounded answers (modelUse answer)", () => {
     const answer = await answerer().answer(QUESTION, agent, { account: "bot1" });
     expect(answer.found).toBe(true);
     expect(answer.html).toContain(
-      "Drills happen quarterly [2]; run &lt;b&gt;restore --latest&lt;/b&gt; [1]. See http://evil.example.",
+      "Drills happen quarterly [2]; run &lt;b&gt;restore --latest&lt;/b&gt; [1]. See <code>http://evil.example</code>.",
     );
     expect(answer.html).not.toContain("[7]");
     expect(answer.html).not.toMatch(/<a href="http:\/\/evil/);

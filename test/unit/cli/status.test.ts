@@ -144,6 +144,21 @@ describe("status: rendering", () => {
     expect(renderStatus(healthy(), NOW)).not.toContain("Groups");
   });
 
+  it("shows each model, and when one held back by a Retry-After or an open circuit is tried again", () => {
+    const model = { model: "m1", spentToday: 120, active: 0, waiting: 0 };
+    const body = {
+      ...healthy(),
+      models: [
+        { ...model, name: "local", circuit: "closed", retryAt: "2026-11-24T10:40:00.000Z" },
+        { ...model, name: "spare", circuit: "closed", retryAt: null },
+      ],
+    };
+    const text = renderStatus(body, NOW);
+    expect(text).toMatch(/model +id +circuit +tried again +tokens today/);
+    expect(text).toMatch(/^local +m1 +closed +2026-11-24T10:40:00Z +120 /m);
+    expect(text).toMatch(/^spare +m1 +closed +now +120 /m);
+  });
+
   it("shows the busy chats: each chat's backlog and oldest wait, and what was turned away", () => {
     const body = healthy();
     const busy = { chatId: "-1002000000001", waiting: 40, oldestWaitSeconds: 75.5 };

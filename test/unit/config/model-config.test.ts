@@ -36,6 +36,7 @@ describe("models in gateway.json", () => {
       timeoutMs: 15_000,
       maxOutputTokens: 400,
       concurrency: 4,
+      maxRetryAfterMs: 600_000,
     });
   });
 
@@ -89,6 +90,7 @@ describe("model settings", () => {
       timeoutMs: 100,
       maxOutputTokens: 16,
       concurrency: 2,
+      maxRetryAfterMs: 600_000,
     };
     const settings = await modelSettingsFrom("x", { ...config, apiKeyFile: "key" }, dir);
     expect(settings.apiKey).toBe("sk-secret");

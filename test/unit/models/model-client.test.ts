@@ -108,6 +108,29 @@ describe("the model client", () => {
     expect(await codeOf(ask(c))).toBe("ok");
   });
 
+  it("caps an absurd Retry-After at maxRetryAfterMs, and its state says when the model is tried again", async () => {
+    let clock = Date.UTC(2026, 0, 1, 12);
+    const c = client({ maxRetryAfterMs: 600_000 }, { now: () => clock });
+    expect(c.state().retryAt).toBeNull();
+    server.script({ status: 429, retryAfterS: 999_999 });
+    expect(await codeOf(ask(c))).toBe("model-rate-limited");
+    expect(c.state().retryAt).toBe("2026-01-01T12:10:00.000Z");
+    server.setDefault({ content: "fine" });
+    clock += 599_000;
+    expect(await codeOf(ask(c))).toBe("model-rate-limited");
+    clock += 1_000;
+    expect(await codeOf(ask(c))).toBe("ok");
+    expect(c.state().retryAt).toBeNull();
+  });
+
+  it("the open circuit's cooldown is when the model is tried again", async () => {
+    const clock = Date.UTC(2026, 0, 1, 12);
+    const c = client({}, { now: () => clock });
+    server.script({ status: 500, sticky: true });
+    for (let i = 0; i < 5; i++) await ask(c).catch(() => {});
+    expect(c.state()).toMatchObject({ circuit: "open", retryAt: "2026-01-01T12:00:30.000Z" });
+  });
+
   it("stops at the daily token budget until the next day (UTC)", async () => {
     let clock = Date.UTC(2026, 0, 1, 12);
     const c = client({ dailyTokenBudget: 10 }, { now: () => clock });

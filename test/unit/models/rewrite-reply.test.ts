@@ -81,4 +81,17 @@ describe("the search words of a rewrite reply", () => {
   it("is at most 300 characters", () => {
     expect(searchWordsOf("word ".repeat(200)).length).toBeLessThanOrEqual(300);
   });
+
+  it("reads only the start of a reply of any length: its cost does not grow with it", () => {
+    const long = (n: number) => `tar extract archive\n${"and more words on a line\n".repeat(n)}`;
+    expect(searchWordsOf(long(2_000_000))).toBe(searchWordsOf(long(100)));
+    const timeOf = (n: number) => {
+      const text = long(n);
+      const started = performance.now();
+      for (let i = 0; i < 20; i++) searchWordsOf(text);
+      return performance.now() - started;
+    };
+    timeOf(1_000);
+    expect(timeOf(2_000_000) / Math.max(timeOf(1_000), 1)).toBeLessThan(10);
+  });
 });

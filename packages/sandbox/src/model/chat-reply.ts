@@ -1,5 +1,14 @@
 import type { ServerResponse } from "node:http";
-import { completionBody, completionChunks, errorBody, piecesOf, usageOf } from "./openai-shapes.js";
+import { isHostile, sendHostile } from "./hostile-reply.js";
+import type { ReplyContext } from "./reply-context.js";
+import {
+  completionBody,
+  completionChunks,
+  errorBody,
+  piecesOf,
+  type Usage,
+  usageOf,
+} from "./openai-shapes.js";
 import type { ScriptedReply } from "./scripted-replies.js";
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -45,17 +54,6 @@ function sendError(res: ServerResponse, reply: ScriptedReply): void {
 
 const GENERATION_FAILED = "The model failed while generating.";
 
-export interface ReplyContext {
-  id: string;
-  model: string;
-  created: number;
-  promptText: string;
-  stream: boolean;
-  includeUsage: boolean;
-  /** The server is closing: stop waiting. */
-  closing: () => boolean;
-}
-
 /** Answers one chat completion with a reply (scripted or replayed), streamed or whole. */
 export async function sendChatReply(
   res: ServerResponse,
@@ -64,8 +62,9 @@ export async function sendChatReply(
 ): Promise<void> {
   if (reply.delayMs) await wait(reply.delayMs);
   if (reply.status !== undefined) return sendError(res, reply);
+  if (isHostile(reply)) return sendHostile(res, reply, ctx);
   const content = reply.content ?? reply.pieces?.join("") ?? "";
-  const usage = usageOf(ctx.promptText, content);
+  const usage = (reply.usage as Usage | undefined) ?? usageOf(ctx.promptText, content);
   if (!ctx.stream) {
     if (reply.errorAfter !== undefined)
       return sendJson(res, 200, errorBody(GENERATION_FAILED, "server_error"));

@@ -33,6 +33,14 @@ export interface ScriptedReply {
    * `{"error": {…}}` after this many pieces, then `[DONE]`; not streamed, a 200 body `{"error": {…}}`.
    */
   errorAfter?: number;
+  /** Hostile: the content (default "and again") repeated to this many megabytes, whole or streamed. */
+  oversizedMb?: number;
+  /** Hostile: after the headers, a word every this many ms, never ending (streamed: an event each). */
+  dripMs?: number;
+  /** Hostile, streamed or not: 2 MB of lines that are not server-sent events, then the end. */
+  invalidStream?: boolean;
+  /** The `usage` the server claims (e.g. `{"prompt_tokens": 1e308, …}`) instead of its count. */
+  usage?: Record<string, unknown>;
   /** Only for requests whose messages contain this text. */
   when?: string;
   /** Keep answering every matching request (default: used once). */
