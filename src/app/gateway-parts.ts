@@ -93,6 +93,7 @@ export function createGatewayParts(
     logger,
     migrations,
     feedback,
+    speech: models,
   });
   const { cluster, accountsIn } = clusterParts(settings, stores);
   const pool = wireAccounts({

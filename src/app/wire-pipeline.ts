@@ -19,7 +19,10 @@ import { createDenialLogger } from "../policy/denial-log.js";
 import { EDIT_WINDOW_MS } from "../policy/edit-rule.js";
 import { openReplyMemory } from "../state/reply-memory.js";
 import type { PairingStore } from "../policy/pairing-store.js";
+import { createHear } from "../pipeline/hear.js";
+import { createVoiceQuota } from "../pipeline/voice-quota.js";
 import type { ConfigInForce } from "./apply-config.js";
+import type { ModelsInForce } from "./wire-models.js";
 
 /**
  * The way of every message (and of every inline query), fed by the configuration in force and
@@ -36,6 +39,8 @@ export function wirePipeline(deps: {
   logger: Logger;
   migrations: ChatMigrations;
   feedback: Pick<AnswerFeedback, "answered">;
+  /** The speech servers in force, and where voice notes are counted. */
+  speech: Pick<ModelsInForce, "transcriber" | "speech">;
 }): {
   pipeline: MessageHandler;
   inline: InlineHandler;
@@ -103,6 +108,11 @@ export function wirePipeline(deps: {
     migrations: deps.migrations,
     feedback: deps.feedback,
     replies,
+    hear: createHear({
+      transcriber: (name) => deps.speech.transcriber(name),
+      quota: createVoiceQuota({ now: Date.now }),
+      meter: deps.speech.speech,
+    }),
   });
   const flush = async () => {
     await Promise.all([gaps.flush(), choiceStore.flush(), replies.flush()]);

@@ -25,7 +25,11 @@ export const modelSchema = z.strictObject({
   maxOutputTokens: z.number().int().min(16).max(32_768).default(400).describe(DOCS.maxOutputTokens),
   concurrency: z.number().int().min(1).max(256).default(4).describe(DOCS.concurrency),
   dailyTokenBudget: z.number().int().min(1).optional().describe(DOCS.dailyTokenBudget),
+  images: z.boolean().optional().meta({ description: DOCS.images, default: false }),
 });
+
+/** The defaults of an agent's voice limits (`voiceMaxSeconds`, `voiceMaxMegabytes`, `voicePerUserPerHour`). */
+export const VOICE_DEFAULTS = { maxSeconds: 300, maxMegabytes: 20, perUserPerHour: 30 } as const;
 
 export const modelsSchema = z
   .record(z.string().meta({ pattern: MODEL_NAME.source }), modelSchema)

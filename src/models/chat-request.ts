@@ -91,7 +91,7 @@ async function errorOf(response: Response): Promise<ModelError> {
 }
 
 /** The `error.message` of an OpenAI-shaped error body (some servers send `error` as a string). */
-function serverMessage(text: string): string {
+export function serverMessage(text: string): string {
   try {
     const parsed = JSON.parse(text) as { error?: { message?: unknown } | string };
     return typeof parsed.error === "string" ? parsed.error : String(parsed.error?.message ?? "");
