@@ -190,6 +190,56 @@ describe("voice notes (daemon, Telegram, wiki and speech stand-ins)", () => {
   });
 });
 
+describe("voice notes in groups: the same policy as text", () => {
+  it("hears every voice note of a mention-free group, only replies to the bot under requireMention, none where voice is off", async () => {
+    const current = await start({ stack: { privacy: false } });
+    const { telegram, user, stranger, group } = current;
+    const bot = current.bots.default!.username;
+    const members = [user.id, stranger.id];
+    const talk = telegram.addGroup({ title: "Talk", members, bots: [bot] });
+    const quietGroup = telegram.addGroup({ title: "Quiet", members, bots: [bot] });
+    const config = current.config() as { accounts: { default: { groups: Record<string, unknown> } } };
+    config.accounts.default.groups = {
+      [String(group.id)]: { requireMention: true },
+      [String(talk.id)]: { requireMention: false },
+      [String(quietGroup.id)]: { requireMention: false, voice: false },
+    };
+    current.writeConfig(config);
+    const daemon = await daemonUp(current);
+    const denied = (reason: string) =>
+      daemon.waitForLog((l) => l.msg === "message denied" && l.reason === reason, 10_000);
+
+    const inTalk = telegram.userSays({ from: user.id, chat: talk.id, ...voiceOf(EN) });
+    const heard = await replyTo(current, inTalk.messageId, talk.id);
+    expect(heard.text.startsWith("🎤 «How do I restore the latest backup?»")).toBe(true);
+    expect(heard.text).toMatch(/restore --latest/);
+
+    telegram.userSays({ from: user.id, chat: quietGroup.id, ...voiceOf(EN) });
+    await denied("voice-off");
+    telegram.userSays({ from: user.id, chat: group.id, ...voiceOf(FIRST_DAY) });
+    await denied("not-addressed");
+    expect(telegram.downloads()).toHaveLength(1);
+    expect(speech!.transcriptions()).toHaveLength(1);
+
+    const asked = telegram.userSays({
+      from: user.id,
+      chat: group.id,
+      text: `@${bot} how do I restore a backup?`,
+    });
+    const answer = await replyTo(current, asked.messageId, group.id);
+    const followUp = telegram.userSays({
+      from: user.id,
+      chat: group.id,
+      replyTo: answer.chatMessageId ?? answer.messageId,
+      ...voiceOf(FIRST_DAY),
+    });
+    const second = await replyTo(current, followUp.messageId, group.id);
+    expect(second.text.startsWith("🎤 «What should I do on my first day?»")).toBe(true);
+    expect(second.text).toMatch(/ask for a laptop/);
+    expect(telegram.downloads()).toHaveLength(2);
+  });
+});
+
 /** The default account's bot token, as the stack wrote it for the daemon. */
 function botToken(current: Stack): string {
   const config = current.config() as { accounts: { default: { botTokenFile: string } } };
