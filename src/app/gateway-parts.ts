@@ -93,7 +93,7 @@ export function createGatewayParts(
     logger,
     migrations,
     feedback,
-    speech: models,
+    models,
   });
   const { cluster, accountsIn } = clusterParts(settings, stores);
   const pool = wireAccounts({

@@ -12,6 +12,8 @@ export interface ChatCall {
   model: string;
   apiKey: string | undefined;
   messages: readonly ChatMessage[];
+  /** Pictures (data: URLs) shown with the last message, as OpenAI's content parts. */
+  pictures?: readonly string[];
   maxTokens: number;
   /** Stream the reply; `onText` then sees the text so far after each piece. */
   stream: boolean;
@@ -59,7 +61,7 @@ export function authHeaders(apiKey: string | undefined): Record<string, string> 
 export async function postChat(fetchFn: Fetch, call: ChatCall): Promise<ChatResult> {
   const body = {
     model: call.model,
-    messages: call.messages,
+    messages: call.pictures?.length ? withPictures(call.messages, call.pictures) : call.messages,
     max_tokens: call.maxTokens,
     temperature: 0,
     stream: call.stream,
@@ -79,6 +81,21 @@ export async function postChat(fetchFn: Fetch, call: ChatCall): Promise<ChatResu
   }
   if (!response.ok) throw await errorOf(response);
   return call.stream ? readStream(response, call) : readWhole(response, call.signal);
+}
+
+/** The messages with the last one's text and the pictures as content parts (text first). */
+function withPictures(messages: readonly ChatMessage[], pictures: readonly string[]): unknown[] {
+  return messages.map((m, i) =>
+    i < messages.length - 1
+      ? m
+      : {
+          role: m.role,
+          content: [
+            { type: "text", text: m.content },
+            ...pictures.map((url) => ({ type: "image_url", image_url: { url } })),
+          ],
+        },
+  );
 }
 
 async function errorOf(response: Response): Promise<ModelError> {

@@ -22,6 +22,8 @@ export interface ModelCall extends CallOwner {
   signal?: AbortSignal;
   /** Streams the reply: called with the text so far, thinking stripped. */
   onText?: (soFar: string) => void;
+  /** Pictures (data: URLs) shown with the last message, for a model whose entry says `images: true`. */
+  pictures?: readonly string[];
 }
 
 export interface ModelReply {
@@ -93,6 +95,7 @@ export function createModelClient(deps: ModelClientDeps): ModelClient {
           model: await modelId(signal),
           apiKey: settings.apiKey,
           messages: call.messages,
+          ...(call.pictures ? { pictures: call.pictures } : {}),
           maxTokens: thinks ? cap : Math.min(call.maxTokens ?? cap, cap),
           stream: onText !== undefined,
           ...(onText ? { onText: (soFar: string) => onText(stripThink(soFar, { partial: true })) } : {}),

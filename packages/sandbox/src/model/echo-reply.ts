@@ -7,7 +7,10 @@ import type { ChatMessage } from "../../../../src/models/chat-types.js";
  * model's answer looks like while it is written, without a model server.
  */
 export function echoReply(messages: readonly ChatMessage[]): string | undefined {
-  const user = messages.findLast((m) => m.role === "user")?.content ?? "";
+  const content: unknown = messages.findLast((m) => m.role === "user")?.content ?? "";
+  // A picture's prompt (content parts) has nothing to echo: it is answered only when recorded.
+  if (typeof content !== "string") return undefined;
+  const user = content;
   if (!user.startsWith("Passages:")) return user.trim() === "" ? undefined : user.trim().split("\n")[0];
   const first = /^\[1\] [^\n]*\n([\s\S]*?)(?:\n\n\[2\] |\n\nQuestion: )/m.exec(user)?.[1]?.trim();
   if (!first) return undefined;

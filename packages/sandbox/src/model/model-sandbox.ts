@@ -126,7 +126,7 @@ export function createSandboxModel(options: SandboxModelOptions = {}): SandboxMo
     const messages = body.messages;
     if (
       !Array.isArray(messages) ||
-      messages.some((m) => typeof m?.content !== "string" || typeof m?.role !== "string")
+      messages.some((m) => !isContent(m?.content) || typeof m?.role !== "string")
     )
       return sendJson(
         res,
@@ -248,6 +248,19 @@ export function createSandboxModel(options: SandboxModelOptions = {}): SandboxMo
     transcriptionFault: (fault) => transcriptions.setFault(fault),
     reset,
   };
+}
+
+/** A message's content: text, or OpenAI's content parts (text, and pictures as image_url). */
+function isContent(content: unknown): boolean {
+  if (typeof content === "string") return true;
+  return (
+    Array.isArray(content) &&
+    content.every(
+      (part: { type?: unknown; text?: unknown; image_url?: { url?: unknown } } | null) =>
+        (part?.type === "text" && typeof part.text === "string") ||
+        (part?.type === "image_url" && typeof part.image_url?.url === "string"),
+    )
+  );
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
