@@ -190,6 +190,27 @@ describe("voice notes (daemon, Telegram, wiki and speech stand-ins)", () => {
   });
 });
 
+describe("a kill -9 mid-transcription", () => {
+  it("answers the voice note once after the restart", async () => {
+    const current = await start();
+    const first = await daemonUp(current);
+    const bot = current.bots.default!.username;
+    const { telegram, user } = current;
+    speech!.transcriptionFault({ delayMs: 1900 });
+    const said = telegram.userSays({ from: user.id, chat: { bot }, ...voiceOf(EN) });
+    await eventually(() => speech!.transcriptions().length === 1, 10_000);
+    await first.stop("SIGKILL");
+    speech!.transcriptionFault({});
+    await daemonUp(current);
+    const answer = await replyTo(current, said.messageId, user.id);
+    expect(answer.text.startsWith("🎤 «How do I restore the latest backup?»")).toBe(true);
+    await quiet();
+    expect(telegram.sent({ bot }).filter((m) => m.replyToMessageId === said.messageId)).toHaveLength(1);
+    // Heard again after the restart: the transcript is not kept in the journal.
+    expect(speech!.transcriptions()).toHaveLength(2);
+  });
+});
+
 describe("voice notes in groups: the same policy as text", () => {
   it("hears every voice note of a mention-free group, only replies to the bot under requireMention, none where voice is off", async () => {
     const current = await start({ stack: { privacy: false } });
