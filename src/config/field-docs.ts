@@ -91,6 +91,6 @@ export const FIELD_DOCS = {
       "calls to this model at once; more wait in a queue of 8 per call slot, beyond it they get the answer without a model",
     dailyTokenBudget: "most tokens a day (UTC), prompt and reply together; then the answer without a model",
     images:
-      "`true`: the model sees images, so a picture without a caption is read by it (and helps the rewrite of a captioned one)",
+      "`true`: the model sees images, so a picture without a caption is read by it",
   },
 } as const;
