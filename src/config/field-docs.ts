@@ -90,7 +90,6 @@ export const FIELD_DOCS = {
     concurrency:
       "calls to this model at once; more wait in a queue of 8 per call slot, beyond it they get the answer without a model",
     dailyTokenBudget: "most tokens a day (UTC), prompt and reply together; then the answer without a model",
-    images:
-      "`true`: the model sees images, so a picture without a caption is read by it",
+    images: "`true`: the model sees images, so a picture without a caption is read by it",
   },
 } as const;
