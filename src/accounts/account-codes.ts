@@ -37,6 +37,12 @@ export const ACCOUNT_CODES = {
     remedy:
       'run a Bot API server of version 10.1 or later (an older self-hosted telegram-bot-api does not know sendRichMessage), or set richMessages: "off" on the account; answers go out as HTML until the gateway restarts',
   },
+  "telegram-file-failed": {
+    meaning:
+      "a file a message carries (a voice note, a picture) could not be read: getFile or its download failed",
+    remedy:
+      "nothing to change when rare: the asker is told to type the question; if frequent, check the network to TELEGRAM_API_ROOT (a local Bot API server in --local mode serves files from its own disk, not over HTTP)",
+  },
   "account-failed": {
     meaning: "the account failed for another reason (the log names the error)",
     remedy: "see the error; the gateway retries the account with backoff",

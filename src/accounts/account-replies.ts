@@ -3,6 +3,7 @@ import type { Logger } from "../log/logger.js";
 import type { Replier } from "../core/replier.js";
 import type { Journal } from "./journal/journal.js";
 import { createRichGate } from "./rich-gate.js";
+import { createFileReader } from "./telegram-files.js";
 import type { StreamEvents } from "./stream-events.js";
 import type { StreamStops } from "./stream-stops.js";
 import { createReplier, type ReplyTarget } from "./telegram-replier.js";
@@ -23,7 +24,8 @@ export interface AccountRepliesDeps {
 }
 
 /**
- * The repliers of one account, sharing its journal and its logger. Telegram refusing the
+ * The repliers of one account, sharing its journal and its logger; each reads the files of its
+ * message through the account (`readFile`). Telegram refusing the
  * acknowledgement reaction is said once loudly, then only at debug level: it is a courtesy.
  */
 export function createAccountReplies(deps: AccountRepliesDeps): (target: ReplyTarget) => Replier {
@@ -48,5 +50,7 @@ export function createAccountReplies(deps: AccountRepliesDeps): (target: ReplyTa
       reactionRefused = true;
     },
   };
-  return (target) => createReplier(replierDeps, target);
+  // Files of messages (voice notes, pictures) are read through the same account (telegram-files.ts).
+  const readFile = createFileReader({ api: deps.api, log });
+  return (target) => ({ ...createReplier(replierDeps, target), readFile });
 }

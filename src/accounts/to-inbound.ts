@@ -1,5 +1,6 @@
 import type { Message, MessageEntity, Update, User } from "grammy/types";
 import { type AddressingInput, detectAddressing } from "./addressing.js";
+import { mediaFileOf } from "./media-file-of.js";
 import { mediaKind, serviceKind } from "./message-kind.js";
 import { callbackToInbound } from "./to-callback.js";
 import {
@@ -111,6 +112,8 @@ export function toInboundMessage(
   } else if (media !== undefined) {
     msg.content = text === "" ? "media" : "caption";
     msg.contentKind = media;
+    const file = mediaFileOf(raw);
+    if (file) msg.media = file;
   }
   const thread = raw.message_thread_id;
   // Only a forum topic takes a thread id back; General (1) and reply chains refuse one.

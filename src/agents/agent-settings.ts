@@ -1,5 +1,5 @@
 import { trimSlashes } from "../core/wiki-path.js";
-import type { ModelUse } from "../config/model-schema.js";
+import { type ModelUse, VOICE_DEFAULTS } from "../config/model-schema.js";
 import type { AgentConfig } from "../config/schema.js";
 import { type UnansweredConfig, unansweredPagePath } from "../config/unanswered-schema.js";
 import { agentModelChoice } from "../models/model-from-config.js";
@@ -41,6 +41,17 @@ export interface AgentSettings {
   modelUse: ModelUse;
   /** The editors' page and digest of what the wiki left unanswered; undefined: neither. */
   unanswered?: UnansweredSettings;
+  /** The name of the model (in `models`) that transcribes voice notes; undefined: none is heard. */
+  speechToText?: string;
+  /** What a voice note may be to be transcribed. */
+  voice: VoiceLimits;
+}
+
+/** The limits of voice notes (`voiceMaxSeconds`, `voiceMaxMegabytes`, `voicePerUserPerHour`). */
+export interface VoiceLimits {
+  maxSeconds: number;
+  maxBytes: number;
+  perUserPerHour: number;
 }
 
 /** `unanswered` of gateway.json with the page's path resolved. */
@@ -67,7 +78,13 @@ export function resolveAgentSettings(
     answerLength: config?.answerLength ?? DEFAULT_ANSWER_LENGTH,
     ackReaction: config?.ackReaction ?? false,
     modelUse: choice.use,
+    voice: {
+      maxSeconds: config?.voiceMaxSeconds ?? VOICE_DEFAULTS.maxSeconds,
+      maxBytes: Math.round((config?.voiceMaxMegabytes ?? VOICE_DEFAULTS.maxMegabytes) * 1_000_000),
+      perUserPerHour: config?.voicePerUserPerHour ?? VOICE_DEFAULTS.perUserPerHour,
+    },
   };
+  if (config?.speechToText !== undefined) settings.speechToText = config.speechToText;
   if (choice.model !== undefined) settings.model = choice.model;
   if (config?.name !== undefined) settings.name = config.name;
   if (config?.greeting !== undefined) settings.greeting = config.greeting;

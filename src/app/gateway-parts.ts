@@ -96,6 +96,7 @@ export function createGatewayParts(
     logger,
     migrations,
     feedback,
+    models,
   });
   const { cluster, accountsIn } = clusterParts(settings, stores);
   const pool = wireAccounts({

@@ -2,8 +2,11 @@ import type { ModelConfig } from "../config/model-schema.js";
 import type { Settings } from "../config/settings.js";
 import type { Metrics } from "../http/metrics.js";
 import { createModelMetrics } from "../http/model-metrics.js";
+import { createSpeechMetrics } from "../http/speech-metrics.js";
+import type { SpeechMeter } from "../models/speech-meter.js";
 import type { Logger } from "../log/logger.js";
 import type { ModelClient } from "../models/model-client.js";
+import type { Transcriber } from "../models/transcription-client.js";
 import { meters, type ModelMeter } from "../models/model-meter.js";
 import { createModelClients, type ModelClients, type ModelStatus } from "../models/model-registry.js";
 import { createModelUsageLog, type ModelUsageLog } from "../state/model-usage-log.js";
@@ -12,10 +15,14 @@ import { stateWriteFailed } from "./state-write-errors.js";
 /** The model clients in force: rebuilt from each gateway.json applied (start and reload). */
 export interface ModelsInForce {
   get(name: string): ModelClient | undefined;
+  /** The speech-to-text server of a `models` entry (`agents.<id>.speechToText`). */
+  transcriber(name: string): Transcriber | undefined;
   /** Each model in force with its state, for /status. */
   list(): ModelStatus[];
   /** Builds the clients of `models` (and MODEL_URL's); a model whose key file fails is logged and left out. */
   apply(models: Record<string, ModelConfig>, configDir: string): Promise<void>;
+  /** Where voice notes are counted: /metrics and the usage log. */
+  speech: SpeechMeter;
   /** Writes the usage records still queued (on stop). */
   flush(): Promise<void>;
 }
@@ -41,9 +48,34 @@ export function wireModels(
     ),
   });
   const meter = meters(createModelMetrics(metrics.registry), usageMeter(usage));
-  let current: ModelClients = { get: () => undefined, list: () => [], problems: [] };
+  const speechMetrics = createSpeechMetrics(metrics.registry);
+  const speech: SpeechMeter = {
+    transcribed(r) {
+      speechMetrics.transcribed(r);
+      // Only what reached a server costs: a voice note refused before is in the metrics alone.
+      if (r.model !== undefined && r.outcome !== "refused" && r.outcome !== "too_long")
+        usage.append({
+          kind: "transcription",
+          model: r.model,
+          agent: r.agent,
+          account: r.account,
+          purpose: "transcribe",
+          outcome: r.outcome,
+          prompt: 0,
+          completion: 0,
+          seconds: r.seconds,
+        });
+    },
+  };
+  let current: ModelClients = {
+    get: () => undefined,
+    transcriber: () => undefined,
+    list: () => [],
+    problems: [],
+  };
   return {
     get: (name) => current.get(name),
+    transcriber: (name) => current.transcriber(name),
     list: () => current.list(),
     async apply(models, configDir) {
       const next = await createModelClients({
@@ -58,6 +90,7 @@ export function wireModels(
         log.error({ model: name, code: error.code, remedy: error.remedy }, error.message);
       current = next;
     },
+    speech,
     flush: () => usage.flush(),
   };
 }

@@ -19,8 +19,12 @@ import { createDenialLogger } from "../policy/denial-log.js";
 import { EDIT_WINDOW_MS } from "../policy/edit-rule.js";
 import { openReplyMemory } from "../state/reply-memory.js";
 import type { PairingStore } from "../policy/pairing-store.js";
+import { createHear } from "../pipeline/hear.js";
+import { createSee, hearThenSee } from "../pipeline/see.js";
+import { createVoiceQuota } from "../pipeline/voice-quota.js";
 import type { ConfigInForce } from "./apply-config.js";
 import { stateWriteFailed } from "./state-write-errors.js";
+import type { ModelsInForce } from "./wire-models.js";
 
 /**
  * The way of every message (and of every inline query), fed by the configuration in force and
@@ -37,6 +41,8 @@ export function wirePipeline(deps: {
   logger: Logger;
   migrations: ChatMigrations;
   feedback: Pick<AnswerFeedback, "answered">;
+  /** The models in force: speech servers, models that see images, and where voice notes are counted. */
+  models: Pick<ModelsInForce, "get" | "transcriber" | "speech">;
 }): {
   pipeline: MessageHandler;
   inline: InlineHandler;
@@ -114,6 +120,17 @@ export function wirePipeline(deps: {
     migrations: deps.migrations,
     feedback: deps.feedback,
     replies,
+    hear: hearThenSee(
+      createHear({
+        transcriber: (name) => deps.models.transcriber(name),
+        quota: createVoiceQuota({ now: Date.now }),
+        meter: deps.models.speech,
+      }),
+      createSee({
+        imageModel: (name) =>
+          deps.config.runtime?.config.models[name]?.images === true ? deps.models.get(name) : undefined,
+      }),
+    ),
   });
   const flush = async () => {
     await Promise.all([gaps.flush(), choiceStore.flush(), replies.flush()]);

@@ -5,11 +5,28 @@ import type { Check } from "../core/check-result.js";
 import { diagnoseModel } from "../models/diagnose-model.js";
 import { readModelSettings } from "../models/model-from-config.js";
 
-/** `doctor`'s model checks: every `models` entry of gateway.json, and MODEL_URL when set. */
+/** The `models` entries agents name only as `speechToText`, never as `model`. */
+export function speechOnlyModels(
+  agents: Record<string, { model?: string | undefined; speechToText?: string | undefined }>,
+): Set<string> {
+  const chat = new Set(Object.values(agents).flatMap((a) => (a.model === undefined ? [] : [a.model])));
+  return new Set(
+    Object.values(agents).flatMap((a) =>
+      a.speechToText === undefined || chat.has(a.speechToText) ? [] : [a.speechToText],
+    ),
+  );
+}
+
+/**
+ * `doctor`'s model checks: every `models` entry of gateway.json, and MODEL_URL when set. An entry
+ * only agents' `speechToText` names is a speech server, which has no chat completion to probe:
+ * its key file is read, and it is said so.
+ */
 export async function diagnoseModels(
   settings: Settings,
   models: Record<string, ModelConfig>,
   configPath: string | undefined,
+  speechOnly: ReadonlySet<string> = new Set(),
 ): Promise<Check[]> {
   const read = await readModelSettings(models, dirname(configPath ?? settings.configPath), {
     url: settings.modelUrl,
@@ -25,6 +42,15 @@ export async function diagnoseModels(
             status: "fail",
             detail: entry.error.message,
             fix: entry.error.remedy,
+          },
+        ];
+      if (speechOnly.has(entry.name))
+        return [
+          {
+            subject: `model ${entry.name}`,
+            check: "speech server",
+            status: "ok",
+            detail: "used only for speechToText: POST {baseUrl}/audio/transcriptions is not probed",
           },
         ];
       return diagnoseModel(entry.settings);

@@ -12,7 +12,7 @@ import { errorMessage, isGatewayError } from "../errors.js";
 import { redactSecrets } from "../log/redact.js";
 import { ensureWritableStateDir } from "../state/state-dir.js";
 import { diagnoseWiki } from "../wiki/diagnose-wiki.js";
-import { diagnoseModels } from "./doctor-models.js";
+import { diagnoseModels, speechOnlyModels } from "./doctor-models.js";
 import { type Command, parseFlags, SETTINGS_FLAGS, settingsArgs } from "./command.js";
 import { renderTable } from "./table.js";
 
@@ -89,7 +89,14 @@ async function runChecks(settings: Settings, fix: boolean): Promise<Check[]> {
   for (const r of results) checks.push(...r);
   checks.push(...(await diagnoseWiki(settings, unansweredPages(loaded?.config))));
   checks.push(...cutPagesCheck(await cutPagesOf(createStateLayout(settings.stateDir).indexFile)));
-  checks.push(...(await diagnoseModels(settings, loaded?.config.models ?? {}, loaded?.path)));
+  checks.push(
+    ...(await diagnoseModels(
+      settings,
+      loaded?.config.models ?? {},
+      loaded?.path,
+      speechOnlyModels(loaded?.config.agents ?? {}),
+    )),
+  );
   if (settings.redisUrl !== "") {
     // Loaded only in cluster mode: without a Redis URL, doctor loads no Redis client.
     const { diagnoseRedis } = await import("../cluster/diagnose-redis.js");

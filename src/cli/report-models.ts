@@ -12,11 +12,14 @@ export interface ModelUse {
   completionTokens: number;
   /** Answers given without the model, by code: each failed call and each discarded reply. */
   fallbacks: Record<string, number>;
+  /** Seconds of audio transcribed (a speech server's use); absent for a model that heard none. */
+  audioSeconds?: number;
 }
 
 /**
- * Sums the model usage log per model, agent and account: calls, tokens and fallbacks by code
- * (a call whose outcome is not "ok", and a reply the agent discarded). Most tokens first, then by
+ * Sums the model usage log per model, agent and account: calls, tokens, seconds of audio
+ * transcribed, and fallbacks by code (a call whose outcome is not "ok", and a reply the agent
+ * discarded; for a speech server, a voice note not transcribed by its outcome). Most tokens first, then by
  * model, agent and account. Pure.
  */
 export function modelUse(records: readonly ModelUsageRecord[]): ModelUse[] {
@@ -32,6 +35,10 @@ export function modelUse(records: readonly ModelUsageRecord[]): ModelUse[] {
       completionTokens: 0,
       fallbacks: {},
     };
+    if (r.kind === "transcription") {
+      row.calls += 1;
+      row.audioSeconds = (row.audioSeconds ?? 0) + (r.seconds ?? 0);
+    }
     if (r.kind === "call") {
       row.calls += 1;
       row.promptTokens += r.prompt;
@@ -54,7 +61,7 @@ export function modelUse(records: readonly ModelUsageRecord[]): ModelUse[] {
 export function formatModelUse(uses: readonly ModelUse[]): string {
   const out = [
     "",
-    "Model use (tokens per model, agent and account; answers given without the model, by code):",
+    "Model use (tokens per model, agent and account; seconds of audio heard; answers given without the model, by code):",
     "",
   ];
   if (uses.length === 0) out.push("none recorded");
@@ -64,6 +71,8 @@ export function formatModelUse(uses: readonly ModelUse[]): string {
         .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
         .map(([code, n]) => `${code} ×${n}`)
         .join(", ") || "none";
+    // Seconds of audio get their column once a speech server was used.
+    const audio = uses.some((u) => u.audioSeconds !== undefined);
     const rows = uses.map((u) => [
       u.model,
       u.agent,
@@ -71,11 +80,11 @@ export function formatModelUse(uses: readonly ModelUse[]): string {
       String(u.calls),
       String(u.promptTokens),
       String(u.completionTokens),
+      ...(audio ? [String(Math.round(u.audioSeconds ?? 0))] : []),
       fallbacks(u),
     ]);
-    out.push(
-      renderTable([["model", "agent", "account", "calls", "prompt", "completion", "fallbacks"], ...rows]),
-    );
+    const head = ["model", "agent", "account", "calls", "prompt", "completion"];
+    out.push(renderTable([[...head, ...(audio ? ["audio s"] : []), "fallbacks"], ...rows]));
   }
   return `${out.join("\n")}\n`;
 }

@@ -39,6 +39,8 @@ export const FIELD_DOCS = {
       "answer the group's anonymous admins (they carry no user id) even when a sender list excludes them",
     agentId: "the agent answering in this group instead of the account's bound agent",
     topics: 'forum topics keyed by thread id as a string (`"1"` is General); each refines this entry',
+    voice:
+      "`false` leaves voice notes, audio and video notes here untranscribed (the agent's `speechToText` otherwise hears them)",
   },
   topic: {
     requireMention: "as the group's; unset: the group's",
@@ -46,6 +48,7 @@ export const FIELD_DOCS = {
     enabled:
       "`false` ignores this topic; `true` answers in it even when the group is disabled; unset: the group's",
     agentId: "the agent answering in this topic; unset: the group's",
+    voice: "as the group's; unset: the group's",
   },
   binding: {
     agentId: "the agent answering this account",
@@ -71,6 +74,12 @@ export const FIELD_DOCS = {
     model: "name of an entry in `models` the agent uses; unset: no model",
     modelUse:
       '`"off"`: no model; `"rewrite"`: only the question goes to the model; `"answer"`: rewrite, then a grounded answer from passages; default `"answer"` when `model` is set',
+    speechToText:
+      "name of an entry in `models` whose server transcribes voice notes (`POST {baseUrl}/audio/transcriptions`); unset: voice notes get the hint to type",
+    voiceMaxSeconds:
+      "longest voice note transcribed, in seconds; a longer one is refused with a line saying so",
+    voiceMaxMegabytes: "largest voice file downloaded, in megabytes (Telegram's `getFile` serves at most 20)",
+    voicePerUserPerHour: "voice notes transcribed for one user in an hour; more are asked to be typed",
     unanswered:
       "keep the questions its wiki left unanswered on a wiki page and send editors a digest (see [Unanswered questions for editors](operations.md#unanswered-questions-for-editors)); unset: neither",
   },
@@ -99,5 +108,6 @@ export const FIELD_DOCS = {
     dailyTokenBudget: "most tokens a day (UTC), prompt and reply together; then the answer without a model",
     maxRetryAfterMs:
       "longest wait a server's `Retry-After` may impose, in milliseconds; a longer one is cut to it",
+    images: "`true`: the model sees images, so a picture without a caption is read by it",
   },
 } as const;

@@ -1,8 +1,8 @@
 import { type ConfigProblem, formatPath } from "./config-error.js";
 
 /**
- * Each agent's `model` names an entry of `models`, and `modelUse` other than "off" has a model
- * to use. Reads defensively: also runs on a file that failed the schema.
+ * Each agent's `model` and `speechToText` name an entry of `models`, and `modelUse` other than
+ * "off" has a model to use. Reads defensively: also runs on a file that failed the schema.
  */
 export function checkModelReferences(
   agents: Record<string, unknown>,
@@ -13,15 +13,8 @@ export function checkModelReferences(
   for (const [id, agent] of Object.entries(agents)) {
     const entry = typeof agent === "object" && agent !== null ? (agent as Record<string, unknown>) : {};
     const model = entry.model;
-    if (typeof model === "string" && !names.includes(model)) {
-      problems.push({
-        path: formatPath(["agents", id, "model"]),
-        message: `names the model "${model}", which is not in models`,
-        fix: names.length
-          ? `use one of: ${names.join(", ")}`
-          : `add "models": { "${model}": { "baseUrl": "http://127.0.0.1:11434/v1", "model": "..." } }`,
-      });
-    }
+    problems.push(...unknownModel(id, "model", model, names));
+    problems.push(...unknownModel(id, "speechToText", entry.speechToText, names));
     const use = entry.modelUse;
     if (model === undefined && (use === "rewrite" || use === "answer")) {
       problems.push({
@@ -32,4 +25,20 @@ export function checkModelReferences(
     }
   }
   return problems;
+}
+
+/** `agents.<id>.<key>` names a model `models` does not hold. */
+function unknownModel(id: string, key: string, model: unknown, names: string[]): ConfigProblem[] {
+  if (typeof model !== "string" || names.includes(model)) return [];
+  const example =
+    key === "speechToText"
+      ? `{ "baseUrl": "https://api.openai.com/v1", "model": "whisper-1", "apiKeyFile": "openai.key" }`
+      : `{ "baseUrl": "http://127.0.0.1:11434/v1", "model": "..." }`;
+  return [
+    {
+      path: formatPath(["agents", id, key]),
+      message: `names the model "${model}", which is not in models`,
+      fix: names.length ? `use one of: ${names.join(", ")}` : `add "models": { "${model}": ${example} }`,
+    },
+  ];
 }

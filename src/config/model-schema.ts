@@ -26,7 +26,11 @@ export const modelSchema = z.strictObject({
   concurrency: z.number().int().min(1).max(256).default(4).describe(DOCS.concurrency),
   dailyTokenBudget: z.number().int().min(1).optional().describe(DOCS.dailyTokenBudget),
   maxRetryAfterMs: z.number().int().min(0).max(86_400_000).default(600_000).describe(DOCS.maxRetryAfterMs),
+  images: z.boolean().optional().meta({ description: DOCS.images, default: false }),
 });
+
+/** The defaults of an agent's voice limits (`voiceMaxSeconds`, `voiceMaxMegabytes`, `voicePerUserPerHour`). */
+export const VOICE_DEFAULTS = { maxSeconds: 300, maxMegabytes: 20, perUserPerHour: 30 } as const;
 
 export const modelsSchema = z
   .record(z.string().meta({ pattern: MODEL_NAME.source }), modelSchema)

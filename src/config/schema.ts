@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FIELD_DOCS } from "./field-docs.js";
-import { MODEL_NAME, MODEL_USES, modelSchema, modelsSchema } from "./model-schema.js";
+import { MODEL_NAME, MODEL_USES, modelSchema, modelsSchema, VOICE_DEFAULTS } from "./model-schema.js";
 import { digestSchema, unansweredSchema } from "./unanswered-schema.js";
 import {
   BOT_TOKEN_PATTERN,
@@ -67,6 +67,7 @@ export const topicSchema = z.strictObject({
   allowFrom: userIdList("the groups map").optional().describe(DOCS.topic.allowFrom),
   enabled: z.boolean().optional().describe(DOCS.topic.enabled),
   agentId: agentId().optional().describe(DOCS.topic.agentId),
+  voice: z.boolean().optional().describe(DOCS.topic.voice),
 });
 
 const topicsSchema = z.record(z.string().meta(TOPIC_KEY_HINT), topicSchema).superRefine((topics, ctx) => {
@@ -95,6 +96,8 @@ export const groupSchema = z.strictObject({
     .meta({ description: DOCS.group.allowAnonymousAdmins, default: false }),
   agentId: agentId().optional().describe(DOCS.group.agentId),
   topics: topicsSchema.optional().describe(DOCS.group.topics),
+  /** Absent means true (policy/evaluate.ts). */
+  voice: z.boolean().optional().meta({ description: DOCS.group.voice, default: true }),
 });
 
 const tokenSchema = z.string().superRefine((token, ctx) => {
@@ -241,6 +244,31 @@ export const agentSchema = z.strictObject({
     .describe(DOCS.agent.model),
   modelUse: z.enum(MODEL_USES).optional().describe(DOCS.agent.modelUse),
   unanswered: unansweredSchema.optional().describe(DOCS.agent.unanswered),
+  speechToText: z
+    .string()
+    .regex(MODEL_NAME, { error: "must be a name from models" })
+    .optional()
+    .describe(DOCS.agent.speechToText),
+  voiceMaxSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .optional()
+    .meta({ description: DOCS.agent.voiceMaxSeconds, default: VOICE_DEFAULTS.maxSeconds }),
+  voiceMaxMegabytes: z
+    .number()
+    .min(0.01)
+    .max(20, { error: "must be at most 20: Telegram's getFile serves no larger file" })
+    .optional()
+    .meta({ description: DOCS.agent.voiceMaxMegabytes, default: VOICE_DEFAULTS.maxMegabytes }),
+  voicePerUserPerHour: z
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .optional()
+    .meta({ description: DOCS.agent.voicePerUserPerHour, default: VOICE_DEFAULTS.perUserPerHour }),
 });
 
 export const gatewayConfigSchema = z

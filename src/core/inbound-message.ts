@@ -1,3 +1,5 @@
+import type { MediaFile } from "./media-file.js";
+
 /**
  * The plain value a Telegram update becomes once `accounts/` received it: an incoming message,
  * already reduced to what policy and agents need. No grammY type crosses this boundary.
@@ -30,6 +32,13 @@ export interface InboundMessage {
   content?: MessageContent;
   /** The media kind (photo, sticker, voice, ...) for content "caption" and "media"; the service field for "service". */
   contentKind?: string;
+  /** The file of a voice note, audio, video note, photo or image document the gateway may read. */
+  media?: MediaFile;
+  /**
+   * What was heard in the voice note (or read in the picture) that `text` and `args` now hold:
+   * set by the pipeline once the file was transcribed or read, never by `accounts/`.
+   */
+  heard?: { via: "voice" | "picture"; text: string };
   /** `/cmd@otherbot`: a command for another bot. */
   commandForOtherBot?: boolean;
   /** Text (or caption) of another user's message this one replies to. */

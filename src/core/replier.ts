@@ -1,4 +1,5 @@
 import type { InputRichMessageWithoutUpload } from "grammy/types";
+import type { ReadFile } from "./media-file.js";
 
 /** A button of an inline keyboard: its label and the data Telegram sends back when tapped (≤ 64 bytes). */
 export interface InlineButton {
@@ -85,4 +86,9 @@ export interface Replier {
    * messages, so a private chat's drafts are rich drafts). Absent where nothing can be streamed.
    */
   stream?(options: { rich: boolean }): AnswerStream;
+  /**
+   * Reads a file the message carries (a voice note, a picture) through the account that received
+   * it (media-file.ts). Absent where no file can be read: the media is then not heard nor seen.
+   */
+  readFile?: ReadFile;
 }

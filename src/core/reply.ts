@@ -41,6 +41,11 @@ export type Reply =
   | { kind: "media-hint"; chunks: readonly string[] }
   /** The media hint, not repeated within its interval: nothing is said. */
   | { kind: "media-hint-suppressed"; chunks: readonly [] }
+  /**
+   * A voice note or a picture that was not heard or read (too long, too large, over the hourly
+   * limit, the server failed or is absent): one line saying so and asking for the question typed.
+   */
+  | { kind: "unheard"; chunks: readonly string[] }
   /** A bare mention without a question: "ask me something". */
   | { kind: "mention-hint"; chunks: readonly string[] }
   /** Nothing to answer (no question, no mention): nothing is said. */
@@ -62,6 +67,7 @@ export const REPLY_KINDS = Object.keys({
   whoami: true,
   "media-hint": true,
   "media-hint-suppressed": true,
+  unheard: true,
   "mention-hint": true,
   empty: true,
 } satisfies Record<ReplyKind, true>) as ReplyKind[];

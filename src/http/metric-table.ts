@@ -22,7 +22,7 @@ export const COUNTERS = {
   },
   answers: {
     name: "wiki_gateway_answers_total",
-    help: "Messages let in, by account, agent and what came of them (answer, choices, not-found, command, refused, error, whoami, media-hint, media-hint-suppressed, mention-hint, empty)",
+    help: "Messages let in, by account, agent and what came of them (answer, choices, not-found, command, refused, error, whoami, media-hint, media-hint-suppressed, unheard, mention-hint, empty)",
     labelNames: ["account", "agent", "kind"],
   },
   answerConfidence: {

@@ -1,4 +1,4 @@
-import type { ChatCall, ChatResult, Fetch } from "./chat-types.js";
+import type { ChatCall, ChatMessage, ChatResult, Fetch } from "./chat-types.js";
 import { readStream } from "./chat-stream.js";
 import { ModelError, statusError } from "./model-error.js";
 import { type ReplyBounds, replyBounds, SMALL_BODY_BYTES, textBounded } from "./reply-bounds.js";
@@ -6,7 +6,7 @@ import { hasThinking, type Message, reportedError, textOf } from "./reply-parts.
 import { retryAfterMs } from "./retry-after.js";
 import { usageOf } from "./usage.js";
 
-export type { ChatCall, ChatResult, Fetch, TokenUsage } from "./chat-types.js";
+export type { ChatCall, ChatMessage, ChatResult, Fetch, TokenUsage } from "./chat-types.js";
 
 const TLS_CODES = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_VERIFY|ALTNAME/i;
 
@@ -34,7 +34,7 @@ export function authHeaders(apiKey: string | undefined): Record<string, string> 
 export async function postChat(fetchFn: Fetch, call: ChatCall): Promise<ChatResult> {
   const body = {
     model: call.model,
-    messages: call.messages,
+    messages: call.pictures?.length ? withPictures(call.messages, call.pictures) : call.messages,
     max_tokens: call.maxTokens,
     temperature: 0,
     stream: call.stream,
@@ -57,6 +57,21 @@ export async function postChat(fetchFn: Fetch, call: ChatCall): Promise<ChatResu
   return call.stream ? readStream(response, call, bounds) : readWhole(response, call, bounds);
 }
 
+/** The messages with the last one's text and the pictures as content parts (text first). */
+function withPictures(messages: readonly ChatMessage[], pictures: readonly string[]): unknown[] {
+  return messages.map((m, i) =>
+    i < messages.length - 1
+      ? m
+      : {
+          role: m.role,
+          content: [
+            { type: "text", text: m.content },
+            ...pictures.map((url) => ({ type: "image_url", image_url: { url } })),
+          ],
+        },
+  );
+}
+
 async function errorOf(response: Response): Promise<ModelError> {
   const text = await textBounded(response, SMALL_BODY_BYTES).catch(() => "");
   return statusError(
@@ -67,7 +82,7 @@ async function errorOf(response: Response): Promise<ModelError> {
 }
 
 /** The `error.message` of an OpenAI-shaped error body (some servers send `error` as a string). */
-function serverMessage(text: string): string {
+export function serverMessage(text: string): string {
   try {
     const parsed = JSON.parse(text) as { error?: { message?: unknown } | string };
     return typeof parsed.error === "string" ? parsed.error : String(parsed.error?.message ?? "");

@@ -12,6 +12,8 @@ export interface ChatCall {
   model: string;
   apiKey: string | undefined;
   messages: readonly ChatMessage[];
+  /** Pictures (data: URLs) shown with the last message, as OpenAI's content parts. */
+  pictures?: readonly string[];
   maxTokens: number;
   /** The model's maxOutputTokens: what is read of the reply is bounded by it (reply-bounds.ts). */
   maxOutputTokens: number;

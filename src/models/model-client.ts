@@ -27,6 +27,8 @@ export interface ModelCall extends CallOwner {
    * time proportional to the new piece (think-stream.ts).
    */
   onText?: (soFar: string) => void;
+  /** Pictures (data: URLs) shown with the last message, for a model whose entry says `images: true`. */
+  pictures?: readonly string[];
 }
 
 export interface ModelReply {
@@ -105,6 +107,7 @@ export function createModelClient(deps: ModelClientDeps): ModelClient {
           model: await modelId(signal),
           apiKey: settings.apiKey,
           messages: call.messages,
+          ...(call.pictures ? { pictures: call.pictures } : {}),
           maxTokens: thinks ? cap : Math.min(call.maxTokens ?? cap, cap),
           maxOutputTokens: cap,
           stream: onText !== undefined,

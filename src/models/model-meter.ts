@@ -7,7 +7,8 @@ export interface CallOwner {
 }
 
 /** What a call to a model is for. */
-export type CallPurpose = "rewrite" | "answer" | "probe";
+/** "read": a picture read into a search line (pipeline/see.ts). */
+export type CallPurpose = "rewrite" | "answer" | "probe" | "read";
 
 /** One settled call to a model: what it was for, for whom, how it ended and what it cost. */
 export interface ModelCallRecord extends CallOwner {

@@ -6,6 +6,7 @@ import { readModelSettings } from "./model-from-config.js";
 import type { Logger } from "../log/logger.js";
 import type { ModelMeter } from "./model-meter.js";
 import { createPromptLog } from "./prompt-log.js";
+import { createTranscriber, type Transcriber } from "./transcription-client.js";
 
 /** The model clients of one gateway.json load (and MODEL_URL's), by name. */
 export interface ModelStatus extends ModelState {
@@ -15,6 +16,8 @@ export interface ModelStatus extends ModelState {
 
 export interface ModelClients {
   get(name: string): ModelClient | undefined;
+  /** The same entry as a speech-to-text server (`agents.<id>.speechToText`). */
+  transcriber(name: string): Transcriber | undefined;
   list(): ModelStatus[];
   /** Models left out because their key file could not be read (their agents answer without a model). */
   problems: Array<{ name: string; error: ModelError }>;
@@ -33,10 +36,15 @@ export async function createModelClients(o: {
 }): Promise<ModelClients> {
   const read = await readModelSettings(o.models, o.configDir, { url: o.modelUrl, modelId: o.modelId });
   const clients = new Map<string, ModelClient>();
+  const transcribers = new Map<string, Transcriber>();
   const problems: ModelClients["problems"] = [];
   for (const entry of read) {
     if ("error" in entry) problems.push(entry);
-    else
+    else {
+      transcribers.set(
+        entry.name,
+        createTranscriber({ settings: entry.settings, ...(o.fetch ? { fetch: o.fetch } : {}) }),
+      );
       clients.set(
         entry.name,
         createModelClient({
@@ -54,9 +62,11 @@ export async function createModelClients(o: {
           ...(o.now ? { now: o.now } : {}),
         }),
       );
+    }
   }
   return {
     get: (name) => clients.get(name),
+    transcriber: (name) => transcribers.get(name),
     list: () => [...clients.values()].map((c) => ({ name: c.name, model: c.model, ...c.state() })),
     problems,
   };

@@ -50,6 +50,7 @@ export function createDeliver(deps: { choices: Pick<ChoiceFlow, "offer"> }): Del
       case "error":
       case "whoami":
       case "media-hint":
+      case "unheard":
       case "mention-hint":
         return { reply, sent: await send() };
       case "media-hint-suppressed":

@@ -17,6 +17,8 @@ import { createDeliver, type Deliver, type DeliverTo } from "./deliver.js";
 import { pairingLookup } from "./pairing-lookup.js";
 import { createRecorder, type Recorder, type ReplyMetrics } from "./record.js";
 import type { RuntimeConfig } from "./runtime-config.js";
+import type { Hear } from "./hear.js";
+import { withHeard } from "./heard-quote.js";
 import { createUnderstand } from "./understand.js";
 
 type Labels = Partial<Record<string, string | number>>;
@@ -45,6 +47,8 @@ export interface PipelineDeps {
   feedback?: Pick<AnswerFeedback, "answered">;
   /** What came of recent messages, for their edits; without it every edit counts as a message never seen. */
   replies?: Pick<ReplyMemory, "recall" | "remember">;
+  /** Voice notes transcribed into questions (hear.ts); without it they get the media hint. */
+  hear?: Hear;
   /** Clock of the media hint's rate limit and of the edit memory, ms. */
   now?: () => number;
 }
@@ -53,8 +57,8 @@ export interface PipelineDeps {
 export const ACK_EMOJI = "👀";
 
 /**
- * The way of every message, as named steps: admit (admit.ts: policy, edits, the agent) →
- * understand (understand.ts: a tap, a hint, or what is asked) → answer (answer-step.ts: the
+ * The way of every message, as named steps: admit (admit.ts: policy, edits, the agent) → hear
+ * (hear.ts: a voice note let in becomes the question heard in it) → understand (understand.ts: a tap, a hint, or what is asked) → answer (answer-step.ts: the
  * agent's Reply, cached) → deliver (deliver.ts) → record (record.ts: metrics, gap log, edit
  * memory, reactions). One Reply goes from the agent to delivery unchanged. Contract: never throws
  * for a policy or wiki problem; Telegram failures propagate so the account can retry the update.
@@ -93,7 +97,12 @@ export function createMessagePipeline(deps: PipelineDeps): MessageHandler {
         { chatId: msg.chatId, messageId: msg.messageId, ...(replaces !== undefined ? { replaces } : {}) },
         "an edited message is answered again",
       );
-    const understood = understand(msg, agentTexts(agent, msg.languageCode));
+    const hearing = deps.hear
+      ? await deps.hear(msg, { agent, decision: admission.decision, replier, log })
+      : ({ as: "message", msg } as const);
+    if (hearing.as === "reply")
+      return steps.record.delivered(msg, await steps.deliver(hearing.reply, { msg, replier }), agent.id);
+    const understood = understand(hearing.msg, agentTexts(agent, msg.languageCode));
     if (understood.as === "tap") return deps.choices.tap(understood.msg, agent, replier, log);
     if (understood.as === "asked")
       return answered(
@@ -163,7 +172,8 @@ async function answered(
       ? replier.stream?.({ rich: sendsRich(deps.runtime(), msg.account) })
       : undefined;
   try {
-    const reply = await deps.answer(msg, agent, stream);
+    // A voice note's answer shows what was heard first (heard-quote.ts).
+    const reply = withHeard(await deps.answer(msg, agent, stream), msg.heard);
     // "typing…" covers preparing the answer only: a reply that is slow to send (a busy Bot API,
     // pacing) must not add a sendChatAction call per message, and the reply ends it anyway.
     stopTyping();

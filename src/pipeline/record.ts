@@ -28,6 +28,7 @@ export const QUESTION_OUTCOMES: Readonly<Record<ReplyKind, QuestionOutcome | und
   whoami: undefined,
   "media-hint": undefined,
   "media-hint-suppressed": undefined,
+  unheard: undefined,
   "mention-hint": undefined,
   empty: undefined,
 };
@@ -47,6 +48,7 @@ export const EDIT_OUTCOMES: Readonly<Record<ReplyKind, ReplyOutcome | undefined>
   whoami: "answered",
   "media-hint": "answered",
   "media-hint-suppressed": undefined,
+  unheard: "answered",
   "mention-hint": "nothing",
   empty: "nothing",
 };

@@ -18,12 +18,15 @@ export type Understanding =
   /** A bot command, or a question (`args` is the question: for a mention replying to another user's message, maybe theirs). */
   | { as: "asked"; asked: InboundMessage };
 
+const EMPTY: Hint = { kind: "empty", chunks: [] };
+
 /** `texts`: what the sender is told in (their language, else the agent's). */
 export type Understand = (msg: InboundMessage, texts: Texts) => Understanding;
 
 /**
  * Understand: what an admitted message asks. A DM holding only media gets the text hint, at most
- * once per chat in MEDIA_HINT_INTERVAL_MS (in groups media without a caption is denied before);
+ * once per chat in MEDIA_HINT_INTERVAL_MS (in groups media without a caption says nothing: most is
+ * denied before, and a voice note let in but not heard has no one to hint to);
  * a bare mention gets "ask me something"; a message with neither a command nor a question gets
  * nothing. State: when each chat last got the media hint.
  */
@@ -40,7 +43,9 @@ export function createUnderstand(deps: { now: () => number; mediaHintIntervalMs?
   };
   return (msg, texts) => {
     if (msg.callback) return { as: "tap", msg: { ...msg, callback: msg.callback } };
-    if (msg.content === "media") return { as: "hint", reply: mediaHint(msg, texts) };
+    // In a group only a voice note or a picture let in is media here: no one to hint to.
+    if (msg.content === "media")
+      return { as: "hint", reply: msg.chatType === "private" ? mediaHint(msg, texts) : EMPTY };
     const question = questionOf(msg);
     if (msg.command === undefined && question === "")
       return {

@@ -16,8 +16,10 @@ export type DenyReason =
   | "command-for-other-bot"
   /** A bare `/cmd` in a group that no agent knows: another bot's command (every bot receives it). */
   | "unknown-command"
-  /** Media without a caption in a group: there is no question to answer. */
+  /** Media without a caption in a group: there is no question to answer (nor a voice note or a picture to read). */
   | "media-without-text"
+  /** A voice note, audio or video note in a group (or topic) whose entry sets `voice: false`. */
+  | "voice-off"
   | "from-bot"
   | "no-sender"
   | "dm-disabled"
@@ -55,6 +57,8 @@ export type Decision =
       via: "allowlist" | "pairing" | "open" | "group";
       /** Set when the group's or topic's entry names the agent answering there (not the bound one). */
       agentId?: string;
+      /** false: the group's or topic's entry sets `voice: false` (a captioned voice note is its caption only). */
+      voice?: false;
     }
   | {
       allow: false;
@@ -77,6 +81,7 @@ export const DENY_REASONS: readonly DenyReason[] = [
   "command-for-other-bot",
   "unknown-command",
   "media-without-text",
+  "voice-off",
   "from-bot",
   "no-sender",
   "dm-disabled",

@@ -2,7 +2,8 @@ import type { InboundMessage } from "../core/inbound-message.js";
 import type { AccountConfig, DmPolicy, GroupPolicy } from "../config/schema.js";
 import { WILDCARD } from "../config/schema.js";
 import { isKnownCommand } from "../core/bot-commands.js";
-import type { Decision } from "./decision.js";
+import { isHeard } from "../core/media-file.js";
+import type { Decision, DenyReason } from "./decision.js";
 import { type GroupRule, resolveGroupRule, rulesFor, topicOf } from "./group-rules.js";
 import { listed, normaliseInteger, type SenderList, senderList } from "./sender-list.js";
 
@@ -141,11 +142,30 @@ function evaluateGroup(
   } else if (list ? !listed(list, sender) : !exact) return deny("group-sender-not-allowed");
   if (msg.commandForOtherBot === true) return deny("command-for-other-bot");
   if (isUnknownBareCommand(msg)) return deny("unknown-command");
-  if (msg.content === "media") return deny("media-without-text");
+  const media = mediaGate(msg, rules.voice);
+  if (media !== undefined) return deny(media);
   if (rules.requireMention && !msg.mentionsBot && !msg.repliesToBot && msg.command === undefined) {
     return deny("not-addressed");
   }
-  return rules.agentId === undefined ? allow("group") : { allow: true, via: "group", agentId: rules.agentId };
+  return {
+    allow: true,
+    via: "group",
+    ...(rules.agentId === undefined ? {} : { agentId: rules.agentId }),
+    ...(rules.voice ? {} : { voice: false }),
+  };
+}
+
+/**
+ * Media without a caption in a group: a voice note, audio or video note is heard (then addressed
+ * like text: in a `requireMention` group only as a reply to the bot) unless the group turned
+ * `voice` off; a picture is read only as a reply to the bot; other media is no question. A voice
+ * note with a caption is its caption, whatever `voice` says (the caption alone is then asked).
+ */
+function mediaGate(msg: InboundMessage, voice: boolean): DenyReason | undefined {
+  if (msg.content !== "media") return undefined;
+  if (msg.media && isHeard(msg.media)) return voice ? undefined : "voice-off";
+  if (msg.media && msg.repliesToBot) return undefined;
+  return "media-without-text";
 }
 
 /**

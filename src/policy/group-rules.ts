@@ -8,6 +8,7 @@ export interface TopicRule {
   requireMention?: boolean;
   allowFrom?: SenderList;
   agentId?: string;
+  voice?: boolean;
 }
 
 /** One entry of `groups`, normalised. */
@@ -20,6 +21,8 @@ export interface GroupRule {
   allowAnonymousAdmins?: boolean;
   /** The agent answering in this group instead of the account's bound one. */
   agentId?: string;
+  /** As written; undefined = not set (voice notes are heard). */
+  voice?: boolean;
   /** Topic entries by thread id (1 = General). */
   topics?: ReadonlyMap<number, TopicRule>;
 }
@@ -35,6 +38,8 @@ export interface ChatRules {
   allowAnonymousAdmins: boolean;
   /** Undefined: the account's bound agent answers. */
   agentId?: string;
+  /** Voice notes, audio and video notes are transcribed here (`voice`, default true). */
+  voice: boolean;
 }
 
 /**
@@ -47,6 +52,7 @@ export function resolveGroupRule(entry: GroupConfig | undefined): GroupRule {
   if (entry?.allowFrom !== undefined) rule.allowFrom = senderList(entry.allowFrom);
   if (entry?.allowAnonymousAdmins === true) rule.allowAnonymousAdmins = true;
   if (typeof entry?.agentId === "string") rule.agentId = entry.agentId;
+  if (typeof entry?.voice === "boolean") rule.voice = entry.voice;
   const topics = new Map<number, TopicRule>();
   for (const [rawKey, topic] of Object.entries(entry?.topics ?? {})) {
     const key = rawKey.trim();
@@ -56,6 +62,7 @@ export function resolveGroupRule(entry: GroupConfig | undefined): GroupRule {
     if (typeof topic.requireMention === "boolean") out.requireMention = topic.requireMention;
     if (topic.allowFrom !== undefined) out.allowFrom = senderList(topic.allowFrom);
     if (typeof topic.agentId === "string") out.agentId = topic.agentId;
+    if (typeof topic.voice === "boolean") out.voice = topic.voice;
     topics.set(Number(key), out);
   }
   if (topics.size > 0) rule.topics = topics;
@@ -75,7 +82,7 @@ export function topicOf(msg: { threadId?: number; forum?: boolean }): number | u
  * The rules for a message in topic `topic` of a group whose entry is `rule` (undefined: the group
  * has no entry, e.g. under `groupPolicy: "open"`). Each key the topic's entry sets replaces the
  * group's; an unset key is the group's; a key neither sets has its default (`requireMention` true,
- * `enabled` true, no list, the bound agent). A topic's `enabled: true` answers in that topic even
+ * `enabled` true, no list, the bound agent, `voice` true). A topic's `enabled: true` answers in that topic even
  * when the group's entry is `enabled: false`. Pure.
  */
 export function rulesFor(rule: GroupRule | undefined, topic: number | undefined): ChatRules {
@@ -86,6 +93,7 @@ export function rulesFor(rule: GroupRule | undefined, topic: number | undefined)
     enabled,
     requireMention: own?.requireMention ?? rule?.requireMention ?? true,
     allowAnonymousAdmins: rule?.allowAnonymousAdmins === true,
+    voice: own?.voice ?? rule?.voice ?? true,
   };
   if (!enabled) out.disabledBy = own?.enabled === false ? "topic" : "group";
   const allowFrom = own?.allowFrom ?? rule?.allowFrom;

@@ -4,21 +4,25 @@ import { createJsonlLog, type JsonlLogOptions, readJsonlLog } from "./jsonl-log.
 /**
  * One line of the model usage log: a call to a model (`kind` "call": its outcome, "ok" or a model
  * error code, and the tokens it used) or a reply the agent could not use (`kind` "discarded", its
- * code), by model, agent and account. Never a prompt, a reply or a user: only what `report` sums.
+ * code), or a voice note sent to a speech server (`kind` "transcription", purpose "transcribe": its
+ * outcome and the `seconds` of audio), by model, agent and account. Never a prompt, a reply, a
+ * transcript or a user: only what `report` sums.
  */
 export const ModelUsageRecordSchema = z.strictObject({
   v: z.literal(1),
   /** ISO-8601 time. */
   at: z.iso.datetime(),
-  kind: z.enum(["call", "discarded"]),
+  kind: z.enum(["call", "discarded", "transcription"]),
   model: z.string().min(1),
   agent: z.string(),
   account: z.string(),
-  purpose: z.enum(["rewrite", "answer", "probe"]),
+  purpose: z.enum(["rewrite", "answer", "probe", "read", "transcribe"]),
   /** "ok" or a model error code. */
   outcome: z.string().min(1),
   prompt: z.number().int().nonnegative(),
   completion: z.number().int().nonnegative(),
+  /** Seconds of audio transcribed (kind "transcription"). */
+  seconds: z.number().nonnegative().optional(),
 });
 
 export type ModelUsageRecord = z.infer<typeof ModelUsageRecordSchema>;

@@ -91,6 +91,15 @@ export const de: Catalogue = {
 
   "hint.media":
     "Ich beantworte Fragen, die als Text geschrieben sind. Bitte tippen Sie Ihre Frage ein (ein Foto oder ein Dokument braucht eine Beschriftung, die sagt, was Sie wissen möchten).",
+  "voice.failed": "Ich konnte die Sprachnachricht nicht verstehen: Bitte tippe die Frage.",
+  "voice.tooLong":
+    "Diese Sprachnachricht ist länger als {limit}, zu lang für mich: Bitte tippe die Frage oder stelle sie kürzer.",
+  "voice.tooLarge": "Diese Datei ist zu groß für mich: Bitte tippe die Frage.",
+  "voice.tooMany": "Du hast in dieser Stunde viele Sprachnachrichten geschickt: Bitte tippe die Frage.",
+  "picture.failed":
+    "Ich konnte das Bild nicht lesen: Bitte tippe die Frage oder füge sie als Bildunterschrift hinzu.",
+  "picture.needsCaption":
+    "Bilder kann ich nicht lesen: Bitte füge deine Frage als Bildunterschrift hinzu oder tippe sie.",
   "hint.mention":
     "Fragen Sie mich etwas: Schreiben Sie Ihre Frage hinter die Erwähnung, zum Beispiel „Wie stelle ich ein Backup wieder her?“. /help zeigt, was ich kann.",
   "tap.expired": "Diese Auswahl ist abgelaufen. Bitte stellen Sie Ihre Frage noch einmal.",

@@ -101,6 +101,13 @@ export const en = {
   // Hints and notices.
   "hint.media":
     "I answer questions written as text. Please type your question (a photo or a document needs a caption saying what you want to know).",
+  "voice.failed": "I couldn't make out the voice note: please type the question.",
+  "voice.tooLong":
+    "This voice note is longer than {limit}, too long for me to listen to: please type the question, or ask it in a shorter one.",
+  "voice.tooLarge": "This file is too large for me to read: please type the question.",
+  "voice.tooMany": "You have sent many voice notes this hour: please type the question.",
+  "picture.failed": "I couldn't read the picture: please type the question, or add it as a caption.",
+  "picture.needsCaption": "I can't read pictures: please add your question as a caption, or type it.",
   "hint.mention":
     "Ask me something: write your question after the mention, for example “how do I restore a backup?”. /help lists what I can do.",
   "tap.expired": "This choice has expired. Please ask your question again.",

@@ -90,6 +90,13 @@ export const es: Catalogue = {
 
   "hint.media":
     "Respondo a preguntas escritas como texto. Escribe tu pregunta, por favor (una foto o un documento necesita un pie que diga qué quieres saber).",
+  "voice.failed": "No pude entender el mensaje de voz: por favor, escribe la pregunta.",
+  "voice.tooLong":
+    "Este mensaje de voz dura más de {limit}, demasiado para mí: escribe la pregunta o hazla más corta.",
+  "voice.tooLarge": "Este archivo es demasiado grande para mí: por favor, escribe la pregunta.",
+  "voice.tooMany": "Has enviado muchos mensajes de voz en esta hora: por favor, escribe la pregunta.",
+  "picture.failed": "No pude leer la imagen: escribe la pregunta o añádela como pie de foto.",
+  "picture.needsCaption": "No puedo leer imágenes: añade tu pregunta como pie de foto o escríbela.",
   "hint.mention":
     "Pregúntame algo: escribe tu pregunta después de la mención, por ejemplo «¿cómo restauro una copia de seguridad?». /help muestra lo que puedo hacer.",
   "tap.expired": "Esta opción ha caducado. Por favor, vuelve a hacer tu pregunta.",

@@ -83,6 +83,12 @@ export const zh: Catalogue = {
   "edit.updated": "已更新：{link}",
 
   "hint.media": "我只回答用文字提出的问题。请输入您的问题（照片或文件请附上说明，写明您想了解什么）。",
+  "voice.failed": "我没能听清这条语音消息：请用文字输入问题。",
+  "voice.tooLong": "这条语音消息超过 {limit}，对我来说太长了：请用文字输入问题，或用更短的语音提问。",
+  "voice.tooLarge": "这个文件太大，我无法读取：请用文字输入问题。",
+  "voice.tooMany": "您这一小时内发送了很多语音消息：请用文字输入问题。",
+  "picture.failed": "我没能读懂这张图片：请用文字输入问题，或把问题写在图片说明里。",
+  "picture.needsCaption": "我无法读取图片：请把问题写在图片说明里，或直接用文字输入。",
   "hint.mention": "请向我提问：在提及我之后写下问题，例如“如何恢复备份？”。发送 /help 查看我能做什么。",
   "tap.expired": "此选项已过期。请重新提问。",
 

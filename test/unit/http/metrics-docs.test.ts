@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { registerBacklogMetrics } from "../../../src/http/backlog-metrics.js";
 import { createMetrics } from "../../../src/http/metrics.js";
 import { createModelMetrics } from "../../../src/http/model-metrics.js";
+import { createSpeechMetrics } from "../../../src/http/speech-metrics.js";
 
 /** docs/operations.md, "Metrics": every metric the daemon registers is named there. */
 const page = readFileSync(new URL("../../../docs/operations.md", import.meta.url), "utf8");
@@ -14,6 +15,7 @@ describe("docs/operations.md: metrics", () => {
     // Registered beside them by app/wire-accounts.ts and the model wiring.
     registerBacklogMetrics(registry, () => []);
     createModelMetrics(registry);
+    createSpeechMetrics(registry);
     const names = (await registry.getMetricsAsJSON()).map((metric) => metric.name);
     expect(names.length).toBeGreaterThan(20);
     const own = names.filter((name) => !name.startsWith("wiki_gateway_process_"));

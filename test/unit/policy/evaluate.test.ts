@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { InboundMessage } from "../../../src/core/inbound-message.js";
+import type { MediaFile } from "../../../src/core/media-file.js";
 import type { AccountConfig } from "../../../src/config/schema.js";
 import type { Decision } from "../../../src/policy/decision.js";
 import { evaluate, mayAskWhoamiInGroup, resolveAccountPolicy } from "../../../src/policy/evaluate.js";
@@ -18,6 +19,14 @@ const no = (reason: Extract<Decision, { allow: false }>["reason"]): Decision => 
 const pending: Decision = { allow: false, reason: "dm-pairing-pending", pairing: true };
 const mention = { mentionsBot: true };
 const G = "-1001";
+const VOICE: MediaFile = {
+  kind: "voice",
+  fileId: "v1",
+  fileUniqueId: "uv1",
+  seconds: 3,
+  mimeType: "audio/ogg",
+};
+const PHOTO: MediaFile = { kind: "photo", fileId: "p1", fileUniqueId: "up1", bytes: 80_000 };
 /** An anonymous admin of group -1001 mentioning the bot, as Telegram sends it (no user id). */
 const anonymous = (overrides: Partial<InboundMessage> = {}) =>
   group({
@@ -622,6 +631,89 @@ const cases: Case[] = [
     config: { groups: { [G]: { requireMention: false } } },
     msg: group({ content: "media", contentKind: "sticker", text: "", args: "" }),
     expected: no("media-without-text"),
+  },
+  {
+    name: "voice note in a mention-free group: heard like text",
+    config: { groups: { [G]: { requireMention: false } } },
+    msg: group({ content: "media", contentKind: "voice", text: "", args: "", media: VOICE }),
+    expected: ok("group"),
+  },
+  {
+    name: "voice note in a requireMention group, not a reply to the bot",
+    config: { groups: { [G]: {} } },
+    msg: group({ content: "media", contentKind: "voice", text: "", args: "", media: VOICE }),
+    expected: no("not-addressed"),
+  },
+  {
+    name: "voice note replying to the bot in a requireMention group",
+    config: { groups: { [G]: {} } },
+    msg: group({
+      content: "media",
+      contentKind: "voice",
+      text: "",
+      args: "",
+      media: VOICE,
+      repliesToBot: true,
+    }),
+    expected: ok("group"),
+  },
+  {
+    name: "voice note in a mention-free group with voice off",
+    config: { groups: { [G]: { requireMention: false, voice: false } } },
+    msg: group({ content: "media", contentKind: "voice", text: "", args: "", media: VOICE }),
+    expected: no("voice-off"),
+  },
+  {
+    name: "captioned voice note mentioning the bot with voice off: its caption only",
+    config: { groups: { [G]: { voice: false } } },
+    msg: group({
+      content: "caption",
+      contentKind: "voice",
+      text: "@WikiBot",
+      args: "",
+      media: VOICE,
+      ...mention,
+    }),
+    expected: { allow: true, via: "group", voice: false },
+  },
+  {
+    name: "voice note in a topic with voice off, the group's voice on",
+    config: { groups: { [G]: { requireMention: false, topics: { "7": { voice: false } } } } },
+    msg: group({
+      content: "media",
+      contentKind: "voice",
+      text: "",
+      args: "",
+      media: VOICE,
+      threadId: 7,
+      forum: true,
+    }),
+    expected: no("voice-off"),
+  },
+  {
+    name: "voice note from a sender the group does not list: denied before it is heard",
+    config: { groups: { [G]: { requireMention: false, allowFrom: ["999"] } } },
+    msg: group({ content: "media", contentKind: "voice", text: "", args: "", media: VOICE }),
+    expected: no("group-sender-not-allowed"),
+  },
+  {
+    name: "photo without a caption in a mention-free group: no question",
+    config: { groups: { [G]: { requireMention: false } } },
+    msg: group({ content: "media", contentKind: "photo", text: "", args: "", media: PHOTO }),
+    expected: no("media-without-text"),
+  },
+  {
+    name: "photo without a caption replying to the bot: read",
+    config: { groups: { [G]: {} } },
+    msg: group({
+      content: "media",
+      contentKind: "photo",
+      text: "",
+      args: "",
+      media: PHOTO,
+      repliesToBot: true,
+    }),
+    expected: ok("group"),
   },
   {
     name: "captioned photo mentioning the bot in a group",

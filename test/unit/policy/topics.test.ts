@@ -222,6 +222,7 @@ describe("forum topics in the policy", () => {
       enabled: true,
       requireMention: true,
       allowAnonymousAdmins: false,
+      voice: true,
     });
   });
 

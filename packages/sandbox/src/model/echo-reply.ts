@@ -9,7 +9,10 @@ import { standInAnswer } from "./stand-in-answer.js";
  * shows what a model's answer looks like while it is written, without a model server.
  */
 export function echoReply(messages: readonly ChatMessage[]): string | undefined {
-  const user = messages.findLast((m) => m.role === "user")?.content ?? "";
+  const content: unknown = messages.findLast((m) => m.role === "user")?.content ?? "";
+  // A picture's prompt (content parts) has nothing to echo: it is answered only when recorded.
+  if (typeof content !== "string") return undefined;
+  const user = content;
   if (!user.startsWith("Passages:")) return user.trim() === "" ? undefined : user.trim().split("\n")[0];
   return standInAnswer(user);
 }

@@ -7,6 +7,11 @@ import { echoReply } from "./echo-reply.js";
 import { errorBody, modelList } from "./openai-shapes.js";
 import { EMPTY_FIXTURE, type ReplayFixture } from "./replay-fixture.js";
 import { createReplyScript, type ScriptedReply } from "./scripted-replies.js";
+import {
+  createTranscriptions,
+  type ReceivedTranscription,
+  type TranscriptionFault,
+} from "./transcriptions.js";
 
 export interface SandboxModelOptions {
   /** Model ids `/v1/models` lists and chat completions accept; default ["sandbox-model"]. */
@@ -40,6 +45,8 @@ export interface ReceivedChat {
 
 /**
  * An OpenAI-compatible model server for tests, the bench and the demo (docs/model-servers-facts.md).
+ * A transcription (`POST /v1/audio/transcriptions`) is answered by transcriptions.ts from the same
+ * fixture, keyed by the audio's hash.
  * A chat completion is answered, in this order, by a scripted reply, the replay fixture (by
  * `promptKey` of the messages), or the default reply a test set; otherwise by 422 `replay_miss`:
  * the stand-in never invents an answer.
@@ -53,6 +60,10 @@ export interface SandboxModel {
   setDefault(reply: ScriptedReply | null): void;
   /** Chat completion requests received, oldest first. */
   received(): ReceivedChat[];
+  /** Transcription requests received, oldest first. */
+  transcriptions(): ReceivedTranscription[];
+  /** What the next transcriptions do instead of answering ({} answers again). */
+  transcriptionFault(fault: TranscriptionFault): void;
   reset(): void;
 }
 
@@ -66,6 +77,7 @@ export function createSandboxModel(options: SandboxModelOptions = {}): SandboxMo
   let serial = 0;
   let closing = false;
   const sockets = new Set<Socket>();
+  const transcriptions = createTranscriptions({ fixture, models });
 
   const control: Record<string, (body: Record<string, unknown>) => unknown> = {
     "POST /__sandbox/script": (b) => {
@@ -77,6 +89,11 @@ export function createSandboxModel(options: SandboxModelOptions = {}): SandboxMo
       return { ok: true };
     },
     "GET /__sandbox/received": () => log,
+    "GET /__sandbox/transcriptions": () => transcriptions.received(),
+    "POST /__sandbox/transcription-fault": (b) => {
+      transcriptions.setFault(b as TranscriptionFault);
+      return { ok: true };
+    },
     "POST /__sandbox/reset": () => {
       reset();
       return { ok: true };
@@ -94,6 +111,7 @@ export function createSandboxModel(options: SandboxModelOptions = {}): SandboxMo
   }
 
   function reset(): void {
+    transcriptions.reset();
     script.clear();
     fallback = null;
     log = [];
@@ -113,7 +131,7 @@ export function createSandboxModel(options: SandboxModelOptions = {}): SandboxMo
     const messages = body.messages;
     if (
       !Array.isArray(messages) ||
-      messages.some((m) => typeof m?.content !== "string" || typeof m?.role !== "string")
+      messages.some((m) => !isContent(m?.content) || typeof m?.role !== "string")
     )
       return sendJson(
         res,
@@ -178,7 +196,8 @@ export function createSandboxModel(options: SandboxModelOptions = {}): SandboxMo
   async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? "/", "http://model");
     const route = `${req.method} ${url.pathname.replace(/\/+$/, "")}`;
-    const text = await readBody(req);
+    const raw = await readBody(req);
+    const text = raw.toString("utf8");
     const controlRoute = control[route];
     if (controlRoute)
       return sendJson(res, 200, controlRoute(text ? (JSON.parse(text) as Record<string, unknown>) : {}));
@@ -190,6 +209,7 @@ export function createSandboxModel(options: SandboxModelOptions = {}): SandboxMo
       );
     if (route === "GET /v1/models") return sendJson(res, 200, modelList(models, Math.floor(now() / 1000)));
     if (route === "POST /v1/chat/completions") return chat(req, res, text);
+    if (route === "POST /v1/audio/transcriptions") return transcriptions.answer(req, res, raw);
     sendJson(
       res,
       404,
@@ -229,15 +249,30 @@ export function createSandboxModel(options: SandboxModelOptions = {}): SandboxMo
       fallback = reply;
     },
     received: () => [...log],
+    transcriptions: () => transcriptions.received(),
+    transcriptionFault: (fault) => transcriptions.setFault(fault),
     reset,
   };
 }
 
-function readBody(req: IncomingMessage): Promise<string> {
+/** A message's content: text, or OpenAI's content parts (text, and pictures as image_url). */
+function isContent(content: unknown): boolean {
+  if (typeof content === "string") return true;
+  return (
+    Array.isArray(content) &&
+    content.every(
+      (part: { type?: unknown; text?: unknown; image_url?: { url?: unknown } } | null) =>
+        (part?.type === "text" && typeof part.text === "string") ||
+        (part?.type === "image_url" && typeof part.image_url?.url === "string"),
+    )
+  );
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("end", () => resolve(Buffer.concat(chunks)));
     req.on("error", reject);
   });
 }

@@ -1,5 +1,6 @@
 import { answerCallbackQuery } from "./callback-queries.js";
 import { sendMessageDraft } from "./drafts.js";
+import { getFile } from "./methods-files.js";
 import { answerInlineQuery } from "./inline-queries.js";
 import type { Method } from "./method-types.js";
 import * as messages from "./methods-messages.js";
@@ -30,6 +31,7 @@ const METHODS: Record<string, Method> = {
   answercallbackquery: answerCallbackQuery,
   setmessagereaction: setMessageReaction,
   answerinlinequery: answerInlineQuery,
+  getfile: getFile,
   close: misc.harmless,
   logout: misc.harmless,
 };

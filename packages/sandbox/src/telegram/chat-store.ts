@@ -1,3 +1,4 @@
+import type { StoredFile } from "./files.js";
 /**
  * Messages as they live in chats, kept so replies, edits and deletions can find them.
  *
@@ -42,6 +43,10 @@ export interface StoredMessage {
   topicMessage?: boolean;
   /** Media kind; `text` and `entities` are then its caption. */
   media?: string;
+  /** The media's files with real bytes (a photo's sizes, smallest first; else one). */
+  files?: StoredFile[];
+  /** A document's name. */
+  fileName?: string;
   /** Service fields (forum_topic_created, migrate_to_chat_id, ...): a service message. */
   service?: Record<string, unknown>;
   /** Sent by a user through a bot's inline mode: the bot's username (rendered as `via_bot`). */

@@ -6,7 +6,7 @@ import { readBody } from "./params.js";
 import { createFaultRunner } from "./control-faults.js";
 import { field, type Json, optional, pick, userChat } from "./control-input.js";
 import type { SentLog } from "./logs.js";
-import type { MediaKind, TelegramSandbox, UserSaysInput } from "./types.js";
+import type { MediaKind, MediaUpload, TelegramSandbox, UserSaysInput } from "./types.js";
 
 /** Longest `wait` of GET /__sandbox/sent, ms. */
 const MAX_WAIT = 60_000;
@@ -14,7 +14,8 @@ const MAX_WAIT = 60_000;
 /**
  * The control API under `/__sandbox/` (never collides with `/bot<TOKEN>/...`), JSON in and out:
  *   GET  state                          → { bots, users, chats }
- *   POST say {from, chat | bot, text?, replyTo?, textMentions?, thread?, media?, as?} → { messageId, chatId, deliveredTo }
+ *   POST say {from, chat | bot, text?, replyTo?, textMentions?, thread?, media?, fileBase64?, mimeType?, duration?, width?, height?, fileName?, as?} → { messageId, chatId, deliveredTo }
+ *   GET  files                          → the paths the bots downloaded (GET /file/bot<token>/<path>), oldest first
  *   GET  sent?bot=&chat=&since=&wait=ms → SentMessage[] (with wait: long-polls for the first seq > since)
  *   GET  calls?bot=&method=             → CallRecord[]
  *   GET  pending?bot=                   → { pending }
@@ -65,6 +66,7 @@ export function createControlApi(sandbox: TelegramSandbox, sentLog: Pick<SentLog
       return sandbox.calls({ ...(bot ? { bot } : {}), ...(method ? { method } : {}) });
     },
     "GET pending": (_b, q) => ({ pending: sandbox.pendingUpdates(q.get("bot") ?? "") }),
+    "GET files": () => sandbox.downloads(),
     "POST fault": (b) => runFault(b),
     "POST reset": () => {
       sandbox.reset();
@@ -287,12 +289,18 @@ export function createControlApi(sandbox: TelegramSandbox, sentLog: Pick<SentLog
   };
 }
 
-/** `media` and `as` of POST say, checked. */
-function sayExtras(b: Json): Pick<UserSaysInput, "media" | "as"> {
+/** `media` (with `fileBase64`, `mimeType`, ...) and `as` of POST say, checked. */
+function sayExtras(b: Json): Pick<UserSaysInput, "media" | "as" | "upload"> {
   const media = optional(b, "media", "string");
   const as = b.as;
-  const out: Pick<UserSaysInput, "media" | "as"> = {};
+  const out: Pick<UserSaysInput, "media" | "as" | "upload"> = {};
   if (media !== undefined) out.media = media as MediaKind;
+  const upload = uploadOf(b);
+  if (upload) {
+    if (media === undefined)
+      throw new ApiError(400, '"fileBase64" needs "media" (voice, audio, video_note, photo or document)');
+    out.upload = upload;
+  }
   if (as === "anonymous-admin") out.as = as;
   else if (as !== undefined && as !== null) {
     const channel = typeof as === "object" ? (as as Json).channel : undefined;
@@ -302,6 +310,19 @@ function sayExtras(b: Json): Pick<UserSaysInput, "media" | "as"> {
     out.as = { channel };
   }
   return out;
+}
+
+/** `fileBase64` with `mimeType` (and `duration`, `width`, `height`, `fileName`) of POST say. */
+function uploadOf(b: Json): MediaUpload | undefined {
+  const base64 = optional(b, "fileBase64", "string");
+  if (base64 === undefined) return undefined;
+  const bytes = Buffer.from(base64, "base64");
+  if (bytes.length === 0) throw new ApiError(400, '"fileBase64" holds no bytes');
+  return {
+    bytes,
+    mimeType: field(b, "mimeType", "string"),
+    ...pick(b, { duration: "number", width: "number", height: "number", fileName: "string" }),
+  };
 }
 
 /** `bot` and `chat` of a query string. */

@@ -16,6 +16,7 @@ export interface SandboxHttp {
 }
 
 const BOT_PATH = /^\/bot([^/]+)\/([A-Za-z0-9_]+)\/?$/;
+const FILE_PATH = /^\/file\/bot([^/]+)\/(.+)$/;
 
 export function writeJson(res: ServerResponse, status: number, body: unknown, drop = false): boolean {
   if (res.destroyed || res.writableEnded) return false;
@@ -114,6 +115,28 @@ export function createSandboxHttp(world: World, control: ControlHandler): Sandbo
     });
   }
 
+  /**
+   * `GET /file/bot<token>/<file_path>`: a file's bytes, as Telegram's file server sends them;
+   * 401 for a token it does not know, 404 for a path getFile never gave. Faults planned for the
+   * method "file" (failNext, slow, serverErrors, down) apply to it.
+   */
+  async function download(req: IncomingMessage, res: ServerResponse, token: string, path: string) {
+    if (world.faults.isDown()) return void req.socket.destroy();
+    const bot = world.registry.botByToken(token);
+    if (!bot || world.faults.isRevoked(world.botState(bot.username).key))
+      return void writeJson(res, 401, unauthorized().body());
+    const plan = world.faults.plan(world.botState(bot.username).key, "file");
+    const gone = new AbortController();
+    res.on("close", () => gone.abort());
+    if (plan.delayMs > 0) await delay(plan.delayMs, gone.signal);
+    if (plan.error) return void writeJson(res, plan.error.status, plan.error.body());
+    const stored = world.files.byPath(path);
+    if (!stored) return void writeJson(res, 404, notFound().body());
+    world.files.noteDownload(path);
+    res.writeHead(200, { "content-type": "application/octet-stream", "content-length": stored.bytes.length });
+    res.end(stored.bytes);
+  }
+
   const server = createServer((req, res) => {
     const socket = req.socket;
     inflight.set(socket, (inflight.get(socket) ?? 0) + 1);
@@ -123,11 +146,14 @@ export function createSandboxHttp(world: World, control: ControlHandler): Sandbo
     });
     const url = new URL(req.url ?? "/", "http://sandbox");
     const match = BOT_PATH.exec(url.pathname);
+    const file = FILE_PATH.exec(url.pathname);
     const task = url.pathname.startsWith("/__sandbox/")
       ? control(req, res, url)
       : match
         ? botCall(req, res, url, decodeURIComponent(match[1]!), match[2]!)
-        : Promise.resolve(void writeJson(res, 404, notFound().body()));
+        : file
+          ? download(req, res, decodeURIComponent(file[1]!), decodeURIComponent(file[2]!))
+          : Promise.resolve(void writeJson(res, 404, notFound().body()));
     task.catch((error: unknown) => {
       writeJson(res, 500, {
         ok: false,

@@ -1,3 +1,4 @@
+import { uploadedFields } from "./media-upload.js";
 import type { ChatPlace, StoredMessage } from "./chat-store.js";
 import {
   CHANNEL_BOT_ID,
@@ -87,6 +88,8 @@ function senderFields(world: World, place: ChatPlace, message: StoredMessage): R
 
 /** The media object of a message, with deterministic file ids. */
 function mediaFields(message: StoredMessage): Record<string, unknown> {
+  const real = uploadedFields(message);
+  if (real) return real;
   const id = (kind: string) => ({
     file_id: `sandbox-${kind}-${message.chatId}-${message.viewId}`,
     file_unique_id: `u${Math.abs(message.chatId)}x${message.viewId}`,
@@ -108,6 +111,10 @@ function mediaFields(message: StoredMessage): Record<string, unknown> {
       };
     case "voice":
       return { voice: { ...id("voice"), duration: 3, mime_type: "audio/ogg", file_size: 9_876 } };
+    case "audio":
+      return { audio: { ...id("audio"), duration: 3, mime_type: "audio/mpeg", file_size: 48_000 } };
+    case "video_note":
+      return { video_note: { ...id("video_note"), length: 240, duration: 3, file_size: 120_000 } };
     case "document":
       return {
         document: {

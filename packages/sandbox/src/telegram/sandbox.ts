@@ -1,3 +1,4 @@
+import { createFileStore } from "./files.js";
 import { tap } from "./callback-queries.js";
 import { createChatStore } from "./chat-store.js";
 import { createControlApi } from "./control-api.js";
@@ -68,6 +69,7 @@ export function createTelegramSandbox(options: TelegramSandboxOptions = {}): Tel
     inlineQueries: new Map(),
     drafts: createDraftBoard(now),
     deleted: [],
+    files: createFileStore(),
   };
 
   const sandbox: TelegramSandbox = {
@@ -158,12 +160,14 @@ export function createTelegramSandbox(options: TelegramSandboxOptions = {}): Tel
           (filter.chatId === undefined || d.chatId === filter.chatId),
       ),
     pendingUpdates: (bot) => states.get(bot).updates.pending(),
+    downloads: () => world.files.downloads(),
     faults: faultState.faults,
     reset() {
       world.sent.clear();
       world.calls.clear();
       world.drafts.clear();
       world.deleted.length = 0;
+      world.files.reset();
       faultState.faults.clear();
       for (const state of states.all()) state.updates.reset();
     },

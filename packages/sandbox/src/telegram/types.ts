@@ -37,7 +37,20 @@ export interface SandboxChannel {
 }
 
 /** Media a user may send; photo, document and voice carry the message's `text` as their caption. */
-export type MediaKind = "photo" | "sticker" | "voice" | "document" | "location";
+export type MediaKind = "photo" | "sticker" | "voice" | "audio" | "video_note" | "document" | "location";
+
+/** The real bytes of a user's media (POST say `fileBase64`, `mimeType`): getFile and the download serve them. */
+export interface MediaUpload {
+  bytes: Buffer;
+  mimeType: string;
+  /** Seconds; read from an OGG/Opus file when not given, else 1. */
+  duration?: number;
+  /** A photo's pixels (default 1280×720); its smaller sizes are listed as Telegram lists them. */
+  width?: number;
+  height?: number;
+  /** A document's name. */
+  fileName?: string;
+}
 
 /** The well-known senders Telegram uses for messages that are not a user's own. */
 export const GROUP_ANONYMOUS_BOT_ID = 1087968824;
@@ -146,6 +159,8 @@ export interface UserSaysInput {
   thread?: number;
   /** Send media instead of a text message; `text` becomes its caption. */
   media?: MediaKind;
+  /** The media's real bytes; without them the media carries fixed ids that getFile does not know. */
+  upload?: MediaUpload;
   /**
    * Write on behalf of a chat: `"anonymous-admin"` (an admin of the group writing anonymously:
    * `from` GroupAnonymousBot, `sender_chat` the group) or `{ channel }` (`from` Channel_Bot,
@@ -359,6 +374,8 @@ export interface TelegramSandbox {
   deleted(filter?: DraftFilter): DeletedMessage[];
   /** Unconfirmed updates of the bot (after 24 h retention). */
   pendingUpdates(bot: string): number;
+  /** The paths the bots downloaded (`GET /file/bot<token>/<path>`), oldest first. */
+  downloads(): string[];
   faults: SandboxFaults;
   /** Clears sent/calls/faults/queues (and webhooks, allowed_updates); keeps bots, users, chats, messages. */
   reset(): void;

@@ -5,6 +5,7 @@ import { detectEntities } from "./detect-entities.js";
 import { SandboxError } from "./errors.js";
 import { botMaySee } from "./privacy.js";
 import { botObject, messageObject, userObject } from "./render.js";
+import { uploaded } from "./media-upload.js";
 import type { MediaKind, UserSaysInput, UserSaysResult } from "./types.js";
 import { unixTime, type World } from "./world.js";
 
@@ -48,6 +49,7 @@ export function userSays(world: World, input: UserSaysInput): UserSaysResult {
     ...(thread.threadId !== undefined ? { threadId: thread.threadId } : {}),
     ...(thread.topic ? { topicMessage: true } : {}),
     ...(input.media ? { media: input.media } : {}),
+    ...(input.media && input.upload ? uploaded(world, input.media, input.upload) : {}),
   });
   return {
     messageId: stored.viewId,
@@ -103,8 +105,16 @@ function checkText(input: UserSaysInput): string {
   return text;
 }
 
-const MEDIA = new Set<MediaKind>(["photo", "sticker", "voice", "document", "location"]);
-const CAPTIONED = new Set<MediaKind>(["photo", "voice", "document"]);
+const MEDIA = new Set<MediaKind>([
+  "photo",
+  "sticker",
+  "voice",
+  "audio",
+  "video_note",
+  "document",
+  "location",
+]);
+const CAPTIONED = new Set<MediaKind>(["photo", "voice", "audio", "document"]);
 
 /**
  * Where a message lands. In a forum: the given topic (which must be open), or General (absent or

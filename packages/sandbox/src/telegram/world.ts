@@ -3,6 +3,7 @@ import type { PendingInline, PendingQuery } from "./pending-queries.js";
 import type { ChatStore } from "./chat-store.js";
 import type { DraftBoard } from "./draft-board.js";
 import type { FaultState } from "./faults.js";
+import type { FileStore } from "./files.js";
 import type { CallLog, SentLog } from "./logs.js";
 import { type Registry, usernameKey } from "./registry.js";
 import type { DeletedMessage, SandboxBot } from "./types.js";
@@ -38,6 +39,8 @@ export interface World {
   drafts: DraftBoard;
   /** Messages the bots deleted (deleteMessage), oldest first. */
   deleted: DeletedMessage[];
+  /** Files users sent with real bytes (getFile, the download path). */
+  files: FileStore;
 }
 
 /** Seconds of the sandbox clock, for message `date`. */
