@@ -18,8 +18,12 @@ import { createPairingHandler } from "../pipeline/pairing-flow.js";
 import { createDenialLogger } from "../policy/denial-log.js";
 import { EDIT_WINDOW_MS } from "../policy/edit-rule.js";
 import { openReplyMemory } from "../state/reply-memory.js";
+import { openConversationFile } from "../state/conversation-file.js";
+import { type ConversationStore, createMemoryConversations } from "../pipeline/conversation-store.js";
+import { createConversations } from "../pipeline/conversations.js";
 import type { PairingStore } from "../policy/pairing-store.js";
 import type { ConfigInForce } from "./apply-config.js";
+import type { AppCode } from "./app-codes.js";
 
 /**
  * The way of every message (and of every inline query), fed by the configuration in force and
@@ -36,6 +40,8 @@ export function wirePipeline(deps: {
   logger: Logger;
   migrations: ChatMigrations;
   feedback: Pick<AnswerFeedback, "answered">;
+  /** Where conversations are kept in cluster mode (Redis); absent: conversations/turns.json. */
+  conversationStore?: ConversationStore;
 }): {
   pipeline: MessageHandler;
   inline: InlineHandler;
@@ -87,6 +93,25 @@ export function wirePipeline(deps: {
         "the reply memory cannot be written; edits after a restart may be answered twice",
       ),
   });
+  const conversationStore =
+    deps.conversationStore ??
+    createMemoryConversations({
+      file: openConversationFile({
+        file: deps.layout.conversationFile,
+        onCorrupt: (detail) =>
+          deps.logger.warn({ code: "conversations-file-corrupt" satisfies AppCode }, detail),
+      }),
+      onError: (err) =>
+        deps.logger.warn(
+          { err },
+          "the conversations cannot be saved; follow-ups after a restart stand alone",
+        ),
+    });
+  const conversations = createConversations({
+    store: conversationStore,
+    onError: (err) =>
+      deps.logger.warn({ err }, "the conversation store failed; the question is answered alone"),
+  });
   const pipeline = createMessagePipeline({
     runtime: () => deps.config.runtime,
     isApproved,
@@ -103,9 +128,10 @@ export function wirePipeline(deps: {
     migrations: deps.migrations,
     feedback: deps.feedback,
     replies,
+    conversations,
   });
   const flush = async () => {
-    await Promise.all([gaps.flush(), choiceStore.flush(), replies.flush()]);
+    await Promise.all([gaps.flush(), choiceStore.flush(), replies.flush(), conversationStore.flush()]);
   };
   return { pipeline, inline, flush };
 }

@@ -15,6 +15,7 @@ import { join, resolve } from "node:path";
  *   feedback/votes.jsonl   votes on pages from users' reactions, aggregate only (rotated: .1 … .3)
  *   models/usage.jsonl     model calls and their tokens, by model, agent and account (rotated: .1 … .3)
  *   groups/upgrades.json   groups upgraded to supergroups (old id → new id per account), bounded
+ *   conversations/turns.json  each conversation's last turns and the answers that ended them, bounded
  */
 export interface StateLayout {
   root: string;
@@ -30,6 +31,7 @@ export interface StateLayout {
   feedbackLogFile: string;
   modelUsageFile: string;
   upgradesFile: string;
+  conversationFile: string;
 }
 
 export function createStateLayout(stateDir: string): StateLayout {
@@ -49,5 +51,6 @@ export function createStateLayout(stateDir: string): StateLayout {
     feedbackLogFile: join(root, "feedback", "votes.jsonl"),
     modelUsageFile: join(root, "models", "usage.jsonl"),
     upgradesFile: join(root, "groups", "upgrades.json"),
+    conversationFile: join(root, "conversations", "turns.json"),
   };
 }
