@@ -94,7 +94,7 @@ async function measureRoute(
 }
 
 /** The wiki and agent each set is asked of: English of the English tldr, Russian of its translation. */
-async function wikiFor(
+export async function wikiFor(
   locale: ConversationLocale,
 ): Promise<{ wiki: MemoryWiki; agent: AgentSettings } | undefined> {
   if (locale === "en") return { wiki: await loadTldrPages(), agent: benchAgent };

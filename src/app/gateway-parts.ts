@@ -93,6 +93,7 @@ export function createGatewayParts(
     logger,
     migrations,
     feedback,
+    ...(stores.conversations ? { conversationStore: stores.conversations } : {}),
   });
   const { cluster, accountsIn } = clusterParts(settings, stores);
   const pool = wireAccounts({

@@ -1,37 +1,14 @@
-import type { ConversationTurn, Earlier } from "../core/conversation.js";
+import {
+  ANSWER_KEEP_MS,
+  type AnswerMessage,
+  CONVERSATION_KEEP_MS,
+  type ConversationStore,
+  type ConversationTurn,
+  type Earlier,
+  TURNS_KEPT,
+} from "../core/conversation.js";
 import type { PageRef } from "../core/reply.js";
 import type { ConversationFile, SavedConversations, SavedTurn } from "../state/conversation-file.js";
-
-/** One of the bot's answer messages: a reply to it continues the turns that led to it. */
-export interface AnswerMessage {
-  account: string;
-  chatId: number;
-  messageId: number;
-}
-
-/**
- * Where conversations are kept: in memory (saved in the state directory), or in Redis in cluster
- * mode so that a failover mid-conversation keeps them. Never logs what it holds.
- */
-export interface ConversationStore {
-  /** The turns of conversation `key` if its last came within `quietMs`, oldest first; else none. */
-  earlier(key: string, quietMs: number): Promise<Earlier>;
-  /** The turns that led to answer `message`, however long ago, while it is held; else none. */
-  chain(message: AnswerMessage): Promise<Earlier>;
-  /** Appends `turn` to `key` (after `before`, its earlier turns) and maps each answer message to the chain it ends. */
-  add(key: string, turn: ConversationTurn, before: Earlier, answers: readonly AnswerMessage[]): Promise<void>;
-  /** `/new`: the conversation starts over (replies to earlier answers still follow them up). */
-  forget(key: string): Promise<void>;
-  /** Resolves once what is held is written. Never rejects. */
-  flush(): Promise<void>;
-}
-
-/** Turns a conversation (or a reply chain) keeps, the latest last. */
-export const TURNS_KEPT = 3;
-/** A conversation quiet this long is dropped whatever its agent's setting (the setting's maximum). */
-export const CONVERSATION_KEEP_MS = 24 * 60 * 60_000;
-/** How long a reply to an answer still follows it up. */
-export const ANSWER_KEEP_MS = 7 * 24 * 60 * 60_000;
 
 export interface MemoryStoreOptions {
   file?: ConversationFile;

@@ -1,8 +1,7 @@
 import type { AgentSettings } from "../agents/agent-settings.js";
-import type { Earlier } from "../core/conversation.js";
+import type { ConversationStore, Earlier } from "../core/conversation.js";
 import type { InboundMessage } from "../core/inbound-message.js";
 import type { Reply } from "../core/reply.js";
-import type { ConversationStore } from "./conversation-store.js";
 
 /**
  * The conversation a message belongs to: a private chat; in a group, one member in one topic (two

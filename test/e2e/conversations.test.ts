@@ -1,33 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { SentMessage } from "../../packages/sandbox/src/telegram/index.js";
+import { CONVERSATION_PAGES, FIRST, FOLLOW_UP } from "../helpers/conversation-pages.js";
 import { eventually } from "../helpers/daemon.js";
 import { accountsPolling } from "../helpers/polling.js";
 import { type Stack, startStack } from "../helpers/stack.js";
 
-/**
- * Conversations end to end: the daemon against both sandboxes, a follow-up asked as Telegram sends
- * it. The wiki is made so that the follow-up alone finds the wrong page (lz4 unpacks "again") and
- * only read with the question before it the right one (tar: a folder, a tarball).
- */
-const PAGES = [
-  {
-    path: "tools/tar",
-    title: "tar",
-    description: "Archive a folder into a tarball",
-    content:
-      "# tar\n\nPack a folder into a tarball:\n\n`tar czf archive.tar.gz path/to/folder`\n\nUnpack a tarball:\n\n`tar xzf archive.tar.gz`",
-  },
-  {
-    path: "tools/lz4",
-    title: "lz4",
-    description: "Fast compression of one file",
-    content:
-      "# lz4\n\nUnpack a compressed file again:\n\n`lz4 -d file.lz4`\n\nCompress it again once changed:\n\n`lz4 file`",
-  },
-];
-const FIRST = "how do i pack a folder into a tarball";
-const FOLLOW_UP = "and how do i unpack it again?";
-
+/** Conversations end to end: the daemon against both sandboxes, a follow-up asked as Telegram sends it. */
 /** The page a reply leads with: an answer's title, or the first of the closest pages offered. */
 const firstPage = (text: string) =>
   text.startsWith("Closest pages") ? /• (\S+):/.exec(text)?.[1] : text.split("\n")[0];
@@ -40,7 +18,7 @@ afterEach(async () => {
 
 describe("conversations (daemon against the sandboxes)", () => {
   it("a DM follow-up is answered about the question before it, and /new starts over", async () => {
-    stack = await startStack({ accounts: ["default"], pages: PAGES });
+    stack = await startStack({ accounts: ["default"], pages: CONVERSATION_PAGES });
     const { telegram, user } = stack;
     const bot = stack.bots.default!.username;
     const daemon = await stack.startDaemon();
@@ -63,7 +41,7 @@ describe("conversations (daemon against the sandboxes)", () => {
   });
 
   it("in a group two members asking in turn do not mix, and a reply to an answer follows it up", async () => {
-    stack = await startStack({ accounts: ["default"], pages: PAGES });
+    stack = await startStack({ accounts: ["default"], pages: CONVERSATION_PAGES });
     const { telegram, user, stranger, group } = stack;
     const bot = stack.bots.default!.username;
     const daemon = await stack.startDaemon();

@@ -8,6 +8,7 @@ import type { Reply } from "../../../src/core/reply.js";
 import { createMemoryConversations } from "../../../src/pipeline/conversation-store.js";
 import { conversationKey, createConversations, startsOver } from "../../../src/pipeline/conversations.js";
 import { openConversationFile } from "../../../src/state/conversation-file.js";
+import { conversationStoreContract } from "../../helpers/conversation-store-contract.js";
 import { privateMessage } from "../../helpers/inbound.js";
 
 const agent = resolveAgentSettings(
@@ -39,6 +40,17 @@ function world(file?: string) {
   const conversations = createConversations({ store, now: () => now });
   return { store, conversations, later: (ms: number) => void (now += ms) };
 }
+
+describe("conversations in memory, saved in the state directory", () => {
+  conversationStoreContract("memory", () => {
+    const file = openConversationFile({
+      file: join(mkdtempSync(join(tmpdir(), "conversations-")), "turns.json"),
+    });
+    const clock = { now: 1_000_000 };
+    const open = () => createMemoryConversations({ file, now: () => clock.now, saveEveryMs: 5 });
+    return { open, reopen: open, clock };
+  });
+});
 
 describe("conversations", () => {
   it("a DM's next question follows the turn before it, with what was searched and the page answered", async () => {
