@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import type { AgentSettings } from "../../src/agents/agent-settings.js";
 import type { Answerer } from "../../src/agents/answer.js";
 import type { Earlier } from "../../src/core/conversation.js";
+import { leansOn } from "../../src/agents/follow-up.js";
 import { createMemoryConversations } from "../../src/pipeline/conversation-store.js";
 import { createMemoryWiki, loadTldrPages, type MemoryWiki } from "../../packages/sandbox/src/memory-wiki.js";
 import { findTldrTranslations } from "../../packages/sandbox/src/tldr-corpus.js";
@@ -68,7 +69,10 @@ async function measureRoute(
       route === "alone"
         ? []
         : route === "next"
-          ? await store.earlier(key, 30 * 60_000)
+          ? // As the pipeline: a next message that stands on its own is asked as if first.
+            leansOn(conversation.next.question)
+            ? await store.earlier(key, 30 * 60_000)
+            : []
           : await store.chain(answered);
     const next = await answerer.answer(conversation.next.question, agent, { account: "bench", earlier });
     if (failures() > before) tally.floor += 1;

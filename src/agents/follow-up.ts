@@ -169,14 +169,15 @@ const ORDINARY_WORDS = new Set(
   ).split(" "),
 );
 
-/** A message of at most this many words leans on the one before even without a marker. */
+/** A question of at most this many words (ending in "?") leans on the one before even without a marker. */
 const SHORT_WORDS = 3;
 
 const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}_.+-]*/gu) ?? [];
 
 /**
  * Reads `message` against the last of `earlier`. It is a follow-up when it leans on that turn
- * (opens with a leaning word, points back with a pronoun, or is at most SHORT_WORDS words) and
+ * (opens with a leaning word, points back with a pronoun, or is a question of at most SHORT_WORDS
+ * words) and
  * names no tool of its own (a page title that is not a platform, an everyday word, or a word of
  * the turn before): it is then searched with the turn's search text before it. Otherwise, and
  * always without an earlier turn, it is read alone. Pure.
@@ -199,6 +200,19 @@ export function readFollowUp(message: string, earlier: Earlier, isTool: ToolChec
   return { as: "follow-up", query: followUpQuery(topic, message.trim(), words), topic, why };
 }
 
+/**
+ * The message may lean on the one before (a leaning opening, a pointing word, or a question of
+ * at most SHORT_WORDS words): only such a next message is read in its conversation (a reply to an answer
+ * always is). A message that stands on its own is asked as if it came first, prompts included.
+ */
+export function leansOn(message: string): boolean {
+  const lowered = message
+    .trim()
+    .toLowerCase()
+    .replace(/^[\p{P}\s]+/u, "");
+  return leaningSign(lowered, wordsOf(lowered)) !== undefined;
+}
+
 /** What makes the message lean on the one before, or undefined when nothing does. */
 function leaningSign(lowered: string, words: readonly string[]): string | undefined {
   const opening = LEANING_OPENINGS.find((o) => `${lowered} `.startsWith(o));
@@ -206,7 +220,9 @@ function leaningSign(lowered: string, words: readonly string[]): string | undefi
   const pointing =
     words.find((w) => POINTING_WORDS.has(w)) ?? POINTING_CHINESE.find((w) => lowered.includes(w));
   if (pointing !== undefined) return `points back with "${pointing}"`;
-  if (words.length <= SHORT_WORDS) return `short (${words.length} words)`;
+  // Short and asked ("on a mac?"); a few words without a question mark are keywords ("printer network").
+  if (words.length <= SHORT_WORDS && /[?？]$/.test(lowered))
+    return `a short question (${words.length} words)`;
   return undefined;
 }
 

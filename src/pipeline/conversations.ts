@@ -2,6 +2,7 @@ import type { AgentSettings } from "../agents/agent-settings.js";
 import type { ConversationStore, Earlier } from "../core/conversation.js";
 import type { InboundMessage } from "../core/inbound-message.js";
 import type { Reply } from "../core/reply.js";
+import { leansOn } from "../agents/follow-up.js";
 
 /**
  * The conversation a message belongs to: a private chat; in a group, one member in one topic (two
@@ -21,8 +22,9 @@ export const startsOver = (msg: InboundMessage): boolean => msg.command === "new
 export interface Conversations {
   /**
    * The turns a question follows up: for a reply to one of the bot's answers, the turns that led
-   * to it (however long ago, while held); else its conversation's, unless quiet longer than the
-   * agent's `conversationMinutes`.
+   * to it (however long ago, while held); else, when the message leans on the one before
+   * (agents/follow-up.ts `leansOn`), its conversation's, unless quiet longer than the agent's
+   * `conversationMinutes`. A message that stands on its own gets none: it is asked as if first.
    */
   earlier(msg: InboundMessage, agent: AgentSettings): Promise<Earlier>;
   /** Keeps the question's turn after its reply was sent (`sent`: the reply's message ids). */
@@ -61,7 +63,7 @@ export function createConversations(deps: {
           });
           if (chain.length > 0) return chain;
         }
-        if (agent.conversationQuietMs <= 0) return [];
+        if (agent.conversationQuietMs <= 0 || !leansOn(msg.args)) return [];
         return deps.store.earlier(conversationKey(msg), agent.conversationQuietMs);
       }, [] as Earlier),
     record: (msg, earlier, reply, sent) =>

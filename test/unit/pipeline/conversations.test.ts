@@ -68,6 +68,21 @@ describe("conversations", () => {
     ]);
   });
 
+  it("a next message that stands on its own is asked as if first; a reply to an answer always follows it", async () => {
+    const { conversations } = world();
+    await conversations.record(privateMessage("how do i restore a backup", 7), [], answer(), [11]);
+    expect(await conversations.earlier(privateMessage("how do I restore a backup", 7), agent)).toEqual([]);
+    expect(
+      await conversations.earlier(privateMessage("where is the onboarding checklist kept", 7), agent),
+    ).toEqual([]);
+    const reply = {
+      ...privateMessage("where is the onboarding checklist kept", 7),
+      repliesToBot: true,
+      repliedToId: 11,
+    };
+    expect(await conversations.earlier(reply, agent)).toHaveLength(1);
+  });
+
   it("expires after the agent's quiet spell; 0 makes every message stand alone", async () => {
     const { conversations, later } = world();
     await conversations.record(privateMessage("list docker containers", 7), [], answer(), [11]);
@@ -102,19 +117,17 @@ describe("conversations", () => {
 
   it("keeps the last three turns; commands, errors and edits make none", async () => {
     const { conversations } = world();
-    let earlier = await conversations.earlier(privateMessage("q", 7), agent);
+    let earlier = await conversations.earlier(privateMessage("and then?", 7), agent);
     for (const q of ["a", "b", "c", "d"]) {
       await conversations.record(privateMessage(q, 7), earlier, answer(), []);
-      earlier = await conversations.earlier(privateMessage("q", 7), agent);
+      earlier = await conversations.earlier(privateMessage("and then?", 7), agent);
     }
     expect(earlier.map((t) => t.question)).toEqual(["b", "c", "d"]);
     await conversations.record(privateMessage("/recent", 7), earlier, { kind: "command", chunks: ["x"] }, []);
     await conversations.record(privateMessage("e", 7), earlier, { kind: "error", chunks: ["x"] }, []);
-    expect((await conversations.earlier(privateMessage("q", 7), agent)).map((t) => t.question)).toEqual([
-      "b",
-      "c",
-      "d",
-    ]);
+    expect(
+      (await conversations.earlier(privateMessage("and then?", 7), agent)).map((t) => t.question),
+    ).toEqual(["b", "c", "d"]);
   });
 
   it("/new alone starts over; /new with a page to create does not", async () => {
