@@ -27,6 +27,8 @@ import { requireTldrCorpus } from "../packages/sandbox/src/tldr-corpus.js";
  *   node bench/dist/bench/run.js store [--runs N]        (latency per message: Redis store against files)
  *   node bench/dist/bench/run.js pacing [--runs N]       (a burst under Telegram's flood limits, with and
  *                                                        without the outgoing queue; about 5 min a run)
+ *   node bench/dist/bench/run.js conversations [--part dev|test] [--verbose]   (follow-ups and topic
+ *                                                        switches, with and without the recorded model)
  *   node bench/dist/bench/run.js fairness [--runs N]     (a DM's latency while a group has a backlog of 120,
  *                                                        against an idle bot; about 90 s a run)
  */
@@ -36,7 +38,7 @@ const flag = (name: string) => {
   return i === -1 ? undefined : Number(args[i + 1]);
 };
 /** Flags without a value. */
-const SWITCHES = new Set(["--image-env"]);
+const SWITCHES = new Set(["--image-env", "--verbose"]);
 const chosen = args.filter(
   (a, i) => !a.startsWith("--") && !(args[i - 1]?.startsWith("--") && !SWITCHES.has(args[i - 1]!)),
 );
@@ -110,6 +112,18 @@ if (want("model-flood")) {
 if (want("model-overhead")) {
   const { runModelOverhead } = await import("./model-overhead.js");
   tables.push((await runModelOverhead(runs ? { rounds: runs } : {})).table);
+}
+if (only("conversations")) {
+  const { runConversations } = await import("./conversations/run.js");
+  const part = args[args.indexOf("--part") + 1];
+  tables.push(
+    (
+      await runConversations({
+        ...(args.includes("--part") && (part === "dev" || part === "test") ? { part } : {}),
+        verbose: args.includes("--verbose"),
+      })
+    ).table,
+  );
 }
 if (only("pacing")) tables.push((await runPacing(runs ? { runs } : {})).table);
 if (only("fairness")) tables.push((await runFairness(runs ? { runs } : {})).table);

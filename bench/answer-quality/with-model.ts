@@ -64,10 +64,11 @@ function questionSets(): Record<string, QuestionSet> {
   return sets;
 }
 
-/** An answerer on `wiki` whose model (for agents that name "replay") is `client`. */
-async function answererOn(wiki: MemoryWiki, client: ModelClient): Promise<Answerer> {
+/** An answerer on `wiki` whose model (for agents that name "replay") is `client`; without one, none. */
+export async function answererOn(wiki: MemoryWiki, client?: ModelClient): Promise<Answerer> {
   const index = createSearchIndex();
   await index.build(wiki, { concurrency: 8 });
+  if (!client) return createAnswerer({ index, wiki });
   const models = (name: string) => (name === "replay" ? client : undefined);
   return createAnswerer({
     index,

@@ -120,6 +120,7 @@ export function toInboundMessage(
   if (raw.is_topic_message === true && typeof thread === "number" && thread !== GENERAL_TOPIC) {
     msg.threadId = thread;
   }
+  if (addressing.repliesToBot && typeof reply?.message_id === "number") msg.repliedToId = reply.message_id;
   if (typeof raw.migrate_to_chat_id === "number") msg.migrateToChatId = raw.migrate_to_chat_id;
   if (typeof raw.migrate_from_chat_id === "number") msg.migrateFromChatId = raw.migrate_from_chat_id;
   const replied = reply ? textOf(reply) : "";

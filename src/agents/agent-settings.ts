@@ -35,6 +35,8 @@ export interface AgentSettings {
   greeting?: string;
   /** Set a 👀 reaction on a question while its answer is prepared (removed once it is sent). */
   ackReaction: boolean;
+  /** Quiet after which a chat's next message starts a new conversation, ms; 0: every message stands alone. */
+  conversationQuietMs: number;
   /** The name of the model (in `models`, or MODEL_URL's) the agent uses; undefined: none. */
   model?: string;
   /** What goes to the model: "off" (nothing), "rewrite" (the question), "answer" (also passages). */
@@ -58,6 +60,8 @@ export interface VoiceLimits {
 export type UnansweredSettings = UnansweredConfig & { page: string };
 
 export const DEFAULT_ANSWER_LENGTH = 1200;
+/** A chat quiet this long starts a new conversation (gateway.json `conversationMinutes`). */
+export const DEFAULT_CONVERSATION_MINUTES = 30;
 
 /** The settings of agent `id`; an agent missing from gateway.json gets the defaults. */
 export function resolveAgentSettings(
@@ -77,6 +81,7 @@ export function resolveAgentSettings(
     publicBaseUrl: (config?.publicBaseUrl ?? linkBase(wikiUrl)).replace(/\/+$/, ""),
     answerLength: config?.answerLength ?? DEFAULT_ANSWER_LENGTH,
     ackReaction: config?.ackReaction ?? false,
+    conversationQuietMs: (config?.conversationMinutes ?? DEFAULT_CONVERSATION_MINUTES) * 60_000,
     modelUse: choice.use,
     voice: {
       maxSeconds: config?.voiceMaxSeconds ?? VOICE_DEFAULTS.maxSeconds,

@@ -1,3 +1,4 @@
+import type { Earlier } from "../core/conversation.js";
 import type { PageRef } from "../core/reply.js";
 import type { Texts } from "../i18n/index.js";
 import type { AgentSettings } from "./agent-settings.js";
@@ -48,6 +49,11 @@ export interface Answer {
    * answer's html says so (searchedForNote); a client may show it with choices too.
    */
   searchedFor?: string;
+  /**
+   * What was searched when it was not the question as written: the model's standalone rewrite,
+   * or a follow-up read with the turn before it (follow-up.ts). Kept with the conversation's turn.
+   */
+  searched?: string;
   error?: unknown;
 }
 
@@ -67,6 +73,11 @@ export interface AnswerContext {
   language?: string;
   /** Where a model's answer is shown while it is written, with the asker's stop (streamed-reply.ts). */
   stream?: AnswerSink;
+  /**
+   * The turns before the question in its conversation (core/conversation.ts): the model's rewrite
+   * and answer see them; without a model a follow-up is searched with the turn before it.
+   */
+  earlier?: Earlier;
 }
 
 export interface Answerer {

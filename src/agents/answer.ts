@@ -24,6 +24,7 @@ import { answerFromPage, toAnswerPage, wholePage } from "./page-answer.js";
 import { rankForAsker } from "./answer-ranking.js";
 import { forPrompt } from "./stand-ins.js";
 import { languageWithoutPages } from "./question-language.js";
+import { planSearch, type SearchPlan } from "./follow-up-search.js";
 
 export type { Answer, Answerer, AnswerSource } from "./answer-types.js";
 export { CONFIDENT_SCORE, type Confidence, judgeConfidence } from "./answer-confidence.js";
@@ -59,10 +60,16 @@ export function createAnswerer(deps: {
       try {
         if (index.ready) {
           const rewrite = await rewriteOf(deps.rewriter, question, agent, context);
+          const plan = planSearch(index, question, agent, {
+            words: rewrite.words,
+            earlier: context?.earlier ?? [],
+            logger,
+          });
           return await fromIndex(question, agent, rewrite.words, {
             texts,
             context,
             modelFailed: rewrite.modelFailed,
+            plan,
           });
         }
         return await fromTitleSearch(wiki, question, agent, { texts, logger });
@@ -83,31 +90,38 @@ export function createAnswerer(deps: {
     question: string,
     agent: AgentSettings,
     words: string | undefined,
-    asked: { texts: Texts; context: AnswerContext | undefined; modelFailed?: boolean },
+    asked: { texts: Texts; context: AnswerContext | undefined; modelFailed?: boolean; plan: SearchPlan },
   ): Promise<Answer> {
-    const { texts, context } = asked;
-    const found = rankForAsker(index, question, agent, words, context?.language);
+    const { texts, context, plan } = asked;
+    const searched = plan.searched === undefined ? {} : { searched: plan.searched };
+    const found = rankForAsker(index, plan.text, agent, words, context?.language);
     const { ranked, searchedFor } = found;
     // A keyboard-layout or transliteration twin was searched: judged as, and said to be, that.
     const twin = searchedFor === undefined ? {} : { searchedFor };
     const [best, ...rest] = ranked;
     if (!best || found.confidence === "none")
-      return notFound(
-        question,
-        agent,
-        texts,
-        languageWithoutPages(question, agent, () => index.pages()),
-      );
+      return {
+        ...notFound(
+          question,
+          agent,
+          texts,
+          languageWithoutPages(question, agent, () => index.pages()),
+        ),
+        ...searched,
+      };
     const grounded = asked.modelFailed
       ? undefined
       : await deps.grounder?.ground(question, agent, forPrompt(index, ranked), context);
     if (grounded && "answer" in grounded)
-      return withSeeAlso(offeringBestWhenLeftOut(grounded.answer, best, agent), ranked, {
-        agent,
-        texts,
-        mentions: (id) => index.mentions(id),
-        keysOf: keysFor,
-      });
+      return {
+        ...withSeeAlso(offeringBestWhenLeftOut(grounded.answer, best, agent), ranked, {
+          agent,
+          texts,
+          mentions: (id) => index.mentions(id),
+          keysOf: keysFor,
+        }),
+        ...searched,
+      };
     // The model read the best pages' passages and found no answer there: the ranking's best page
     // is not asserted, it is offered among the closest pages.
     const confidence = grounded && "declined" in grounded ? "weak" : found.confidence;
@@ -117,9 +131,22 @@ export function createAnswerer(deps: {
     const offered = distinctTitles(withinPartOf(best, ranked).slice(0, CHOICES).map(toAnswerPage));
     if (confidence === "weak" && offered.length > 1) {
       const composed = composeChoices(agent, offered, texts);
-      return { found: true, confidence, via: "index", ...composed, choices: composed.sources, ...twin };
+      return {
+        found: true,
+        confidence,
+        via: "index",
+        ...composed,
+        choices: composed.sources,
+        ...twin,
+        ...searched,
+      };
     }
-    const note = answerNote(agent, { texts, language: context?.language }, searchedFor, best.page.locale);
+    const note = answerNote(
+      agent,
+      { texts, language: context?.language },
+      { searchedFor, plan },
+      best.page.locale,
+    );
     const seeAlso = chooseSeeAlso(best, index.mentions(best.page.id), rest, keysFor);
     const [main, ...also] = distinctTitles([wholePage(index, best), ...seeAlso.map(toAnswerPage)]);
     return {
@@ -128,6 +155,7 @@ export function createAnswerer(deps: {
       via: "index",
       ...composeAnswer(agent, main!, also, note === undefined ? { texts } : { texts, note }),
       ...twin,
+      ...searched,
     };
   }
 }
@@ -144,7 +172,13 @@ async function rewriteOf(
   context: AnswerContext | undefined,
 ): Promise<{ words: string | undefined; modelFailed: boolean }> {
   if (!rewriter || agent.modelUse === "off") return { words: undefined, modelFailed: false };
-  const rewrite = await rewriter.rewrite(question, agent, context?.account ?? "", context?.signal);
+  const rewrite = await rewriter.rewrite(
+    question,
+    agent,
+    context?.account ?? "",
+    context?.signal,
+    context?.earlier,
+  );
   if ("words" in rewrite) return { words: rewrite.words, modelFailed: false };
   return {
     words: undefined,
@@ -192,16 +226,21 @@ function notFound(question: string, agent: AgentSettings, texts: Texts, noPageIn
 }
 
 /**
- * The note under an answer: what was searched when a twin of the question was, and that the page
- * is in another language than the asker's (asker-locales.ts); undefined when neither.
+ * The note under an answer: the turn a follow-up was read with (without a model), what was
+ * searched when a twin of the question was, and that the page is in another language than the
+ * asker's (asker-locales.ts); undefined when none.
  */
 function answerNote(
   agent: AgentSettings,
   asker: { texts: Texts; language: string | undefined },
-  searchedFor: string | undefined,
+  read: { searchedFor: string | undefined; plan: SearchPlan },
   pageLocale: string,
 ): string | undefined {
+  const { searchedFor, plan } = read;
   const notes = [
+    plan.followingUp === undefined
+      ? undefined
+      : asker.texts.plain("answer.followingUp", { topic: plan.followingUp }),
     searchedFor === undefined ? undefined : searchedForNote(searchedFor, asker.texts),
     pageLanguageNote(agent, asker.language, pageLocale, asker.texts),
   ].filter((n) => n !== undefined);

@@ -1,6 +1,7 @@
 import type { Logger } from "../log/logger.js";
 import { isModelError } from "../models/model-error.js";
-import { answerMessages, type PromptPassage } from "../models/prompts.js";
+import { conversationAnswerMessages } from "../models/conversation-prompts.js";
+import type { PromptPassage } from "../models/prompts.js";
 import type { RankedPage } from "../wiki/search-index/index.js";
 import type { AgentSettings } from "./agent-settings.js";
 import { toSources } from "./answer-compose.js";
@@ -161,7 +162,7 @@ export function createGrounder(deps: { models: ModelLookup; logger?: Logger }): 
           purpose: "answer",
           agent: agent.id,
           account: context?.account ?? "",
-          messages: answerMessages(question, passages),
+          messages: conversationAnswerMessages(question, passages, context?.earlier ?? []),
           ...(context?.signal ? { signal: context.signal } : {}),
         });
         const { text, cited, noAnswer } = readGroundedReply(reply.text, given);

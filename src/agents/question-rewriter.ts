@@ -1,7 +1,8 @@
 import type { Logger } from "../log/logger.js";
 import type { ModelClient } from "../models/model-client.js";
 import { isModelError, type ModelErrorCode } from "../models/model-error.js";
-import { rewriteMessages } from "../models/prompts.js";
+import type { Earlier } from "../core/conversation.js";
+import { conversationRewriteMessages } from "../models/conversation-prompts.js";
 import { searchWordsOf } from "../models/rewrite-reply.js";
 import type { AgentSettings } from "./agent-settings.js";
 
@@ -12,10 +13,17 @@ export type ModelLookup = (name: string) => ModelClient | undefined;
 export type Rewrite = { words: string } | { fallback: ModelErrorCode | "no-model" };
 
 export interface QuestionRewriter {
-  rewrite(question: string, agent: AgentSettings, account: string, signal?: AbortSignal): Promise<Rewrite>;
+  /** `earlier`: the turns before the question in its conversation; the rewrite is then standalone. */
+  rewrite(
+    question: string,
+    agent: AgentSettings,
+    account: string,
+    signal?: AbortSignal,
+    earlier?: Earlier,
+  ): Promise<Rewrite>;
 }
 
-/** Rewrites kept, by agent, model and normalised question (a rewrite depends on nothing else). */
+/** Rewrites kept, by agent, model, normalised question and the earlier turns the prompt shows. */
 const CACHE_ENTRIES = 2000;
 
 const normalise = (question: string) => question.trim().toLowerCase().replace(/\s+/g, " ");
@@ -29,10 +37,11 @@ const normalise = (question: string) => question.trim().toLowerCase().replace(/\
 export function createQuestionRewriter(deps: { models: ModelLookup; logger?: Logger }): QuestionRewriter {
   const cache = new Map<string, string>();
   return {
-    async rewrite(question, agent, account, signal) {
+    async rewrite(question, agent, account, signal, earlier = []) {
       const client = agent.model === undefined ? undefined : deps.models(agent.model);
       if (!client || agent.modelUse === "off") return { fallback: "no-model" };
-      const key = `${agent.id}\u0000${client.name}\u0000${agent.locale}\u0000${normalise(question)}`;
+      const messages = conversationRewriteMessages(question, agent.locale, earlier);
+      const key = `${agent.id}\u0000${client.name}\u0000${agent.locale}\u0000${normalise(question)}${earlierKey(messages, earlier)}`;
       const cached = cache.get(key);
       if (cached !== undefined) return { words: cached };
       try {
@@ -40,7 +49,7 @@ export function createQuestionRewriter(deps: { models: ModelLookup; logger?: Log
           purpose: "rewrite",
           agent: agent.id,
           account,
-          messages: rewriteMessages(question, agent.locale),
+          messages,
           maxTokens: 120,
           ...(signal ? { signal } : {}),
         });
@@ -63,3 +72,7 @@ export function createQuestionRewriter(deps: { models: ModelLookup; logger?: Log
     },
   };
 }
+
+/** The part of the cache key that tells a conversation's rewrite from the message's alone. */
+const earlierKey = (messages: readonly { content: string }[], earlier: Earlier) =>
+  earlier.length === 0 ? "" : `\u0000${messages.map((m) => m.content).join("\u0000")}`;

@@ -1,3 +1,4 @@
+import type { Earlier } from "../core/conversation.js";
 import type { InboundMessage } from "../core/inbound-message.js";
 import type { PageRef, Reply } from "../core/reply.js";
 import type { Logger } from "../log/logger.js";
@@ -13,8 +14,11 @@ import type { AnswerSink } from "./streamed-reply.js";
 import { describeWikiFailure } from "./wiki-failure.js";
 
 export interface WikiAgent {
-  /** `stream`: where a model's answer to a question is shown while it is written. */
-  handle(msg: InboundMessage, agent: AgentSettings, stream?: AnswerSink): Promise<Reply>;
+  /**
+   * `stream`: where a model's answer to a question is shown while it is written; `earlier`: the
+   * turns of its conversation before it (pipeline/conversations.ts).
+   */
+  handle(msg: InboundMessage, agent: AgentSettings, stream?: AnswerSink, earlier?: Earlier): Promise<Reply>;
   /** The answer of a page picked from choices, to the question that offered it. Never rejects because of the wiki. */
   answerChoice(msg: InboundMessage, question: string, page: PageRef, agent: AgentSettings): Promise<Reply>;
 }
@@ -33,7 +37,12 @@ export function createWikiAgent(deps: {
 }): WikiAgent {
   const { logger } = deps;
 
-  async function run(msg: InboundMessage, agent: AgentSettings, stream?: AnswerSink): Promise<Reply> {
+  async function run(
+    msg: InboundMessage,
+    agent: AgentSettings,
+    stream?: AnswerSink,
+    earlier: Earlier = [],
+  ): Promise<Reply> {
     if (msg.command === undefined) {
       const question = msg.args.trim();
       if (question === "") return { chunks: [], kind: "command" };
@@ -42,6 +51,7 @@ export function createWikiAgent(deps: {
         texts: agentTexts(agent, msg.languageCode),
         ...(msg.languageCode === undefined ? {} : { language: msg.languageCode }),
         ...(stream ? { stream } : {}),
+        ...(earlier.length > 0 ? { earlier } : {}),
       });
       if (answer.error !== undefined) logFailure(msg, agent, answer.error);
       return replyOf(answer);
@@ -60,9 +70,9 @@ export function createWikiAgent(deps: {
   }
 
   return {
-    async handle(msg, agent, stream) {
+    async handle(msg, agent, stream, earlier) {
       try {
-        return await run(msg, agent, stream);
+        return await run(msg, agent, stream, earlier);
       } catch (error) {
         logFailure(msg, agent, error);
         return {
@@ -87,12 +97,13 @@ export function createWikiAgent(deps: {
 export function replyOf(answer: Answer): Reply {
   const chunks = splitTelegramHtml(answer.html);
   if (answer.error !== undefined) return { kind: "error", chunks };
+  const searched = answer.searched === undefined ? {} : { searched: answer.searched };
   if (answer.choices && answer.choices.length > 0)
-    return { kind: "choices", chunks, choices: answer.choices.map(pageRef) };
+    return { kind: "choices", chunks, choices: answer.choices.map(pageRef), ...searched };
   const top = answer.found ? answer.sources[0] : undefined;
   const rich = answer.rich ? { rich: answer.rich } : {};
-  if (top) return { kind: "answer", chunks, page: pageRef(top), ...rich };
-  return answer.found ? { kind: "answer", chunks } : { kind: "not-found", chunks };
+  if (top) return { kind: "answer", chunks, page: pageRef(top), ...rich, ...searched };
+  return answer.found ? { kind: "answer", chunks, ...searched } : { kind: "not-found", chunks, ...searched };
 }
 
 const pageRef = ({ path, locale, title }: PageRef): PageRef => ({ path, locale, title });

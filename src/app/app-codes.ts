@@ -23,6 +23,11 @@ export const APP_CODES = {
     meaning: "some group upgrades kept in Redis are unreadable and are ignored",
     remedy: "check the fields of the chat-upgrades hash and HDEL those",
   },
+  "conversations-file-corrupt": {
+    meaning: "the conversations file could not be read; it was kept aside and conversations start empty",
+    remedy:
+      "nothing to change: the next messages start new conversations (replies to earlier answers stand alone)",
+  },
   "privacy-mode-blocks-require-mention": {
     meaning:
       "requireMention is false in a group, but the bot's privacy mode is on: it sees only commands, mentions and replies there",

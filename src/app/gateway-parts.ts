@@ -97,6 +97,7 @@ export function createGatewayParts(
     migrations,
     feedback,
     models,
+    ...(stores.conversations ? { conversationStore: stores.conversations } : {}),
   });
   const { cluster, accountsIn } = clusterParts(settings, stores);
   const pool = wireAccounts({

@@ -1,6 +1,7 @@
 import type { AppCode } from "./app-codes.js";
 import { hostname } from "node:os";
 import { createRedisChatMigrations } from "../cluster/chat-migrations-redis.js";
+import { createRedisConversations } from "../cluster/conversations-redis.js";
 import { openRedisJournal } from "../accounts/journal/journal-redis.js";
 import { connectRedis } from "../cluster/redis-connection.js";
 import { redisKeys } from "../cluster/redis-keys.js";
@@ -19,7 +20,10 @@ export async function openRedisStores(settings: Settings, logger: Logger): Promi
     name: `wiki-gateway:${replicaId.replace(/[^\w.:-]/g, "_")}`,
   });
   const keys = redisKeys();
-  log.info({ replicaId }, "cluster mode: journals, pairing and group upgrades are kept in Redis");
+  log.info(
+    { replicaId },
+    "cluster mode: journals, pairing, group upgrades and conversations are kept in Redis",
+  );
   return {
     pairing: createRedisPairingDocument({ client, keys }),
     journalFor: (account, fencingToken) =>
@@ -45,6 +49,7 @@ export async function openRedisStores(settings: Settings, logger: Logger): Promi
           "some group upgrades kept in Redis are unreadable and are ignored",
         ),
     }),
+    conversations: createRedisConversations({ client, keys }),
     redis: { client, keys, replicaId },
     async close() {
       await client.close().catch(() => client.destroy());

@@ -2,6 +2,7 @@ import type { Journal } from "../accounts/journal/journal.js";
 import type { RedisConnection } from "../cluster/redis-connection.js";
 import type { RedisKeys } from "../cluster/redis-keys.js";
 import type { ChatMigrationStore } from "../core/chat-migrations.js";
+import type { ConversationStore } from "../core/conversation.js";
 import type { PairingDocument } from "../policy/pairing-document.js";
 
 /**
@@ -19,6 +20,8 @@ export interface SharedStores {
   journalFor?: (account: string, fencingToken?: () => number | undefined) => Journal;
   /** Group upgrades learnt by any replica; absent: groups/upgrades.json. */
   chatMigrations?: ChatMigrationStore;
+  /** Conversations, shared so a failover mid-conversation keeps them; absent: conversations/turns.json. */
+  conversations?: ConversationStore;
   /** Cluster mode's Redis connection and key names, for the parts that coordinate replicas. */
   redis?: { client: RedisConnection; keys: RedisKeys; replicaId: string };
   /** Closes what was opened (after the accounts stopped). */

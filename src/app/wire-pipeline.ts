@@ -18,6 +18,10 @@ import { createPairingHandler } from "../pipeline/pairing-flow.js";
 import { createDenialLogger } from "../policy/denial-log.js";
 import { EDIT_WINDOW_MS } from "../policy/edit-rule.js";
 import { openReplyMemory } from "../state/reply-memory.js";
+import { openConversationFile } from "../state/conversation-file.js";
+import type { ConversationStore } from "../core/conversation.js";
+import { createMemoryConversations } from "../pipeline/conversation-store.js";
+import { createConversations } from "../pipeline/conversations.js";
 import type { PairingStore } from "../policy/pairing-store.js";
 import { createHear } from "../pipeline/hear.js";
 import { createSee, hearThenSee } from "../pipeline/see.js";
@@ -25,6 +29,7 @@ import { createVoiceQuota } from "../pipeline/voice-quota.js";
 import type { ConfigInForce } from "./apply-config.js";
 import { stateWriteFailed } from "./state-write-errors.js";
 import type { ModelsInForce } from "./wire-models.js";
+import type { AppCode } from "./app-codes.js";
 
 /**
  * The way of every message (and of every inline query), fed by the configuration in force and
@@ -43,6 +48,8 @@ export function wirePipeline(deps: {
   feedback: Pick<AnswerFeedback, "answered">;
   /** The models in force: speech servers, models that see images, and where voice notes are counted. */
   models: Pick<ModelsInForce, "get" | "transcriber" | "speech">;
+  /** Where conversations are kept in cluster mode (Redis); absent: conversations/turns.json. */
+  conversationStore?: ConversationStore;
 }): {
   pipeline: MessageHandler;
   inline: InlineHandler;
@@ -104,6 +111,25 @@ export function wirePipeline(deps: {
       "the reply memory cannot be written; edits after a restart may be answered twice",
     ),
   });
+  const conversationStore =
+    deps.conversationStore ??
+    createMemoryConversations({
+      file: openConversationFile({
+        file: deps.layout.conversationFile,
+        onCorrupt: (detail) =>
+          deps.logger.warn({ code: "conversations-file-corrupt" satisfies AppCode }, detail),
+      }),
+      onError: (err) =>
+        deps.logger.warn(
+          { err },
+          "the conversations cannot be saved; follow-ups after a restart stand alone",
+        ),
+    });
+  const conversations = createConversations({
+    store: conversationStore,
+    onError: (err) =>
+      deps.logger.warn({ err }, "the conversation store failed; the question is answered alone"),
+  });
   const pipeline = createMessagePipeline({
     runtime: () => deps.config.runtime,
     isApproved,
@@ -131,9 +157,10 @@ export function wirePipeline(deps: {
           deps.config.runtime?.config.models[name]?.images === true ? deps.models.get(name) : undefined,
       }),
     ),
+    conversations,
   });
   const flush = async () => {
-    await Promise.all([gaps.flush(), choiceStore.flush(), replies.flush()]);
+    await Promise.all([gaps.flush(), choiceStore.flush(), replies.flush(), conversationStore.flush()]);
   };
   return { pipeline, inline, flush };
 }

@@ -31,6 +31,10 @@ export interface RedisKeys {
   chatUpgrades: string;
   /** STRING: a counter raised by every new upgrade (replicas poll it to see upgrades learnt elsewhere). */
   chatUpgradesRevision: string;
+  /** STRING with a TTL: a conversation's last turns (JSON), by its key (pipeline/conversations.ts). */
+  conversation(key: string): string;
+  /** STRING with a TTL: the turns an answer message ended (JSON): a reply to it follows them up. */
+  conversationAnswer(account: string, chatId: number, messageId: number): string;
 }
 
 export const DEFAULT_KEY_PREFIX = "wg";
@@ -52,5 +56,8 @@ export function redisKeys(prefix: string = DEFAULT_KEY_PREFIX): RedisKeys {
     // One hash tag: the script that adds an upgrade raises the revision in the same slot.
     chatUpgrades: `${prefix}:{chat-upgrades}`,
     chatUpgradesRevision: `${prefix}:{chat-upgrades}:revision`,
+    conversation: (key) => `${prefix}:conversation:${key}`,
+    conversationAnswer: (account, chatId, messageId) =>
+      `${prefix}:conversation-answer:${account}|${chatId}|${messageId}`,
   };
 }

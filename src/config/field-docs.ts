@@ -71,6 +71,8 @@ export const FIELD_DOCS = {
     answerLength: "longest answer passage, in characters",
     greeting: "text of `/start`",
     ackReaction: "set a 👀 reaction on a question while its answer is prepared, removed once it is sent",
+    conversationMinutes:
+      "minutes of quiet after which a chat's next message starts a new conversation instead of following up the last ones; `0`: every message stands alone (a reply to an answer still follows it up)",
     model: "name of an entry in `models` the agent uses; unset: no model",
     modelUse:
       '`"off"`: no model; `"rewrite"`: only the question goes to the model; `"answer"`: rewrite, then a grounded answer from passages; default `"answer"` when `model` is set',

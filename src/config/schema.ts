@@ -237,6 +237,13 @@ export const agentSchema = z.strictObject({
   answerLength: z.number().int().min(200).max(3900).default(1200).describe(DOCS.agent.answerLength),
   greeting: z.string().max(1000).optional().describe(DOCS.agent.greeting),
   ackReaction: z.boolean().optional().meta({ description: DOCS.agent.ackReaction, default: false }),
+  conversationMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(1440)
+    .optional()
+    .meta({ description: DOCS.agent.conversationMinutes, default: 30 }),
   model: z
     .string()
     .regex(MODEL_NAME, { error: "must be a name from models" })

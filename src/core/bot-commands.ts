@@ -28,6 +28,8 @@ export interface BotCommandEntry {
   /** `/help` lists it (with its line `help.<id>`); not `/start` and `/help` themselves. */
   inHelp: boolean;
   who: CommandAudience;
+  /** Who may send it without arguments, when that is someone else than `who` (a bare `/new` starts the conversation over). */
+  bare?: CommandAudience;
   where: CommandPlace;
 }
 
@@ -86,6 +88,7 @@ export const BOT_COMMANDS = [
     usage: "/new PATH TITLE",
     inHelp: true,
     who: "editors",
+    bare: "everyone",
     where: "both",
   },
   {

@@ -68,6 +68,8 @@ export interface InboundMessage {
   mentionsBot: boolean;
   /** The message replies to a message the bot sent. */
   repliesToBot: boolean;
+  /** The id of the bot's message it replies to (with `repliesToBot`): a reply to an answer follows it up. */
+  repliedToId?: number;
   /** A bot command addressed to this bot (`/cmd@thisbot` or bare `/cmd`), lower-case, without `/`. */
   command?: string;
   /**

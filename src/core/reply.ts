@@ -24,11 +24,13 @@ export type Reply =
       page?: PageRef;
       /** The same answer as a rich message, sent instead where the account sends them (SendOptions.rich). */
       rich?: RichAlternative;
+      /** What was searched when not the question as written (kept with the conversation's turn). */
+      searched?: string;
     }
   /** A weak match: the closest pages (best first, at most three) offered as buttons. */
-  | { kind: "choices"; chunks: readonly string[]; choices: readonly PageRef[] }
+  | { kind: "choices"; chunks: readonly string[]; choices: readonly PageRef[]; searched?: string }
   /** Nothing in the wiki matches the question (or the page picked is gone). */
-  | { kind: "not-found"; chunks: readonly string[] }
+  | { kind: "not-found"; chunks: readonly string[]; searched?: string }
   /** A bot command's reply (an empty question to the agent says nothing, as this kind). */
   | { kind: "command"; chunks: readonly string[] }
   /** A command the sender may not run (an editors' command from a reader). */

@@ -1,6 +1,7 @@
 import type { AgentSettings } from "../agents/agent-settings.js";
 import type { AnswerSink } from "../agents/streamed-reply.js";
 import type { WikiAgent } from "../agents/wiki-agent.js";
+import { type Earlier, searchedText } from "../core/conversation.js";
 import type { InboundMessage } from "../core/inbound-message.js";
 import type { Reply } from "../core/reply.js";
 import { watchModelFailures } from "../models/failure-watch.js";
@@ -27,14 +28,20 @@ export const MODEL_FAILED_TTL_MS = CIRCUIT.cooldownMs;
 
 /**
  * The bound agent's reply to a message the policy let in, as the agent made it; `stream`: where a
- * model's answer is shown while it is written.
+ * model's answer is shown while it is written; `earlier`: the turns of its conversation before it.
  */
-export type AnswerStep = (msg: InboundMessage, agent: AgentSettings, stream?: AnswerSink) => Promise<Reply>;
+export type AnswerStep = (
+  msg: InboundMessage,
+  agent: AgentSettings,
+  stream?: AnswerSink,
+  earlier?: Earlier,
+) => Promise<Reply>;
 
 /**
  * The answer step: the bound agent's reply, with repeated questions served from the cache.
  * Contract: only plain questions (no command) are cached, only once the index is ready, keyed by
- * agent, asker's language, index generation and normalised question; an error reply is never
+ * agent, asker's language, index generation and normalised question (with what the earlier turns
+ * of its conversation searched and answered with, when there are any); an error reply is never
  * kept and empties the cache, so a wiki failure is not served again after the wiki recovers; an
  * answer its asker stopped mid-stream is not kept either; an answer made while a model call
  * failed (a timeout, a server down, a stream cut short) is kept only MODEL_FAILED_TTL_MS, so the
@@ -47,10 +54,11 @@ export function createAnswerStep(deps: {
   cache?: AnswerCache<Reply>;
 }): AnswerStep {
   const cache = deps.cache ?? createReplyCache();
-  return async (msg, settings, stream) => {
-    const handle = () => deps.agent.handle(msg, settings, stream);
+  return async (msg, settings, stream, earlier = []) => {
+    const handle = () => deps.agent.handle(msg, settings, stream, earlier);
     if (msg.command !== undefined || !deps.index.ready) return handle();
-    const key = questionKey(settings.id, deps.index.generation(), msg.args, msg.languageCode);
+    const asked = `${msg.args}${earlier.map((turn) => `\u0001${searchedText(turn)}\u0002${turn.pages.map((p) => p.path).join(" ")}`).join("")}`;
+    const key = questionKey(settings.id, deps.index.generation(), asked, msg.languageCode);
     let modelFailed = false;
     const out = await cache.get(key, async () => {
       const made = await watchModelFailures(handle);

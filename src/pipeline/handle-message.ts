@@ -9,6 +9,7 @@ import { textsFor } from "../i18n/index.js";
 import type { Logger } from "../log/logger.js";
 import type { GapLog } from "../state/gap-log.js";
 import type { ReplyMemory } from "../state/reply-memory.js";
+import { type Conversations, startsOver } from "./conversations.js";
 import { admit, type Admission, type Denial } from "./admit.js";
 import type { AnswerFeedback } from "./answer-feedback.js";
 import type { AnswerStep } from "./answer-step.js";
@@ -49,6 +50,8 @@ export interface PipelineDeps {
   replies?: Pick<ReplyMemory, "recall" | "remember">;
   /** Voice notes transcribed into questions (hear.ts); without it they get the media hint. */
   hear?: Hear;
+  /** What a question follows up, and its turn kept; without it every question stands alone. */
+  conversations?: Conversations;
   /** Clock of the media hint's rate limit and of the edit memory, ms. */
   now?: () => number;
 }
@@ -172,12 +175,19 @@ async function answered(
       ? replier.stream?.({ rich: sendsRich(deps.runtime(), msg.account) })
       : undefined;
   try {
+    const { conversations } = deps;
+    if (startsOver(msg)) await conversations?.startOver(msg);
+    const earlier = msg.command === undefined ? ((await conversations?.earlier(msg, agent)) ?? []) : [];
     // A voice note's answer shows what was heard first (heard-quote.ts).
-    const reply = withHeard(await deps.answer(msg, agent, stream), msg.heard);
+    const reply = withHeard(await deps.answer(msg, agent, stream, earlier), msg.heard);
     // "typing…" covers preparing the answer only: a reply that is slow to send (a busy Bot API,
     // pacing) must not add a sendChatAction call per message, and the reply ends it anyway.
     stopTyping();
-    record.delivered(msg, await deliver(reply, to), agent.id);
+    const delivered = await deliver(reply, to);
+    record.delivered(msg, delivered, agent.id);
+    // An edited question's answer replaces the one its turn was kept with.
+    if (msg.editDate === undefined)
+      await conversations?.record(msg, earlier, reply, delivered.sent?.messageIds ?? []);
     deps.metrics.answerSeconds.observe({ account: msg.account }, (performance.now() - started) / 1000);
   } finally {
     stopTyping();

@@ -16,6 +16,7 @@ import { join, resolve } from "node:path";
  *   models/usage.jsonl     model calls and their tokens, by model, agent and account (rotated: .1 … .3)
  *   groups/upgrades.json   groups upgraded to supergroups (old id → new id per account), bounded
  *   unanswered/digests.json  when each agent's editors' digest was last sent
+ *   conversations/turns.json  each conversation's last turns and the answers that ended them, bounded
  */
 export interface StateLayout {
   root: string;
@@ -32,6 +33,7 @@ export interface StateLayout {
   modelUsageFile: string;
   upgradesFile: string;
   digestsFile: string;
+  conversationFile: string;
 }
 
 export function createStateLayout(stateDir: string): StateLayout {
@@ -52,5 +54,6 @@ export function createStateLayout(stateDir: string): StateLayout {
     modelUsageFile: join(root, "models", "usage.jsonl"),
     upgradesFile: join(root, "groups", "upgrades.json"),
     digestsFile: join(root, "unanswered", "digests.json"),
+    conversationFile: join(root, "conversations", "turns.json"),
   };
 }

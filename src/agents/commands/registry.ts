@@ -48,7 +48,9 @@ const HANDLERS: { readonly [Id in BotCommandId]: CommandHandler } = {
     pageCommand(deps, agent, args, editor, asker(texts, msg)),
   recent: ({ deps, agent, args, texts, msg }) => recentCommand(deps, agent, args, asker(texts, msg)),
   whoami: ({ msg, texts }) => whoamiText(msg, texts),
-  new: ({ deps, agent, args, texts }) => newCommand(deps, agent, args, texts),
+  // Bare, it starts the sender's conversation over (the pipeline forgets it: conversations.ts).
+  new: ({ deps, agent, args, texts }) =>
+    args.trim() === "" ? texts.t("conversation.startedOver") : newCommand(deps, agent, args, texts),
   edit: ({ deps, agent, args, texts }) => editCommand(deps, agent, args, texts),
   append: ({ deps, agent, args, texts }) => appendCommand(deps, agent, args, texts),
 };
@@ -76,7 +78,8 @@ export async function runCommand(
   });
   const { texts } = ctx;
   if (!entry) return reply(texts.t("command.unknown", { command }), "command");
-  if (entry.who === "editors" && !ctx.editor) return reply(texts.t("edit.editorsOnly"), "refused");
+  const who = ctx.args.trim() === "" && entry.bare !== undefined ? entry.bare : entry.who;
+  if (who === "editors" && !ctx.editor) return reply(texts.t("edit.editorsOnly"), "refused");
   if (!answeredIn(entry, ctx.msg.chatType)) {
     const where = entry.where === "dm" ? "command.dmOnly" : "command.groupOnly";
     return reply(texts.t(where, { command: entry.command }), "refused");

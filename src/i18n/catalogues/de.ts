@@ -8,7 +8,7 @@ export const de: Catalogue = {
   "menu.page": "Eine Seite anzeigen: /page ID oder PFAD",
   "menu.recent": "Kürzlich geänderte Seiten: /recent [N]",
   "menu.whoami": "Ihre Benutzer-ID und die ID dieses Chats",
-  "menu.new": "Für Redakteure: /new PFAD TITEL, Text in den nächsten Zeilen",
+  "menu.new": "Neues Gespräch; Redakteure: /new PFAD TITEL legt eine Seite an",
   "menu.edit": "Für Redakteure: /edit ID|PFAD, neuer Text in den nächsten Zeilen",
   "menu.append": "Für Redakteure: /append ID|PFAD TEXT",
 
@@ -33,6 +33,8 @@ export const de: Catalogue = {
   "answer.seeAlso": "Siehe auch: {links}",
   "answer.fromTitleSearch":
     "Der Suchindex wird noch aufgebaut: Diese Antwort stammt aus der Titelsuche des Wikis.",
+  "conversation.startedOver": "Neuer Anfang: Ihre nächste Frage steht für sich.",
+  "answer.followingUp": "Anschließend an „{topic}“.",
   "answer.searchedAs": "Ergebnisse für „{query}“.",
   "answer.pageLanguage": "Diese Seite ist auf {language}.",
   "choices.intro": "Diese Wiki-Seiten kommen der Frage am nächsten:",

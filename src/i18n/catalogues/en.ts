@@ -17,7 +17,7 @@ export const en = {
   "menu.page": "Show a page: /page ID or PATH",
   "menu.recent": "Recently updated pages: /recent [N]",
   "menu.whoami": "Your user id and this chat's id",
-  "menu.new": "Editors: /new PATH TITLE, text on the next lines",
+  "menu.new": "Start a new conversation; editors: /new PATH TITLE creates a page",
   "menu.edit": "Editors: /edit ID|PATH, new text on the next lines",
   "menu.append": "Editors: /append ID|PATH TEXT",
 
@@ -43,6 +43,8 @@ export const en = {
   "answer.seeAlso": "See also: {links}",
   "answer.fromTitleSearch":
     "The search index is still being built: this answer comes from the wiki's title search.",
+  "conversation.startedOver": "Starting over: your next question stands on its own.",
+  "answer.followingUp": "Following up on «{topic}».",
   "answer.searchedAs": "Showing results for «{query}».",
   "answer.pageLanguage": "This page is in {language}.",
   "choices.intro": "Closest pages in the wiki:",

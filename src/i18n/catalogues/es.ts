@@ -8,7 +8,7 @@ export const es: Catalogue = {
   "menu.page": "Ver una página: /page ID o RUTA",
   "menu.recent": "Páginas actualizadas hace poco: /recent [N]",
   "menu.whoami": "Tu ID de usuario y el ID de este chat",
-  "menu.new": "Editores: /new RUTA TÍTULO, el texto en las líneas siguientes",
+  "menu.new": "Nueva conversación; editores: /new RUTA TÍTULO crea una página",
   "menu.edit": "Editores: /edit ID|RUTA, el texto nuevo en las líneas siguientes",
   "menu.append": "Editores: /append ID|RUTA TEXTO",
 
@@ -33,6 +33,8 @@ export const es: Catalogue = {
   "answer.seeAlso": "Ver también: {links}",
   "answer.fromTitleSearch":
     "El índice de búsqueda aún se está construyendo: esta respuesta viene de la búsqueda por títulos de la wiki.",
+  "conversation.startedOver": "Empezamos de nuevo: tu próxima pregunta se leerá por sí sola.",
+  "answer.followingUp": "Siguiendo con «{topic}».",
   "answer.searchedAs": "Mostrando resultados para «{query}».",
   "answer.pageLanguage": "Esta página está en {language}.",
   "choices.intro": "Las páginas de la wiki que más se acercan:",

@@ -8,7 +8,7 @@ export const ru: Catalogue = {
   "menu.page": "Показать страницу: /page ID или ПУТЬ",
   "menu.recent": "Недавно обновлённые страницы: /recent [N]",
   "menu.whoami": "Ваш ID и ID этого чата",
-  "menu.new": "Редакторам: /new ПУТЬ ЗАГОЛОВОК, текст — со следующей строки",
+  "menu.new": "Начать разговор заново; редакторам: /new ПУТЬ ЗАГОЛОВОК создаёт страницу",
   "menu.edit": "Редакторам: /edit ID|ПУТЬ, новый текст — со следующей строки",
   "menu.append": "Редакторам: /append ID|ПУТЬ ТЕКСТ",
 
@@ -32,6 +32,8 @@ export const ru: Catalogue = {
   "answer.seeAlso": "См. также: {links}",
   "answer.fromTitleSearch":
     "Поисковый индекс ещё строится, поэтому этот ответ найден поиском вики по заголовкам.",
+  "conversation.startedOver": "Начинаем заново: следующий вопрос я прочту сам по себе.",
+  "answer.followingUp": "Продолжаю тему «{topic}».",
   "answer.searchedAs": "Показаны результаты по запросу «{query}».",
   "answer.pageLanguage": "Эта страница на другом языке: {language}.",
   "choices.intro": "Ближе всего к вопросу эти страницы вики:",

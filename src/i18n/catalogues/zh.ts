@@ -11,7 +11,7 @@ export const zh: Catalogue = {
   "menu.page": "查看页面：/page ID 或路径",
   "menu.recent": "最近更新的页面：/recent [N]",
   "menu.whoami": "您的用户 ID 和本聊天的 ID",
-  "menu.new": "编辑者：/new 路径 标题，正文从下一行开始",
+  "menu.new": "开始新对话；编辑者：/new 路径 标题 创建页面",
   "menu.edit": "编辑者：/edit ID|路径，新正文从下一行开始",
   "menu.append": "编辑者：/append ID|路径 文本",
 
@@ -34,6 +34,8 @@ export const zh: Catalogue = {
 
   "answer.seeAlso": "另见：{links}",
   "answer.fromTitleSearch": "搜索索引仍在建立中，这个回答来自知识库的标题搜索。",
+  "conversation.startedOver": "已重新开始：你的下一个问题将单独理解。",
+  "answer.followingUp": "接着“{topic}”的话题。",
   "answer.searchedAs": "以下是“{query}”的搜索结果。",
   "answer.pageLanguage": "此页面的语言是{language}。",
   "choices.intro": "知识库中最接近的页面：",

@@ -32,6 +32,7 @@ describe("resolveAgentSettings", () => {
       publicBaseUrl: "http://wiki:3000",
       answerLength: 1200,
       ackReaction: false,
+      conversationQuietMs: 30 * 60_000,
       modelUse: "off",
     });
     expect(agent.publicBaseUrl).toBe("https://docs.example.com");

@@ -103,6 +103,58 @@ describe("the question rewritten by the model joins the search", () => {
   });
 });
 
+describe("the rewrite in a conversation", () => {
+  const earlier = [
+    {
+      question: "how do i keep my mac awake",
+      pages: [{ path: "tldr/osx/caffeinate", locale: "en", title: "caffeinate" }],
+      at: 0,
+    },
+  ];
+
+  it("sees the earlier question and its pages' titles, and its line is searched", async () => {
+    server.script({ content: "wget download url file" });
+    const answer = await answererWith().answer("and how do i download a url with it running?", withModel, {
+      account: "bot1",
+      earlier,
+    });
+    expect(answer.sources[0]?.path).toBe("tldr/common/wget");
+    expect(answer.searched).toBe("wget download url file");
+    const [request] = server.received();
+    expect(request!.messages[0]!.content).toContain("does not depend on the earlier ones");
+    expect(request!.messages.at(-1)!.content).toBe(
+      "Earlier messages:\n1. how do i keep my mac awake (answered with: caffeinate)\n\nLatest message: and how do i download a url with it running?",
+    );
+  });
+
+  it("without a model, a follow-up is searched with the question before it and says so", async () => {
+    const plain = createAnswerer({ index, wiki });
+    const alone = await plain.answer("and during a long download?", withModel, { account: "bot1" });
+    expect(alone.sources[0]?.path).not.toBe("tldr/osx/caffeinate");
+    const followUp = await plain.answer(
+      "and during a long download?",
+      { ...withModel, modelUse: "off" },
+      {
+        account: "bot1",
+        earlier: [{ ...earlier[0]!, searched: "caffeinate prevent sleep" }],
+      },
+    );
+    expect(followUp.sources[0]?.path).toBe("tldr/osx/caffeinate");
+    expect(followUp.html).toContain("Following up on «caffeinate».");
+    expect(followUp.searched).toBe("caffeinate prevent sleep and during a long download?");
+  });
+
+  it("keeps a conversation's rewrite apart from the same message's alone", async () => {
+    server.script({ content: "tac reversed" }, { content: "cat print" });
+    const answerer = answererWith();
+    await answerer.answer("and reversed?", withModel, { account: "bot1", earlier });
+    await answerer.answer("and reversed?", withModel, { account: "bot1" });
+    const received = server.received();
+    expect(received).toHaveLength(2);
+    expect(received[1]!.messages.at(-1)).toEqual({ role: "user", content: "and reversed?" });
+  });
+});
+
 describe("reciprocal rank fusion", () => {
   const ranked = (...paths: string[]) =>
     paths.map(
