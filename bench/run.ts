@@ -59,17 +59,25 @@ try {
 }
 
 const tables: string[] = [];
+/** Each table is followed by the wall time since the one before: what that benchmark took to run. */
+let since = performance.now();
+const results = {
+  push(table: string) {
+    tables.push(`${table}\n(ran ${Math.round((performance.now() - since) / 1000)} s)`);
+    since = performance.now();
+  },
+};
 if (want("answer-quality")) {
   const { run } = await import("./answer-quality/run.js");
   const result: unknown = await run();
   const table = (result as { table?: unknown }).table;
-  tables.push(typeof table === "string" ? table : "answer quality: see bench/results/answer-quality.json");
+  results.push(typeof table === "string" ? table : "answer quality: see bench/results/answer-quality.json");
 }
 if (want("answer-quality") || only("answer-quality-languages")) {
   // Each language apart, when the tldr translations are there (../shared/corpus/tldr-i18n).
   const { runLanguages } = await import("./answer-quality/languages.js");
   const languages = await runLanguages();
-  tables.push(
+  results.push(
     languages ? languages.table : "answer quality per language: no tldr translations (TLDR_I18N_DIR)",
   );
 }
@@ -81,42 +89,42 @@ if (want("answer-quality") || only("answer-quality-model")) {
   const { DEFAULT_FIXTURE, runWithModelTable } = await import("./answer-quality/with-model.js");
   const { existsSync } = await import("node:fs");
   const fixture = args.includes("--model-fixture") && modelFixture ? modelFixture : DEFAULT_FIXTURE;
-  if (existsSync(fixture) || args.includes("--model-fixture")) tables.push(await runWithModelTable(fixture));
+  if (existsSync(fixture) || args.includes("--model-fixture")) results.push(await runWithModelTable(fixture));
 }
 if (want("wiki-import")) {
   const { run } = await import("./wiki-import.js");
-  tables.push((await run()).table);
+  results.push((await run()).table);
 }
-if (want("inline")) tables.push((await runInline(runs ? { rounds: runs } : {})).table);
-if (want("rich")) tables.push((await runRich(runs ? { rounds: runs } : {})).table);
+if (want("inline")) results.push((await runInline(runs ? { rounds: runs } : {})).table);
+if (want("rich")) results.push((await runRich(runs ? { rounds: runs } : {})).table);
 if (want("pipeline")) {
   // `pipeline --soak S` soaks the pipeline's own world; a full run soaks once, at its end.
   const soakSeconds = only("pipeline") ? (flag("--soak") ?? 0) : 0;
-  tables.push((await runPipeline({ ...(runs ? { runs } : {}), soakSeconds })).table);
+  results.push((await runPipeline({ ...(runs ? { runs } : {}), soakSeconds })).table);
 }
-if (want("scale")) tables.push((await runScale(runs ? { runs } : {})).table);
-if (want("profile")) tables.push((await runProfile(runs ? { runs } : {})).table);
-if (want("ask")) tables.push((await runAsk(runs ? { rounds: runs } : {})).table);
-if (only("languages")) tables.push((await runLanguagesBudget(runs ? { runs } : {})).table);
+if (want("scale")) results.push((await runScale(runs ? { runs } : {})).table);
+if (want("profile")) results.push((await runProfile(runs ? { runs } : {})).table);
+if (want("ask")) results.push((await runAsk(runs ? { rounds: runs } : {})).table);
+if (only("languages")) results.push((await runLanguagesBudget(runs ? { runs } : {})).table);
 if (want("store")) {
   const { runStoreBench } = await import("./store.js");
-  tables.push((await runStoreBench(runs ? { runs } : {})).table);
+  results.push((await runStoreBench(runs ? { runs } : {})).table);
 }
 // The soak is part of a full run (`npm run bench -- --runs 3` reproduces every figure), else only when named.
 if (chosen.length === 0 || only("soak"))
-  tables.push((await runSoak(flag("--soak") ?? 600, { imageEnv })).table);
+  results.push((await runSoak(flag("--soak") ?? 600, { imageEnv })).table);
 if (want("model-flood")) {
   const { runModelFlood } = await import("./model-flood.js");
-  tables.push((await runModelFlood()).table);
+  results.push((await runModelFlood()).table);
 }
 if (want("model-overhead")) {
   const { runModelOverhead } = await import("./model-overhead.js");
-  tables.push((await runModelOverhead(runs ? { rounds: runs } : {})).table);
+  results.push((await runModelOverhead(runs ? { rounds: runs } : {})).table);
 }
 if (only("conversations")) {
   const { runConversations } = await import("./conversations/run.js");
   const part = args[args.indexOf("--part") + 1];
-  tables.push(
+  results.push(
     (
       await runConversations({
         ...(args.includes("--part") && (part === "dev" || part === "test") ? { part } : {}),
@@ -125,6 +133,6 @@ if (only("conversations")) {
     ).table,
   );
 }
-if (only("pacing")) tables.push((await runPacing(runs ? { runs } : {})).table);
-if (only("fairness")) tables.push((await runFairness(runs ? { runs } : {})).table);
+if (only("pacing")) results.push((await runPacing(runs ? { runs } : {})).table);
+if (only("fairness")) results.push((await runFairness(runs ? { runs } : {})).table);
 process.stdout.write(`${tables.join("\n\n")}\n`);

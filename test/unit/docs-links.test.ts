@@ -7,13 +7,13 @@ import { brokenLinks, githubSlug, headingAnchors } from "../helpers/doc-links.js
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
-/** The docs a reader follows links through: the README, docs/ and the benchmark results. */
+/** The docs a reader follows links through: the README, docs/, the benchmarks' README and their results. */
 function documentation(): string[] {
   const inFolder = (folder: string) =>
     readdirSync(join(ROOT, folder))
       .filter((name) => name.endsWith(".md"))
       .map((name) => `${folder}/${name}`);
-  return ["README.md", ...inFolder("docs"), ...inFolder("bench/results")];
+  return ["README.md", ...inFolder("docs"), "bench/README.md", ...inFolder("bench/results")];
 }
 
 describe("the project's docs", () => {
@@ -22,6 +22,8 @@ describe("the project's docs", () => {
     expect(files).toContain("README.md");
     expect(files).toContain("docs/configuration.md");
     expect(files).toContain("docs/architecture.md");
+    expect(files).toContain("docs/README.md");
+    expect(files).toContain("bench/README.md");
   });
 
   it("link only to files and headings that exist", () => {
