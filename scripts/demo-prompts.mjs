@@ -6,6 +6,7 @@
 // `node scripts/demo-prompts.mjs [OUT]` (default packages/sandbox/fixtures/demo-model-prompts.jsonl).
 // It runs the demo as `npm run demo` seeds it (TLDR_DIR, or ../shared/corpus/tldr, and their
 // translations) in a fresh folder it removes at the end, its model a sandbox model that records.
+import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -15,9 +16,14 @@ import { startQuietDemo } from "./quiet-demo.mjs";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const sandbox = join(root, "packages/sandbox/dist/packages/sandbox/src");
 const { createSandboxModel } = await import(join(sandbox, "model/index.js"));
+const { readReplayFixture } = await import(join(sandbox, "model/replay-fixture.js"));
+const { DEMO_MODEL_FIXTURE } = await import(join(sandbox, "demo/run-demo.js"));
 const out = resolve(process.argv[2] ?? join(root, "packages/sandbox/fixtures/demo-model-prompts.jsonl"));
 
-const model = createSandboxModel({ echo: { chunkDelayMs: 0 } });
+// Replies already recorded are replayed, so that a grounded-answer prompt is the one built on the
+// recorded rewrite; only the prompts without a recorded reply are written.
+const fixture = existsSync(DEMO_MODEL_FIXTURE) ? readReplayFixture(DEMO_MODEL_FIXTURE) : undefined;
+const model = createSandboxModel({ echo: { chunkDelayMs: 0 }, ...(fixture ? { fixture } : {}) });
 const modelUrl = await model.listen();
 const dir = await mkdtemp(join(tmpdir(), "demo-prompts-"));
 const stop = new AbortController();
@@ -42,12 +48,19 @@ try {
     if (sent.length === 0) throw new Error(`no answer to "${text}" within 30 s`);
     since = Math.max(...sent.map((m) => m.seq));
   }
-  const byKey = new Map(model.received().map((r) => [r.key, r.messages]));
+  const byKey = new Map(
+    model
+      .received()
+      .filter((r) => fixture?.reply(r.key) === undefined)
+      .map((r) => [r.key, r.messages]),
+  );
   await writeFile(
     out,
     [...byKey].map(([key, messages]) => `${JSON.stringify({ key, messages })}\n`).join(""),
   );
-  process.stdout.write(`${byKey.size} prompts of ${questions.length} questions written to ${out}\n`);
+  process.stdout.write(
+    `${byKey.size} prompts without a recorded reply, of ${questions.length} questions, written to ${out}\n`,
+  );
 } finally {
   stop.abort();
   await demo.done;
