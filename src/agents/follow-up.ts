@@ -172,6 +172,18 @@ const ORDINARY_WORDS = new Set(
 /** A question of at most this many words (ending in "?") leans on the one before even without a marker. */
 const SHORT_WORDS = 3;
 
+/**
+ * Question words that open a whole question: a short question that opens with one and says what it
+ * asks in words of its own ("как взять отпуск?", "how to unzip?") stands on its own; a fragment
+ * ("on a mac?", "why?") leans on the one before.
+ */
+const QUESTION_WORDS = new Set([
+  ...["how", "what", "why", "where", "when", "which", "who", "can", "is", "are", "do", "does"],
+  ...["как", "что", "где", "почему", "зачем", "когда", "какой", "какая", "какие", "куда", "чем", "можно"],
+  ...["wie", "was", "wo", "warum", "wann", "welche", "welcher", "kann"],
+  ...["cómo", "como", "qué", "que", "dónde", "donde", "cuándo", "cuál", "puedo"],
+]);
+
 const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}_.+-]*/gu) ?? [];
 
 /**
@@ -221,7 +233,8 @@ function leaningSign(lowered: string, words: readonly string[]): string | undefi
     words.find((w) => POINTING_WORDS.has(w)) ?? POINTING_CHINESE.find((w) => lowered.includes(w));
   if (pointing !== undefined) return `points back with "${pointing}"`;
   // Short and asked ("on a mac?"); a few words without a question mark are keywords ("printer network").
-  if (words.length <= SHORT_WORDS && /[?？]$/.test(lowered))
+  const whole = words.length >= 3 && QUESTION_WORDS.has(words[0]!);
+  if (words.length <= SHORT_WORDS && /[?？]$/.test(lowered) && !whole)
     return `a short question (${words.length} words)`;
   return undefined;
 }

@@ -34,6 +34,7 @@ describe("resolveAgentSettings", () => {
       ackReaction: false,
       conversationQuietMs: 30 * 60_000,
       modelUse: "off",
+      voice: { maxSeconds: 300, maxBytes: 20_000_000, perUserPerHour: 30 },
     });
     expect(agent.publicBaseUrl).toBe("https://docs.example.com");
     const named = resolveAgentSettings(

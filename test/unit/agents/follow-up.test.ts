@@ -24,6 +24,14 @@ const TITLES = new Set([
 const isTool = (word: string) => TITLES.has(word);
 
 describe("a message read against the turn before it, without a model", () => {
+  it("a short question that opens with a question word and says what it asks stands alone", () => {
+    const tar = [turn("怎么解压tar.gz文件", "tar")];
+    expect(readFollowUp("как взять отпуск?", tar, isTool).as).toBe("alone");
+    expect(readFollowUp("how to resize images?", tar, isTool).as).toBe("alone");
+    expect(readFollowUp("on a mac?", tar, isTool).as).toBe("follow-up");
+    expect(readFollowUp("why?", tar, isTool).as).toBe("follow-up");
+  });
+
   it("stands alone when nothing came before", () => {
     expect(readFollowUp("and on a mac?", [], isTool).as).toBe("alone");
   });
