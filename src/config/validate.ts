@@ -224,7 +224,26 @@ function crossCheck(config: CrossCheckInput): ConfigProblem[] {
     } else byToken.set(account.botToken, name);
   }
   problems.push(...checkAgentReferences(config), ...checkModelReferences(config.agents, config.models ?? {}));
+  problems.push(...checkDigestAccounts(config));
   return problems;
+}
+
+/** Each editors' digest (`agents.<id>.unanswered.digest.account`) is sent by an account of the file. Reads defensively. */
+function checkDigestAccounts(config: CrossCheckInput): ConfigProblem[] {
+  const names = Object.keys(config.accounts);
+  const field = (value: unknown, key: string): unknown =>
+    typeof value === "object" && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+  return Object.entries(config.agents).flatMap(([id, agent]) => {
+    const account = field(field(field(agent, "unanswered"), "digest"), "account");
+    if (typeof account !== "string" || names.includes(account)) return [];
+    return [
+      {
+        path: formatPath(["agents", id, "unanswered", "digest", "account"]),
+        message: `names the account "${account}", which is not in accounts: the digest would never be sent`,
+        fix: `use one of: ${names.join(", ")}`,
+      },
+    ];
+  });
 }
 
 /**

@@ -59,6 +59,11 @@ describe("models in gateway.json", () => {
     ],
     ["an unknown modelUse", (c: any) => (c.agents.main.modelUse = "chat"), "agents.main.modelUse"],
     [
+      "an editors' digest sent by an account not in accounts",
+      (c: any) => (c.agents.main.unanswered = { digest: { account: "nobody", chatId: -100123 } }),
+      'agents.main.unanswered.digest.account: names the account "nobody"',
+    ],
+    [
       "a bad model name",
       (c: any) => (c.models["bad name"] = c.models.local),
       '"bad name" is not a model name',
